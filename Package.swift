@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "prefs",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "prefs", targets: ["prefs"]),
+    .library(name: "Plist", targets: ["Plist"]),
+    .library(name: "Localization", targets: ["Localization"]),
+    .library(name: "SettingsSchema", targets: ["SettingsSchema"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(name: "Plist", dependencies: ["CLibXML2"]),
+    .target(name: "Localization", dependencies: ["Plist"]),
+    .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
+    .executableTarget(
+      name: "prefs",
+      dependencies: [
+        "Plist", "Localization", "SettingsSchema",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
+    .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
+    .testTarget(name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "TestSupport"]),
+    .testTarget(name: "prefsTests", dependencies: ["prefs", "TestSupport"]),
+  ]
+)

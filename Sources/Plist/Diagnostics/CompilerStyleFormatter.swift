@@ -1,0 +1,98 @@
+/// Renders a finding the way compilers do:
+///
+/// ```
+/// Root.plist:12:5: error: Missing ';' [plist-syntax]
+///     <string>oops
+///     ^
+/// ```
+///
+/// Every piece of text taken from a file is escaped, so the output is safe on
+/// a terminal.
+///
+/// ```swift
+/// let text = CompilerStyleFormatter.format(
+///   file: "Root.strings", severity: .error, message: "Missing ';'", place: issue.place)
+/// ```
+public enum CompilerStyleFormatter {
+  public static func format(
+    file: String, severity: Severity, message: String, place: IssuePlace?, ruleID: String? = nil
+  ) -> String {
+    var header = file.escapingControlCharacters
+    var snippet: SourceSnippet?
+    switch place {
+    case .text(let found)?:
+      header += ":\(found.location.line):\(found.location.column)"
+      snippet = found
+    case .keyPath(let path)?:
+      header += ": \(path.escapingControlCharacters)"
+    case nil:
+      break
+    }
+    header += ": \(severity.rawValue): \(message.escapingControlCharacters)"
+    if let ruleID { header += " [\(ruleID)]" }
+    guard let snippet else { return header }
+    let (line, caretColumn) = visibleLine(snippet)
+    return header + "\n" + line + "\n" + String(repeating: " ", count: caretColumn) + "^"
+  }
+
+  /// The escaped line and the display column of the caret in it.
+  private static func visibleLine(_ snippet: SourceSnippet) -> (String, Int) {
+    var line = ""
+    var caretColumn = 0
+    let maximumWidth = 160
+    for (index, scalar) in snippet.lineText.unicodeScalars.enumerated() {
+      let piece = scalar == "\t" ? " " : String(scalar).escapingControlCharacters
+      if index < snippet.location.column - 1 {
+        caretColumn += DisplayWidth.of(piece)
+      }
+      line += piece
+      if line.unicodeScalars.count > maximumWidth, index >= snippet.location.column {
+        line += "…"
+        break
+      }
+    }
+    return (line, caretColumn)
+  }
+}
+
+/// Terminal display width of text: East Asian wide characters and emoji take
+/// two columns, combining marks none.
+public enum DisplayWidth {
+  public static func of(_ text: String) -> Int {
+    var width = 0
+    for character in text {
+      width += of(character)
+    }
+    return width
+  }
+
+  public static func of(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    if character.unicodeScalars.count > 1,
+      character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation })
+    {
+      return 2
+    }
+    return of(first)
+  }
+
+  public static func of(_ scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value == 0 { return 0 }
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if value == 0x200B { return 0 }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}

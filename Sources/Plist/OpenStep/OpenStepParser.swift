@@ -1,0 +1,411 @@
+import Foundation
+
+/// A comment kept from a text plist or `.strings` file.
+public struct PlistComment: Sendable, Hashable {
+  public enum Style: Sendable, Hashable {
+    /// `/* ... */`
+    case block
+    /// `// ...` to the end of the line
+    case line
+  }
+
+  public var style: Style
+  /// The text between the delimiters, as written.
+  public var text: String
+  public var offset: Int
+
+  public init(style: Style, text: String, offset: Int) {
+    self.style = style
+    self.text = text
+    self.offset = offset
+  }
+}
+
+/// Parses OpenStep ("old-style") text property lists and the `.strings`
+/// syntax built on them, following CoreFoundation's CFOldStylePList rules.
+struct OpenStepParser {
+  let text: SourceText
+  let bytes: [UInt8]
+  let limits: ReadLimits
+  var index = 0
+  var pendingComments: [PlistComment] = []
+  var issues: [ReadIssue] = []
+
+  init(text: SourceText, limits: ReadLimits) {
+    self.text = text
+    self.bytes = text.utf8
+    self.limits = limits
+  }
+
+  // MARK: - Errors
+
+  func error(_ message: String, at offset: Int? = nil, kind: ReadIssue.Kind = .syntax) -> ReadIssue {
+    ReadIssue(kind, .error, message, place: .text(text.snippet(atOffset: offset ?? index)))
+  }
+
+  func describeCurrent() -> String {
+    guard index < bytes.count else { return "the end of the file" }
+    let scalar = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "?"
+    switch scalar.value {
+    case 0x00A0: return "a no-break space (U+00A0), which iOS does not take as white space"
+    case 0xFEFF: return "a byte-order mark (U+FEFF) inside the file"
+    case 0x200B: return "a zero-width space (U+200B)"
+    default:
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        return "the control character U+\(String(format: "%04X", scalar.value))"
+      }
+      return "'\(String(scalar).escapingControlCharacters)'"
+    }
+  }
+
+  // MARK: - White space and comments
+
+  /// Skips white space and comments, keeping the comments for the next entry.
+  mutating func skipTrivia() {
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        index += 1
+      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        index += 3
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        let start = index
+        index += 2
+        var end = bytes.count
+        while index + 1 < bytes.count {
+          if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+            end = index
+            break
+          }
+          index += 1
+        }
+        if end == bytes.count {
+          issues.append(
+            ReadIssue(
+              .suspicious, .warning, "this comment is never closed and hides the rest of the file",
+              place: .text(text.snippet(atOffset: start))))
+          index = bytes.count
+        } else {
+          index = end + 2
+        }
+        pendingComments.append(
+          PlistComment(style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self), offset: start))
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        let start = index
+        index += 2
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        pendingComments.append(
+          PlistComment(style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self), offset: start))
+      } else {
+        return
+      }
+    }
+  }
+
+  var atEnd: Bool { index >= bytes.count }
+  var current: UInt8 { bytes[index] }
+
+  static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
+      UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+      true
+    default: false
+    }
+  }
+
+  // MARK: - Objects
+
+  /// A string, quoted or not, or nil when none starts here.
+  mutating func parseString() throws(ReadIssue) -> PlistNode? {
+    guard !atEnd else { return nil }
+    let start = index
+    let byte = current
+    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+      return PlistNode(.string(try parseQuoted(quote: byte)), offset: start)
+    }
+    guard Self.isUnquotedCharacter(byte) else { return nil }
+    while index < bytes.count, Self.isUnquotedCharacter(bytes[index]) { index += 1 }
+    return PlistNode(.string(String(decoding: bytes[start..<index], as: UTF8.self)), offset: start)
+  }
+
+  mutating func parseQuoted(quote: UInt8) throws(ReadIssue) -> String {
+    let start = index
+    index += 1
+    var result: [UInt8] = []
+    var runStart = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == quote {
+        result.append(contentsOf: bytes[runStart..<index])
+        index += 1
+        return String(decoding: result, as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") {
+        result.append(contentsOf: bytes[runStart..<index])
+        index += 1
+        guard index < bytes.count else { break }
+        try appendEscape(into: &result)
+        runStart = index
+        continue
+      }
+      index += 1
+    }
+    throw error("this string is never closed", at: start)
+  }
+
+  /// Reads the escape after a backslash (index is on the character after it).
+  mutating func appendEscape(into result: inout [UInt8]) throws(ReadIssue) {
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: "a"): result.append(0x07)
+    case UInt8(ascii: "b"): result.append(0x08)
+    case UInt8(ascii: "f"): result.append(0x0C)
+    case UInt8(ascii: "n"): result.append(0x0A)
+    case UInt8(ascii: "r"): result.append(0x0D)
+    case UInt8(ascii: "t"): result.append(0x09)
+    case UInt8(ascii: "v"): result.append(0x0B)
+    case UInt8(ascii: "U"):
+      index += 1
+      var value: UInt32 = 0
+      var digits = 0
+      while digits < 4, index < bytes.count, let digit = Self.hexValue(bytes[index]) {
+        value = value << 4 | UInt32(digit)
+        digits += 1
+        index += 1
+      }
+      appendUTF16Unit(UInt16(value), into: &result)
+      return
+    case UInt8(ascii: "0")...UInt8(ascii: "7"):
+      var value: UInt32 = 0
+      var digits = 0
+      while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+        value = value << 3 | UInt32(bytes[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
+      let scalar = Self.nextStepScalar(UInt8(truncatingIfNeeded: value))
+      result.append(contentsOf: String(scalar).utf8)
+      return
+    default:
+      // Any other character stands for itself (including a quote, a backslash and a newline).
+      var length = 1
+      if byte >= 0xC0 { length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2 }
+      let end = min(bytes.count, index + length)
+      result.append(contentsOf: bytes[index..<end])
+      index = end
+      return
+    }
+    index += 1
+  }
+
+  /// `\U` escapes give UTF-16 code units; a high surrogate waits for its partner.
+  func appendUTF16Unit(_ unit: UInt16, into result: inout [UInt8]) {
+    if UTF16.isTrailSurrogate(unit), result.count >= 3 {
+      // A lead surrogate was written as U+FFFD's stand-in: see below.
+      let tail = result.suffix(3)
+      if let lead = Self.pendingLead(tail) {
+        result.removeLast(3)
+        let scalar = Unicode.Scalar(0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(unit) - 0xDC00))!
+        result.append(contentsOf: String(scalar).utf8)
+        return
+      }
+    }
+    if UTF16.isLeadSurrogate(unit) {
+      // Kept as its 3-byte (CESU-style) form until the trail arrives.
+      result.append(0xED)
+      result.append(0xA0 | UInt8((unit >> 6) & 0x0F))
+      result.append(0x80 | UInt8(unit & 0x3F))
+      return
+    }
+    if let scalar = Unicode.Scalar(unit) {
+      result.append(contentsOf: String(scalar).utf8)
+    } else {
+      result.append(contentsOf: [0xEF, 0xBF, 0xBD])
+    }
+  }
+
+  static func pendingLead(_ tail: ArraySlice<UInt8>) -> UInt16? {
+    let bytes = Array(tail)
+    guard bytes[0] == 0xED, bytes[1] & 0xF0 == 0xA0 else { return nil }
+    return 0xD800 | UInt16(bytes[1] & 0x0F) << 6 | UInt16(bytes[2] & 0x3F)
+  }
+
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// Octal escapes name a byte of the NeXTSTEP encoding, not a code point.
+  static func nextStepScalar(_ byte: UInt8) -> Unicode.Scalar {
+    guard byte >= 0x80 else { return Unicode.Scalar(byte) }
+    return Unicode.Scalar(nextStepHighHalf[Int(byte - 0x80)]) ?? "\u{FFFD}"
+  }
+
+  private static let nextStepHighHalf: [UInt32] = [
+    0x00A0, 0x00C0, 0x00C1, 0x00C2, 0x00C3, 0x00C4, 0x00C5, 0x00C7, 0x00C8, 0x00C9, 0x00CA, 0x00CB,
+    0x00CC, 0x00CD, 0x00CE, 0x00CF, 0x00D0, 0x00D1, 0x00D2, 0x00D3, 0x00D4, 0x00D5, 0x00D6, 0x00D9,
+    0x00DA, 0x00DB, 0x00DC, 0x00DD, 0x00DE, 0x00B5, 0x00D7, 0x00F7, 0x00A9, 0x00A1, 0x00A2, 0x00A3,
+    0x2044, 0x00A5, 0x0192, 0x00A7, 0x00A4, 0x2019, 0x201C, 0x00AB, 0x2039, 0x203A, 0xFB01, 0xFB02,
+    0x00AE, 0x2013, 0x2020, 0x2021, 0x00B7, 0x00A6, 0x00B6, 0x2022, 0x201A, 0x201E, 0x201D, 0x00BB,
+    0x2026, 0x2030, 0x00AC, 0x00BF, 0x00B9, 0x02CB, 0x00B4, 0x02C6, 0x02DC, 0x00AF, 0x02D8, 0x02D9,
+    0x00A8, 0x00B2, 0x02DA, 0x00B8, 0x00B3, 0x02DD, 0x02DB, 0x02C7, 0x2014, 0x00B1, 0x00BC, 0x00BD,
+    0x00BE, 0x00E0, 0x00E1, 0x00E2, 0x00E3, 0x00E4, 0x00E5, 0x00E7, 0x00E8, 0x00E9, 0x00EA, 0x00EB,
+    0x00EC, 0x00C6, 0x00ED, 0x00AA, 0x00EE, 0x00EF, 0x00F0, 0x00F1, 0x0141, 0x00D8, 0x0152, 0x00BA,
+    0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00E6, 0x00F9, 0x00FA, 0x00FB, 0x0131, 0x00FC, 0x00FD,
+    0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0xFFFD, 0xFFFD,
+  ]
+
+  /// Any value: string, array, dictionary or data.
+  mutating func parseObject(depth: Int) throws(ReadIssue) -> PlistNode? {
+    skipTrivia()
+    guard !atEnd else { return nil }
+    guard depth < limits.maximumDepth else {
+      throw error("nesting deeper than \(limits.maximumDepth) levels", kind: .limit)
+    }
+    let start = index
+    switch current {
+    case UInt8(ascii: "{"):
+      index += 1
+      let entries = try parseDictionaryContent(closing: UInt8(ascii: "}"), depth: depth + 1)
+      return PlistNode(.dictionary(entries.map(\.entry)), offset: start)
+    case UInt8(ascii: "("):
+      index += 1
+      return PlistNode(.array(try parseArrayContent(depth: depth + 1)), offset: start)
+    case UInt8(ascii: "<"):
+      index += 1
+      return PlistNode(.data(try parseData(start: start)), offset: start)
+    default:
+      return try parseString()
+    }
+  }
+
+  mutating func parseArrayContent(depth: Int) throws(ReadIssue) -> [PlistNode] {
+    var items: [PlistNode] = []
+    while true {
+      skipTrivia()
+      if !atEnd, current == UInt8(ascii: ")") {
+        index += 1
+        return items
+      }
+      guard let item = try parseObject(depth: depth) else {
+        throw error("expected a value or ')' but found \(describeCurrent())")
+      }
+      items.append(item)
+      skipTrivia()
+      guard !atEnd else { throw error("this array is never closed with ')'") }
+      if current == UInt8(ascii: ",") {
+        index += 1
+      } else if current != UInt8(ascii: ")") {
+        throw error("expected ',' or ')' but found \(describeCurrent())")
+      }
+    }
+  }
+
+  mutating func parseData(start: Int) throws(ReadIssue) -> Data {
+    var result = Data()
+    var high: UInt8?
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ">") {
+        guard high == nil else { throw error("<data> has an odd number of hex digits", at: start) }
+        index += 1
+        return result
+      }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        index += 1
+        continue
+      }
+      guard let digit = Self.hexValue(byte) else { throw error("<data> holds \(describeCurrent())") }
+      if let first = high {
+        result.append(first << 4 | digit)
+        high = nil
+      } else {
+        high = digit
+      }
+      index += 1
+    }
+    throw error("<data> is never closed with '>'", at: start)
+  }
+
+  /// One `key = value;` entry (or `key;`), with the comments before it.
+  struct ParsedEntry {
+    var entry: PlistEntry
+    var comments: [PlistComment]
+    var isShorthand: Bool
+  }
+
+  /// Entries up to `closing` (or the end of the file when `closing` is nil).
+  mutating func parseDictionaryContent(closing: UInt8?, depth: Int) throws(ReadIssue) -> [ParsedEntry] {
+    var entries: [ParsedEntry] = []
+    while true {
+      pendingComments = []
+      skipTrivia()
+      if atEnd {
+        if let closing { throw error("this dictionary is never closed with '\(Character(Unicode.Scalar(closing)))'") }
+        return entries
+      }
+      if let closing, current == closing {
+        index += 1
+        return entries
+      }
+      let comments = pendingComments
+      guard let key = try parseString(), case .string(let keyText) = key.content else {
+        throw error("expected a quoted key but found \(describeCurrent())")
+      }
+      skipTrivia()
+      if !atEnd, current == UInt8(ascii: ";") {
+        index += 1
+        entries.append(
+          ParsedEntry(entry: PlistEntry(key: keyText, keyOffset: key.offset, value: key), comments: comments, isShorthand: true))
+        continue
+      }
+      guard !atEnd, current == UInt8(ascii: "=") else {
+        throw error("expected '=' or ';' after the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())")
+      }
+      index += 1
+      guard let value = try parseObject(depth: depth) else {
+        throw error("expected a value for the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())")
+      }
+      let valueEnd = index
+      skipTrivia()
+      guard !atEnd, current == UInt8(ascii: ";") else {
+        throw error(
+          "missing ';' after the value of \"\(keyText.escapingControlCharacters)\"; iOS then reads no entry of this file",
+          at: valueEnd)
+      }
+      index += 1
+      entries.append(
+        ParsedEntry(entry: PlistEntry(key: keyText, keyOffset: key.offset, value: value), comments: comments, isShorthand: false))
+    }
+  }
+
+  /// A whole OpenStep plist: one value, or dictionary content without braces
+  /// when the file starts with a key (as CoreFoundation does for `.strings`).
+  mutating func parseDocument() throws(ReadIssue) -> PlistNode {
+    skipTrivia()
+    if atEnd { return PlistNode(.dictionary([]), offset: 0) }
+    let start = index
+    if current == UInt8(ascii: "{") || current == UInt8(ascii: "(") || current == UInt8(ascii: "<") {
+      guard let value = try parseObject(depth: 0) else { throw error("expected a value") }
+      skipTrivia()
+      guard atEnd else { throw error("unexpected \(describeCurrent()) after the end of the property list") }
+      return value
+    }
+    if let value = try parseString() {
+      skipTrivia()
+      if atEnd { return value }
+    }
+    // Not a lone string: the file is dictionary content without braces.
+    index = start
+    let entries = try parseDictionaryContent(closing: nil, depth: 1)
+    return PlistNode(.dictionary(entries.map(\.entry)), offset: start)
+  }
+}

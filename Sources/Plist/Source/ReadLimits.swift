@@ -1,0 +1,21 @@
+/// Bounds every reader enforces, so hostile input cannot exhaust memory or the stack.
+///
+/// ```swift
+/// let document = try PropertyListReader.read(data, limits: ReadLimits(maximumDepth: 64))
+/// ```
+public struct ReadLimits: Sendable, Hashable {
+  /// Largest file read, in bytes.
+  public var maximumBytes: Int
+  /// Deepest nesting of arrays and dictionaries.
+  public var maximumDepth: Int
+  /// Most values a binary plist may expand to (shared objects count each time they are used).
+  public var maximumObjects: Int
+
+  public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 10_000_000) {
+    self.maximumBytes = maximumBytes
+    self.maximumDepth = maximumDepth
+    self.maximumObjects = maximumObjects
+  }
+
+  public static let standard = ReadLimits()
+}

@@ -1,0 +1,140 @@
+/// The encoding a text file was found in.
+public enum TextEncoding: String, Sendable, Hashable {
+  case utf8 = "UTF-8"
+  case utf8WithBOM = "UTF-8 with BOM"
+  case utf16LittleEndianWithBOM = "UTF-16LE with BOM"
+  case utf16BigEndianWithBOM = "UTF-16BE with BOM"
+  case utf16LittleEndianWithoutBOM = "UTF-16LE without BOM"
+  case utf16BigEndianWithoutBOM = "UTF-16BE without BOM"
+  case utf32LittleEndianWithBOM = "UTF-32LE with BOM"
+  case utf32BigEndianWithBOM = "UTF-32BE with BOM"
+  /// ISO Latin 1, named by an XML declaration.
+  case latin1 = "ISO-8859-1"
+}
+
+/// Text decoded to UTF-8, with the encoding it came in and what iOS would make of it.
+public struct DecodedText: Sendable {
+  public var utf8: [UInt8]
+  public var encoding: TextEncoding
+  /// Problems with the encoding that do not stop the read.
+  public var issues: [ReadIssue]
+}
+
+/// Detects the encoding of a text property list or `.strings` file the way
+/// CoreFoundation does, and decodes it to UTF-8.
+///
+/// Detection order: UTF-32 BOM, UTF-8 BOM, UTF-16 BOM, a zero in the first
+/// two bytes (BOM-less UTF-16), otherwise UTF-8. CoreFoundation reads a
+/// BOM-less UTF-16 file in host order and skips its first two bytes, so such
+/// a file is decoded in full here but reported.
+///
+/// ```swift
+/// let text = try TextDecoding.decode([0xFF, 0xFE, 0x61, 0x00])
+/// text.encoding  // .utf16LittleEndianWithBOM
+/// ```
+public enum TextDecoding {
+  public static func decode(_ bytes: [UInt8], validateUTF8: Bool = true) throws(ReadIssue) -> DecodedText {
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+      return DecodedText(
+        utf8: try utf32(bytes.dropFirst(4), bigEndian: true), encoding: .utf32BigEndianWithBOM, issues: [])
+    }
+    if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return DecodedText(
+        utf8: try utf32(bytes.dropFirst(4), bigEndian: false), encoding: .utf32LittleEndianWithBOM, issues: [])
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      let body = Array(bytes.dropFirst(3))
+      if validateUTF8 { try checkUTF8(body, offsetShift: 3) }
+      return DecodedText(utf8: body, encoding: .utf8WithBOM, issues: [])
+    }
+    if bytes.starts(with: [0xFF, 0xFE]) {
+      return DecodedText(
+        utf8: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndianWithBOM, issues: [])
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) {
+      return DecodedText(
+        utf8: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndianWithBOM, issues: [])
+    }
+    if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
+      let bigEndian = bytes[0] == 0 && bytes[1] != 0
+      let utf8 = utf16(bytes[...], bigEndian: bigEndian)
+      let firstIsSpace = utf8.first.map { $0 == 0x20 || (0x09...0x0D).contains($0) } ?? true
+      let message =
+        "UTF-16 without a byte-order mark: iOS reads it in host byte order and skips its first character"
+        + (firstIsSpace ? "" : ", so this file does not load on a device; save it with a BOM")
+      let issue = ReadIssue(
+        .encoding, firstIsSpace || bigEndian ? .warning : .error, message,
+        place: .text(SourceSnippet(location: TextLocation(line: 1, column: 1), lineText: "")))
+      return DecodedText(
+        utf8: utf8, encoding: bigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM,
+        issues: [issue])
+    }
+    if validateUTF8 { try checkUTF8(bytes, offsetShift: 0) }
+    return DecodedText(utf8: bytes, encoding: .utf8, issues: [])
+  }
+
+  /// Decodes ISO Latin 1 bytes to UTF-8.
+  public static func latin1(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    for byte in bytes {
+      if byte < 0x80 {
+        result.append(byte)
+      } else {
+        result.append(0xC0 | (byte >> 6))
+        result.append(0x80 | (byte & 0x3F))
+      }
+    }
+    return result
+  }
+
+  private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = bytes.startIndex
+    while index + 1 < bytes.endIndex {
+      let first = UInt16(bytes[index])
+      let second = UInt16(bytes[index + 1])
+      units.append(bigEndian ? first << 8 | second : second << 8 | first)
+      index += 2
+    }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
+  }
+
+  private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(ReadIssue) -> [UInt8] {
+    var result = ""
+    var index = bytes.startIndex
+    while index + 3 < bytes.endIndex {
+      let b = (0..<4).map { UInt32(bytes[index + $0]) }
+      let value = bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+      guard let scalar = Unicode.Scalar(value) else {
+        throw ReadIssue(.encoding, .error, "invalid UTF-32 code point 0x\(String(value, radix: 16)) at byte \(index)")
+      }
+      result.unicodeScalars.append(scalar)
+      index += 4
+    }
+    return Array(result.utf8)
+  }
+
+  /// Throws with the place of the first byte that is not UTF-8.
+  static func checkUTF8(_ bytes: [UInt8], offsetShift: Int) throws(ReadIssue) {
+    if String(validating: bytes, as: UTF8.self) != nil { return }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    let text = SourceText(utf8: bytes)
+    loop: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        break loop
+      case .error:
+        throw ReadIssue(
+          .encoding, .error,
+          "the file is not valid UTF-8 (byte \(offset + offsetShift)); iOS reads no value from it",
+          place: .text(text.snippet(atOffset: offset)))
+      }
+    }
+  }
+}

@@ -1,0 +1,545 @@
+internal import CLibXML2
+import Foundation
+
+/// Reads XML property lists through libxml2's SAX interface, with CoreFoundation's
+/// rules for what each element means.
+///
+/// Hostile input is data, never instructions: no DTD is loaded, no entity is
+/// declared or expanded, nothing is fetched; a declaration or reference is an error.
+enum XMLPlistReader {
+  static func read(_ source: SourceText, limits: ReadLimits) throws(ReadIssue) -> (PlistNode, [ReadIssue]) {
+    initializeLibXML
+    let builder = XMLPlistBuilder(source: source, limits: limits)
+    let bytes = source.utf8
+    let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+      return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+        guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
+        defer { xmlFreeParserCtxt(context) }
+        let options =
+          XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOXINCNODE.rawValue
+        xmlCtxtUseOptions(context, Int32(bitPattern: options))
+        context.pointee.sax.pointee = XMLPlistBuilder.handler
+        builder.context = context
+        context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+        xmlParseDocument(context)
+        builder.context = nil
+        return true
+      }
+    }
+    if !parsed {
+      throw ReadIssue(.syntax, .error, "the file is empty", place: .text(source.snippet(atOffset: 0)))
+    }
+    if let error = builder.error { throw error }
+    guard let root = builder.root else {
+      throw ReadIssue(.syntax, .error, "no property-list value found", place: .text(source.snippet(atOffset: 0)))
+    }
+    return (root, builder.issues)
+  }
+}
+
+private let initializeLibXML: Void = {
+  xmlInitParser()
+}()
+
+/// Builds `PlistNode`s from SAX events.
+final class XMLPlistBuilder {
+  enum Tag: Equatable {
+    case plist, array, dict, key, string, integer, real, date, data, `true`, `false`
+
+    var isText: Bool {
+      switch self {
+      case .key, .string, .integer, .real, .date, .data: true
+      default: false
+      }
+    }
+  }
+
+  struct Frame {
+    var tag: Tag
+    var offset: Int
+    var items: [PlistNode] = []
+    var entries: [PlistEntry] = []
+    var pendingKey: (key: String, offset: Int)?
+    var hasValue = false
+    /// Where the element's text starts, for elements that hold text.
+    var contentOffset = 0
+  }
+
+  let source: SourceText
+  let limits: ReadLimits
+  var context: xmlParserCtxtPtr?
+  var stack: [Frame] = []
+  var text: [UInt8] = []
+  var root: PlistNode?
+  var error: ReadIssue?
+  var issues: [ReadIssue] = []
+
+  /// libxml2 turns CR LF into LF, as XML requires; CoreFoundation keeps the CR.
+  let hasCarriageReturns: Bool
+
+  init(source: SourceText, limits: ReadLimits) {
+    self.source = source
+    self.limits = limits
+    self.hasCarriageReturns = source.utf8.contains(0x0D)
+  }
+
+  // MARK: - Positions
+
+  /// The byte offset libxml2 has reached.
+  var currentOffset: Int {
+    guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base else { return 0 }
+    return Int(input.consumed) + (cur - base)
+  }
+
+  /// The offset of the `<` that opened the tag just parsed.
+  var tagStartOffset: Int {
+    var offset = min(currentOffset, source.utf8.count - 1)
+    while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
+    return offset
+  }
+
+  func fail(_ message: String, at offset: Int? = nil) {
+    guard error == nil else { return }
+    error = ReadIssue(.syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset)))
+    if let context { xmlStopParser(context) }
+  }
+
+  func fail(_ issue: ReadIssue) {
+    guard error == nil else { return }
+    error = issue
+    if let context { xmlStopParser(context) }
+  }
+
+  // MARK: - Events
+
+  func startElement(_ name: UnsafePointer<xmlChar>, prefixed: Bool) {
+    guard error == nil else { return }
+    let offset = tagStartOffset
+    guard !prefixed, let tag = Self.tag(named: name) else {
+      fail("unknown tag <\(String(cString: name))>; iOS does not read this file", at: offset)
+      return
+    }
+    if let top = stack.last {
+      if top.tag.isText {
+        fail("<\(String(cString: name))> inside <\(top.tag)>", at: offset)
+        return
+      }
+      if top.tag == .true || top.tag == .false {
+        fail("<\(top.tag)> must be empty", at: offset)
+        return
+      }
+    }
+    if tag == .plist, !stack.isEmpty {
+      fail("<plist> inside another value", at: offset)
+      return
+    }
+    if stack.count >= limits.maximumDepth {
+      fail(
+        ReadIssue(
+          .limit, .error, "nesting deeper than \(limits.maximumDepth) levels",
+          place: .text(source.snippet(atOffset: offset))))
+      return
+    }
+    if tag.isText { text.removeAll(keepingCapacity: true) }
+    stack.append(Frame(tag: tag, offset: offset, contentOffset: currentOffset + 1))
+  }
+
+  func endElement() {
+    guard error == nil, let frame = stack.popLast() else { return }
+    if hasCarriageReturns, frame.tag.isText { text = rawText(from: frame.contentOffset, to: tagStartOffset) }
+    let node: PlistNode
+    switch frame.tag {
+    case .plist:
+      if !frame.hasValue { fail("<plist> holds no value", at: frame.offset) }
+      return
+    case .array:
+      node = PlistNode(.array(frame.items), offset: frame.offset)
+    case .dict:
+      if let pending = frame.pendingKey {
+        fail("the key \"\(pending.key)\" has no value", at: pending.offset)
+        return
+      }
+      node = PlistNode(.dictionary(frame.entries), offset: frame.offset)
+    case .key:
+      let key = String(decoding: text, as: UTF8.self)
+      if var parent = stack.last, parent.tag == .dict, parent.pendingKey == nil {
+        parent.pendingKey = (key, frame.offset)
+        stack[stack.count - 1] = parent
+        return
+      }
+      if stack.last?.tag == .dict {
+        issues.append(
+          ReadIssue(
+            .suspicious, .warning, "<key>\(key)</key> stands where a value belongs; iOS reads it as a string",
+            place: .text(source.snippet(atOffset: frame.offset))))
+      }
+      node = PlistNode(.string(key), offset: frame.offset)
+    case .string:
+      node = PlistNode(.string(String(decoding: text, as: UTF8.self)), offset: frame.offset)
+    case .integer:
+      guard let value = Self.parseInteger(text) else {
+        fail("\"\(String(decoding: text, as: UTF8.self))\" is not an integer", at: frame.offset)
+        return
+      }
+      node = PlistNode(.integer(value), offset: frame.offset)
+    case .real:
+      guard let value = Self.parseReal(text) else {
+        fail("\"\(String(decoding: text, as: UTF8.self))\" is not a real number", at: frame.offset)
+        return
+      }
+      node = PlistNode(.real(value), offset: frame.offset)
+    case .date:
+      guard let value = Self.parseDate(text) else {
+        fail(
+          "\"\(String(decoding: text, as: UTF8.self))\" is not a date of the form YYYY-MM-DDThh:mm:ssZ",
+          at: frame.offset)
+        return
+      }
+      node = PlistNode(.date(value), offset: frame.offset)
+    case .data:
+      guard let value = Self.parseBase64(text) else {
+        fail("<data> holds a character that is not base64", at: frame.offset)
+        return
+      }
+      node = PlistNode(.data(value), offset: frame.offset)
+    case .true:
+      node = PlistNode(.bool(true), offset: frame.offset)
+    case .false:
+      node = PlistNode(.bool(false), offset: frame.offset)
+    }
+    deliver(node)
+  }
+
+  private func deliver(_ node: PlistNode) {
+    guard var parent = stack.popLast() else {
+      if root != nil {
+        fail("a second top-level value", at: node.offset)
+      }
+      root = node
+      return
+    }
+    defer { stack.append(parent) }
+    switch parent.tag {
+    case .plist:
+      if parent.hasValue {
+        fail("<plist> holds more than one value", at: node.offset)
+        return
+      }
+      parent.hasValue = true
+      root = node
+    case .array:
+      parent.items.append(node)
+    case .dict:
+      guard let pending = parent.pendingKey else {
+        fail("a \(node.typeName) where a <key> belongs", at: node.offset)
+        return
+      }
+      parent.entries.append(PlistEntry(key: pending.key, keyOffset: pending.offset, value: node))
+      parent.pendingKey = nil
+    default:
+      fail("a value inside <\(parent.tag)>", at: node.offset)
+    }
+  }
+
+  func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
+    guard error == nil else { return }
+    let buffer = UnsafeBufferPointer(start: bytes, count: count)
+    if let top = stack.last, top.tag.isText {
+      text.append(contentsOf: buffer)
+      return
+    }
+    if let index = buffer.firstIndex(where: { !Self.isXMLSpace($0) }) {
+      let offset = max(0, currentOffset - count + index)
+      let place = stack.last.map { "inside <\($0.tag)>" } ?? "outside any element"
+      fail("unexpected text \(place)", at: offset)
+    }
+  }
+
+  func entityDeclared(_ name: String) {
+    fail(
+      ReadIssue(
+        .unsafeMarkup, .error,
+        "the entity \"\(name)\" is declared; property lists take no entity declarations and none is expanded",
+        place: .text(source.snippet(atOffset: currentOffset))))
+  }
+
+  func entityReferenced(_ name: String) {
+    fail(
+      ReadIssue(
+        .unsafeMarkup, .error,
+        "&\(name); refers to an entity; only the five predefined entities and character references are read",
+        place: .text(source.snippet(atOffset: max(0, currentOffset - name.utf8.count - 2)))))
+  }
+
+  func libxmlError(_ message: String, isError: Bool) {
+    guard isError else { return }
+    var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.hasPrefix("Excessive depth") {
+      fail(ReadIssue(.limit, .error, text, place: .text(source.snippet(atOffset: currentOffset))))
+      return
+    }
+    if text.isEmpty { text = "the XML is not well-formed" }
+    fail(text, at: min(currentOffset, max(0, source.utf8.count - 1)))
+  }
+
+  /// The element's text as CoreFoundation sees it: line breaks as written,
+  /// character references and CDATA sections resolved.
+  func rawText(from start: Int, to end: Int) -> [UInt8] {
+    let bytes = source.utf8
+    guard start < end, end <= bytes.count else { return text }
+    var result: [UInt8] = []
+    var index = start
+    let cdataStart = Array("<![CDATA[".utf8)
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<"), bytes[index..<end].starts(with: cdataStart) {
+        index += cdataStart.count
+        while index + 2 < end, !(bytes[index] == 0x5D && bytes[index + 1] == 0x5D && bytes[index + 2] == 0x3E) {
+          result.append(bytes[index])
+          index += 1
+        }
+        index += 3
+      } else if byte == UInt8(ascii: "&"), let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";")) {
+        let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
+        let scalar: Unicode.Scalar? =
+          switch name {
+          case "amp": "&"
+          case "lt": "<"
+          case "gt": ">"
+          case "quot": "\""
+          case "apos": "'"
+          default:
+            if name.hasPrefix("#x") { UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
+            else if name.hasPrefix("#") { UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init) }
+            else { nil }
+          }
+        guard let scalar else { return text }
+        result.append(contentsOf: String(scalar).utf8)
+        index = semicolon + 1
+      } else {
+        result.append(byte)
+        index += 1
+      }
+    }
+    return result
+  }
+
+  // MARK: - Values
+
+  static func tag(named name: UnsafePointer<xmlChar>) -> Tag? {
+    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+    let bytes = UnsafeBufferPointer(start: name, count: length)
+    switch length {
+    case 3 where bytes.elementsEqual("key".utf8): return .key
+    case 4 where bytes.elementsEqual("dict".utf8): return .dict
+    case 4 where bytes.elementsEqual("data".utf8): return .data
+    case 4 where bytes.elementsEqual("date".utf8): return .date
+    case 4 where bytes.elementsEqual("real".utf8): return .real
+    case 4 where bytes.elementsEqual("true".utf8): return .true
+    case 5 where bytes.elementsEqual("array".utf8): return .array
+    case 5 where bytes.elementsEqual("false".utf8): return .false
+    case 5 where bytes.elementsEqual("plist".utf8): return .plist
+    case 6 where bytes.elementsEqual("string".utf8): return .string
+    case 7 where bytes.elementsEqual("integer".utf8): return .integer
+    default: return nil
+    }
+  }
+
+  static func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// CoreFoundation's whitespace for numbers: ASCII controls and space, and C1.
+  private static func isNumberSpace(_ byte: UInt8) -> Bool {
+    byte < 0x21 || (byte > 0x7E && byte < 0xA1)
+  }
+
+  /// `S*(-|+)?S*[0-9]+` or `S*(-|+)?S*0[xX][0-9a-fA-F]+`, as CoreFoundation reads it.
+  static func parseInteger(_ text: [UInt8]) -> Int64? {
+    var index = 0
+    func skipSpace() { while index < text.count, isNumberSpace(text[index]) { index += 1 } }
+    skipSpace()
+    var negative = false
+    if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+      negative = text[index] == UInt8(ascii: "-")
+      index += 1
+      skipSpace()
+    }
+    var radix: UInt64 = 10
+    if index + 1 < text.count, text[index] == UInt8(ascii: "0"),
+      text[index + 1] == UInt8(ascii: "x") || text[index + 1] == UInt8(ascii: "X")
+    {
+      radix = 16
+      index += 2
+    }
+    var digits = 0
+    var value: UInt64 = 0
+    while index < text.count {
+      guard let digit = hexDigit(text[index]), UInt64(digit) < radix else { return nil }
+      let (product, overflow1) = value.multipliedReportingOverflow(by: radix)
+      let (sum, overflow2) = product.addingReportingOverflow(UInt64(digit))
+      if overflow1 || overflow2 { return nil }
+      value = sum
+      digits += 1
+      index += 1
+    }
+    guard digits > 0 else { return nil }
+    if negative {
+      guard value <= UInt64(Int64.max) + 1 else { return nil }
+      return value == UInt64(Int64.max) + 1 ? Int64.min : -Int64(value)
+    }
+    guard value <= UInt64(Int64.max) else { return nil }
+    return Int64(value)
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  static func parseReal(_ text: [UInt8]) -> Double? {
+    let string = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    switch string.lowercased() {
+    case "nan": return .nan
+    case "inf", "+inf", "infinity", "+infinity": return .infinity
+    case "-inf", "-infinity": return -.infinity
+    default: break
+    }
+    // CoreFoundation's scanner takes decimal notation only.
+    guard !string.isEmpty,
+      string.utf8.allSatisfy({
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".")
+          || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "-")
+          || $0 == UInt8(ascii: "+")
+      })
+    else { return nil }
+    return Double(string)
+  }
+
+  /// `YYYY-MM-DDThh:mm:ssZ` in UTC; the year may be negative or have any number of digits.
+  static func parseDate(_ text: [UInt8]) -> Date? {
+    var index = 0
+    func number(digits: Int?) -> Int? {
+      var value = 0
+      var count = 0
+      while index < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
+        if let digits, count == digits { break }
+        value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+        count += 1
+        index += 1
+        if value > 10_000_000 { return nil }
+      }
+      if let digits, count != digits { return nil }
+      return value
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < text.count, text[index] == character.asciiValue! else { return false }
+      index += 1
+      return true
+    }
+    var negativeYear = false
+    if index < text.count, text[index] == UInt8(ascii: "-") {
+      negativeYear = true
+      index += 1
+    }
+    guard var year = number(digits: nil), expect("-"), let month = number(digits: 2), expect("-"),
+      let day = number(digits: 2), expect("T"), let hour = number(digits: 2), expect(":"),
+      let minute = number(digits: 2), expect(":"), let second = number(digits: 2), expect("Z"),
+      index == text.count
+    else { return nil }
+    if negativeYear { year = -year }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Base64 as CoreFoundation reads it: characters outside the alphabet are
+  /// skipped, but any byte above 127 is an error.
+  static func parseBase64(_ text: [UInt8]) -> Data? {
+    var result = Data()
+    result.reserveCapacity(text.count * 3 / 4)
+    var accumulator: UInt32 = 0
+    var count = 0
+    var equals = 0
+    for byte in text {
+      if byte >= 128 { return nil }
+      if byte == UInt8(ascii: "=") {
+        equals += 1
+      } else if !isNumberSpace(byte) {
+        equals = 0
+      }
+      let sextet: UInt32
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+      case UInt8(ascii: "+"): sextet = 62
+      case UInt8(ascii: "/"): sextet = 63
+      case UInt8(ascii: "="): sextet = 0
+      default: continue
+      }
+      count += 1
+      accumulator = accumulator << 6 | sextet
+      if count & 3 == 0 {
+        result.append(UInt8((accumulator >> 16) & 0xFF))
+        if equals < 2 { result.append(UInt8((accumulator >> 8) & 0xFF)) }
+        if equals < 1 { result.append(UInt8(accumulator & 0xFF)) }
+      }
+    }
+    return result
+  }
+
+  // MARK: - The SAX handler
+
+  nonisolated(unsafe) static let handler: xmlSAXHandler = {
+    var handler = xmlSAXHandler()
+    handler.initialized = 0xDEED_BEAF  // XML_SAX2_MAGIC
+    handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
+      guard let context, let localName else { return }
+      builder(context).startElement(localName, prefixed: prefix != nil)
+    }
+    handler.endElementNs = { context, _, _, _ in
+      guard let context else { return }
+      builder(context).endElement()
+    }
+    handler.characters = { context, bytes, count in
+      guard let context, let bytes else { return }
+      builder(context).characters(bytes, count: Int(count))
+    }
+    handler.ignorableWhitespace = handler.characters
+    handler.cdataBlock = handler.characters
+    handler.entityDecl = { context, name, _, _, _, _ in
+      guard let context else { return }
+      builder(context).entityDeclared(name.map { String(cString: $0) } ?? "")
+    }
+    handler.reference = { context, name in
+      guard let context else { return }
+      builder(context).entityReferenced(name.map { String(cString: $0) } ?? "")
+    }
+    handler.serror = { context, error in
+      guard let context, let error else { return }
+      let message = error.pointee.message.map { String(cString: $0) } ?? ""
+      builder(context).libxmlError(message, isError: error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue)
+    }
+    return handler
+  }()
+
+  private static func builder(_ context: UnsafeMutableRawPointer) -> XMLPlistBuilder {
+    Unmanaged<XMLPlistBuilder>.fromOpaque(context).takeUnretainedValue()
+  }
+}
