@@ -1,0 +1,108 @@
+import Foundation
+import Plist
+
+/// The files of a bundle folder, read without ever leaving it: paths with
+/// `..` or a leading `/` are refused, symbolic links are followed only when
+/// they end inside the bundle, and only regular files are read.
+struct BundleFileSystem {
+  let root: URL
+  let realRoot: String
+  let limits: ReadLimits
+  /// Paths (relative, `/`-separated) of the regular files inside the bundle.
+  private(set) var files: [String] = []
+  private(set) var problems: [BundleProblem] = []
+
+  static let maximumFiles = 20_000
+  static let maximumDepth = 16
+
+  init(root: URL, limits: ReadLimits) {
+    self.root = root
+    self.realRoot = root.resolvingSymlinksInPath().path
+    self.limits = limits
+    walk(relative: "", depth: 0)
+    files.sort()
+  }
+
+  private mutating func walk(relative: String, depth: Int) {
+    let fileManager = FileManager.default
+    let directory = relative.isEmpty ? root.path : root.path + "/" + relative
+    guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { return }
+    for name in names.sorted() {
+      guard files.count < Self.maximumFiles else {
+        problems.append(
+          BundleProblem(
+            file: relative, issue: ReadIssue(.limit, .error, "more than \(Self.maximumFiles) files; the rest are not read")))
+        return
+      }
+      let path = relative.isEmpty ? name : relative + "/" + name
+      let full = root.path + "/" + path
+      guard let attributes = try? fileManager.attributesOfItem(atPath: full),
+        let type = attributes[.type] as? FileAttributeType
+      else { continue }
+      switch type {
+      case .typeDirectory:
+        if depth < Self.maximumDepth { walk(relative: path, depth: depth + 1) }
+      case .typeRegular:
+        files.append(path)
+      case .typeSymbolicLink:
+        let target = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+        guard isInside(target) else {
+          problems.append(
+            BundleProblem(
+              file: path,
+              issue: ReadIssue(
+                .unsafeMarkup, .error, "a symbolic link that leaves the bundle (to \(target)); it is never followed")))
+          continue
+        }
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: target, isDirectory: &isDirectory) {
+          if isDirectory.boolValue {
+            if depth < Self.maximumDepth { walk(relative: path, depth: depth + 1) }
+          } else {
+            files.append(path)
+          }
+        }
+      default:
+        continue
+      }
+    }
+  }
+
+  private func isInside(_ realPath: String) -> Bool {
+    realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+  }
+
+  /// Why a path written in a plist may not be followed, or nil when it may.
+  static func unsafeReason(_ path: String) -> String? {
+    if path.hasPrefix("/") { return "an absolute path" }
+    if path.split(separator: "/").contains("..") { return "a path with '..'" }
+    if path.contains("\\") { return "a path with a backslash" }
+    return nil
+  }
+
+  /// The bytes of a file found by the walk.
+  func read(_ path: String) throws(ReadIssue) -> [UInt8] {
+    let full = root.path + "/" + path
+    let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+    guard Self.unsafeReason(path) == nil, isInside(real) else {
+      throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")
+    }
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+      attributes[.type] as? FileAttributeType == .typeRegular
+    else { throw ReadIssue(.syntax, .error, "not a regular file") }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= limits.maximumBytes else {
+      throw ReadIssue(
+        .limit, .error, "the file is \(size) bytes, more than the \(limits.maximumBytes) prefs reads")
+    }
+    guard let handle = FileHandle(forReadingAtPath: real) else {
+      throw ReadIssue(.syntax, .error, "the file cannot be opened")
+    }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: limits.maximumBytes + 1)) ?? Data()
+    guard data.count <= limits.maximumBytes else {
+      throw ReadIssue(.limit, .error, "the file is larger than the \(limits.maximumBytes) bytes prefs reads")
+    }
+    return Array(data)
+  }
+}

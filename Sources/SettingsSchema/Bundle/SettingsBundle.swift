@@ -1,0 +1,260 @@
+import Foundation
+import Localization
+import Plist
+
+/// How to load a bundle: for which device, which reader's rules, which languages.
+public struct LoadOptions: Sendable {
+  public var idiom: Idiom
+  public var dialect: Dialect
+  /// Preferred languages, most wanted first (`["pt-BR", "en"]`).
+  public var preferredLanguages: [String]
+  public var limits: ReadLimits
+
+  public init(
+    idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
+    limits: ReadLimits = .standard
+  ) {
+    self.idiom = idiom
+    self.dialect = dialect
+    self.preferredLanguages = preferredLanguages
+    self.limits = limits
+  }
+}
+
+/// Why a path is not a bundle at all.
+public enum SettingsBundleError: Error, Sendable, Hashable, CustomStringConvertible {
+  case notFound(String)
+  case notADirectory(String)
+  case noRootPlist(String)
+
+  public var description: String {
+    switch self {
+    case .notFound(let path): "\(path): no such file or directory"
+    case .notADirectory(let path): "\(path): not a directory; a Settings bundle is a folder"
+    case .noRootPlist(let path): "\(path): not a Settings bundle (it has no Root.plist)"
+    }
+  }
+}
+
+/// A `.strings` table loaded from the bundle.
+public struct LoadedStrings: Sendable {
+  /// The file's path inside the bundle.
+  public var file: String
+  public var strings: StringsFile
+  /// The decoded text, for lines and columns; nil for binary tables.
+  public var source: SourceText?
+}
+
+/// A Settings bundle as iOS reads it: the pages reached from `Root.plist`
+/// through child panes (device variants such as `Root~ipad.plist` honoured),
+/// the `.lproj` strings tables, the language they are shown in, and the files
+/// nothing reaches.
+///
+/// Loading never stops at a broken file: what cannot be read becomes a
+/// ``BundleProblem`` and the rest of the bundle is still read.
+///
+/// ```swift
+/// let bundle = try SettingsBundle.load(
+///   at: "Examples/Conversor/Settings.bundle", options: LoadOptions(preferredLanguages: ["pt"]))
+/// let root = bundle.pages[0]
+/// bundle.localized(root.specifiers[0].title!, on: root)  // "Celsius Primeiro"
+/// ```
+public struct SettingsBundle: Sendable {
+  /// The bundle path as given.
+  public var path: String
+  public var options: LoadOptions
+  /// Pages in the order they are reached from Root (depth first), each once.
+  public var pages: [Page]
+  /// Every regular file inside the bundle, relative and sorted.
+  public var files: [String]
+  /// Page plists that no child pane reaches (device variants of reached pages excepted).
+  public var unreachedFiles: [String]
+  /// Which tables the top level and each `.lproj` folder hold.
+  public var inventory: TableInventory
+  /// The `.lproj` folders in the order iOS searches them for the preferred languages.
+  public var searchOrder: [String]
+  /// Every strings table that could be read, by its path inside the bundle.
+  public var strings: [String: LoadedStrings]
+  public var problems: [BundleProblem]
+
+  /// The `.lproj` folder names (without `.lproj`), sorted.
+  public var languages: [String] { inventory.folders }
+
+  /// The folder the bundle is shown in; nil when the bundle has none.
+  public var language: String? { searchOrder.first }
+
+  public static func load(at path: String, options: LoadOptions = LoadOptions()) throws(SettingsBundleError)
+    -> SettingsBundle
+  {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .notFound(path)
+    }
+    guard isDirectory.boolValue else { throw .notADirectory(path) }
+    let fileSystem = BundleFileSystem(root: URL(fileURLWithPath: path), limits: options.limits)
+    var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
+    guard loader.pageFile(named: "Root") != nil else { throw .noRootPlist(path) }
+    return loader.load()
+  }
+
+  /// The loaded table that serves `page`, if the page is localized and a table exists.
+  public func table(for page: Page) -> LoadedStrings? {
+    guard let table = page.stringsTable,
+      let source = inventory.source(ofTable: table, searchOrder: searchOrder)
+    else { return nil }
+    return strings[Self.stringsPath(table: table, source: source)]
+  }
+
+  /// A string of `page` as iOS shows it: its translation in the page's table,
+  /// or the string itself when the page is not localized or the key is missing.
+  public func localized(_ raw: String, on page: Page) -> String {
+    table(for: page)?.strings[raw] ?? raw
+  }
+
+  static func stringsPath(table: String, source: TableSource) -> String {
+    switch source {
+    case .topLevel: "\(table).strings"
+    case .language(let folder): "\(folder).lproj/\(table).strings"
+    }
+  }
+}
+
+/// The steps of loading, kept apart from the public model.
+struct BundleLoader {
+  let path: String
+  let options: LoadOptions
+  let fileSystem: BundleFileSystem
+  let fileSet: Set<String>
+  var problems: [BundleProblem]
+
+  init(path: String, options: LoadOptions, fileSystem: BundleFileSystem) {
+    self.path = path
+    self.options = options
+    self.fileSystem = fileSystem
+    self.fileSet = Set(fileSystem.files)
+    self.problems = fileSystem.problems
+  }
+
+  /// The candidate file names for a page name, most specific first.
+  func candidates(forPage name: String) -> [String] {
+    let device = name + options.idiom.fileSuffix
+    var result: [String] = []
+    if options.dialect == .iask { result += [device + ".inApp.plist", name + ".inApp.plist"] }
+    result += [device + ".plist", name + ".plist"]
+    return result
+  }
+
+  func pageFile(named name: String) -> String? {
+    candidates(forPage: name).first { fileSet.contains($0) }
+  }
+
+  mutating func load() -> SettingsBundle {
+    var pages: [Page] = []
+    var visited = Set<String>()
+    var pending: [String] = ["Root"]
+    // Depth first, in the order the child panes appear.
+    while let name = pending.popLast() {
+      guard let file = pageFile(named: name), visited.insert(file).inserted else { continue }
+      let page = loadPage(file: file, name: name)
+      pages.append(page)
+      let children = page.specifiers.compactMap(\.childPage).map { String($0.dropLast(".plist".count)) }
+      pending += children.reversed().map { childName in stripVariant(childName) }
+    }
+    let inventory = makeInventory()
+    let searchOrder = LanguageNegotiation.searchOrder(
+      available: inventory.folders, preferred: options.preferredLanguages)
+    let strings = loadStrings()
+    return SettingsBundle(
+      path: path, options: options, pages: pages, files: fileSystem.files,
+      unreachedFiles: unreached(pages: pages), inventory: inventory, searchOrder: searchOrder,
+      strings: strings, problems: problems)
+  }
+
+  /// `Child~iphone.inApp` → `Child`: the name a page is asked for by.
+  func stripVariant(_ name: String) -> String {
+    var result = name
+    if result.hasSuffix(".inApp") { result.removeLast(".inApp".count) }
+    for idiom in Idiom.allCases where result.hasSuffix(idiom.fileSuffix) {
+      result.removeLast(idiom.fileSuffix.count)
+    }
+    return result
+  }
+
+  mutating func loadPage(file: String, name: String) -> Page {
+    let document: PlistDocument
+    do {
+      document = try PropertyListReader.read(try fileSystem.read(file), limits: options.limits)
+    } catch {
+      problems.append(BundleProblem(file: file, issue: error))
+      return Page(file: file, name: name, document: nil, specifiers: [])
+    }
+    problems += document.issues.map { BundleProblem(file: file, issue: $0) }
+    let elements = document.root["PreferenceSpecifiers"]?.array ?? []
+    var specifiers: [Specifier] = []
+    specifiers.reserveCapacity(elements.count)
+    for (index, node) in elements.enumerated() {
+      var specifier = Specifier(index: index, node: node)
+      if specifier.type == "PSChildPaneSpecifier", let target = specifier.file, !target.isEmpty {
+        if let reason = BundleFileSystem.unsafeReason(target) {
+          let place = document.place(offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")
+          problems.append(
+            BundleProblem(
+              file: file,
+              issue: ReadIssue(
+                .unsafeMarkup, .error,
+                "the child pane File \"\(target)\" is \(reason), which would leave the bundle; it is never followed",
+                place: place)))
+        } else {
+          specifier.childPage = pageFile(named: target)
+        }
+      }
+      specifiers.append(specifier)
+    }
+    return Page(file: file, name: name, document: document, specifiers: specifiers)
+  }
+
+  func makeInventory() -> TableInventory {
+    var topLevel = Set<String>()
+    var byFolder: [String: Set<String>] = [:]
+    for file in fileSystem.files {
+      let parts = file.split(separator: "/")
+      if parts.count == 1, file.hasSuffix(".strings") {
+        topLevel.insert(String(file.dropLast(".strings".count)))
+      } else if parts.count >= 1, parts[0].hasSuffix(".lproj") {
+        let folder = String(parts[0].dropLast(".lproj".count))
+        var tables = byFolder[folder] ?? []
+        if parts.count == 2, parts[1].hasSuffix(".strings") {
+          tables.insert(String(parts[1].dropLast(".strings".count)))
+        }
+        byFolder[folder] = tables
+      }
+    }
+    return TableInventory(topLevelTables: topLevel, tablesByFolder: byFolder)
+  }
+
+  mutating func loadStrings() -> [String: LoadedStrings] {
+    var result: [String: LoadedStrings] = [:]
+    for file in fileSystem.files where file.hasSuffix(".strings") {
+      let parts = file.split(separator: "/")
+      guard parts.count == 1 || (parts.count == 2 && parts[0].hasSuffix(".lproj")) else { continue }
+      do {
+        let read = try StringsReader.read(try fileSystem.read(file), limits: options.limits)
+        problems += read.issues.map { BundleProblem(file: file, issue: $0) }
+        result[file] = LoadedStrings(file: file, strings: read.file, source: read.source)
+      } catch {
+        problems.append(BundleProblem(file: file, issue: error))
+      }
+    }
+    return result
+  }
+
+  func unreached(pages: [Page]) -> [String] {
+    let reachedNames = Set(pages.map(\.name))
+    let reachedFiles = Set(pages.map(\.file))
+    return fileSystem.files.filter { file in
+      guard file.hasSuffix(".plist"), !reachedFiles.contains(file), !file.contains(".lproj/") else { return false }
+      let name = stripVariant(String(file.dropLast(".plist".count)))
+      return !reachedNames.contains(name)
+    }
+  }
+}

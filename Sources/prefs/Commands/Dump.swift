@@ -1,0 +1,62 @@
+import ArgumentParser
+import Localization
+import Foundation
+import Plist
+import SettingsSchema
+
+/// `prefs dump BUNDLE [--lang L] [--format text|json]`: the bundle as prefs sees it.
+struct Dump: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the model of a Settings bundle: its pages, specifiers and localized titles.",
+    discussion: """
+      Exit status: 0 when every file was read, 1 when some file could not be read \
+      (the problems go to standard error), 2 for a usage error or a path that is not a bundle.
+      """
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Argument(help: "The Settings.bundle folder.")
+  var bundle: String
+
+  @OptionGroup var languageOptions: LanguageOptions
+
+  @Option(help: "Output format: text or json.")
+  var format: Format = .text
+
+  @Option(help: "The device whose pages are shown: phone or pad.")
+  var idiom: Idiom = .phone
+
+  @Option(help: "The schema dialect: apple (Settings.app) or iask (InAppSettingsKit).")
+  var dialect: Dialect = .apple
+
+  mutating func run() throws {
+    var output = StandardOutput()
+    var errors = StandardError()
+    let code = execute(output: &output, errors: &errors)
+    if code != 0 { throw ExitCode(code) }
+  }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let preferred = languageOptions.preferredLanguages(environment: environment)
+    let words = ToolStrings(preferredLanguages: LanguageNegotiation.preferredLanguages(environment: environment))
+    let loaded: SettingsBundle
+    do {
+      loaded = try SettingsBundle.load(
+        at: bundle, options: LoadOptions(idiom: idiom, dialect: dialect, preferredLanguages: preferred))
+    } catch {
+      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+      return ExitStatus.usage
+    }
+    let renderer = DumpRenderer(bundle: loaded, words: words)
+    switch format {
+    case .text: print(renderer.text(), to: &output)
+    case .json: print(renderer.json().rendered(), to: &output)
+    }
+    ProblemPrinter.print(loaded.problems, bundle: loaded.path, to: &errors)
+    return loaded.problems.contains { $0.issue.severity == .error } ? ExitStatus.failure : ExitStatus.success
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Plist
+
+/// A JSON document with its object keys in the order they were given, so
+/// output is stable and reads in a sensible order.
+indirect enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+  func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+
+  static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  static func optional(_ number: Int?) -> JSONValue { number.map { .integer(Int64($0)) } ?? .null }
+
+  /// A plist value as JSON: dates as ISO 8601 text, data as base64 text.
+  init(_ node: PlistNode) {
+    switch node.content {
+    case .string(let value): self = .string(value)
+    case .integer(let value): self = .integer(value)
+    case .real(let value): self = value.isFinite ? .number(value) : .string(String(value))
+    case .bool(let value): self = .bool(value)
+    case .date(let value): self = .string(value.formatted(.iso8601))
+    case .data(let value): self = .string(value.base64EncodedString())
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .dictionary(let entries):
+      var seen = Set<String>()
+      let unique = entries.reversed().filter { seen.insert($0.key).inserted }.reversed()
+      self = .object(unique.map { ($0.key, JSONValue($0.value)) })
+    }
+  }
+
+  /// The document as text, indented by two spaces.
+  func rendered(indent: Int = 0) -> String {
+    let pad = String(repeating: "  ", count: indent + 1)
+    let closing = String(repeating: "  ", count: indent)
+    switch self {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .integer(let value): return String(value)
+    case .number(let value):
+      if value == value.rounded(), abs(value) < 1e15 { return String(format: "%.1f", value) }
+      return "\(value)"
+    case .string(let value): return Self.quote(value)
+    case .array(let items):
+      if items.isEmpty { return "[]" }
+      return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n" + closing + "]"
+    case .object(let members):
+      if members.isEmpty { return "{}" }
+      return "{\n"
+        + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n" + closing + "}"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029
+        {
+          result += String(format: "\\u%04X", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+/// The `prefs` command: wiring only. Each subcommand lives in `Commands/`.
+@main
+struct Prefs: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "prefs",
+    abstract: "iOS Settings bundles on the command line: read, check, edit and localize them.",
+    version: "0.1.0",
+    subcommands: [Dump.self]
+  )
+
+  /// Runs a command line and returns the exit code, writing to the given streams.
+  /// Usage errors exit with 2 (swift-argument-parser's own code is 64).
+  static func run(arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream)
+    -> Int32
+  {
+    do {
+      var command = try parseAsRoot(arguments)
+      if let dump = command as? Dump {
+        return dump.execute(output: &output, errors: &errors)
+      }
+      try command.run()
+      return 0
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message, to: &output) }
+        return 0
+      }
+      if !message.isEmpty { print(message, to: &errors) }
+      return code == .validationFailure ? ExitStatus.usage : code.rawValue
+    }
+  }
+
+  static func main() {
+    var output = StandardOutput()
+    var errors = StandardError()
+    let code = run(arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+    Foundation.exit(code)
+  }
+}
+
+/// The exit codes prefs documents in its README.
+enum ExitStatus {
+  static let success: Int32 = 0
+  /// Findings that fail, or a file that could not be read.
+  static let failure: Int32 = 1
+  /// A usage error, or a path that is missing or not a bundle.
+  static let usage: Int32 = 2
+}
