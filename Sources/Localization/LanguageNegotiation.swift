@@ -26,7 +26,7 @@ public enum LanguageNegotiation {
       if let folder, !order.contains(folder) { order.append(folder) }
     }
     let matches = preferred.compactMap { match(LanguageTag($0), in: available) }
-    add(matches.first)
+    add(matches.first ?? developmentFallback(available))
     add(available.first { $0.lowercased() == "base" })
     matches.dropFirst().forEach(add)
     add(developmentFallback(available))
@@ -41,7 +41,8 @@ public enum LanguageNegotiation {
       .sorted { $0.0 < $1.0 }
     if let exact = candidates.first(where: { $0.1 == wanted }) { return exact.0 }
     if let sameScript = candidates.first(where: {
-      $0.1.language == wanted.language && $0.1.region == nil && $0.1.effectiveScript == wanted.effectiveScript
+      $0.1.language == wanted.language && $0.1.region == nil
+        && $0.1.effectiveScript == wanted.effectiveScript
         && $0.1.script != nil
     }) {
       return sameScript.0
@@ -73,7 +74,9 @@ public enum LanguageNegotiation {
   /// ```
   public static func preferredLanguages(environment: [String: String]) -> [String] {
     var result: [String] = []
-    let primary = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    let primary = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first {
+      !$0.isEmpty
+    }
     if let primary, LanguageTag(primary) != nil, let list = environment["LANGUAGE"], !list.isEmpty {
       result += list.split(separator: ":").compactMap { LanguageTag(String($0))?.description }
     }

@@ -13,8 +13,10 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
 
   /// Old folder names that Apple's bundles still honour.
   static let legacyNames: [String: String] = [
-    "english": "en", "french": "fr", "german": "de", "italian": "it", "dutch": "nl", "spanish": "es",
-    "japanese": "ja", "portuguese": "pt", "swedish": "sv", "danish": "da", "finnish": "fi", "korean": "ko",
+    "english": "en", "french": "fr", "german": "de", "italian": "it", "dutch": "nl",
+    "spanish": "es",
+    "japanese": "ja", "portuguese": "pt", "swedish": "sv", "danish": "da", "finnish": "fi",
+    "korean": "ko",
     "norwegian": "no", "russian": "ru", "polish": "pl", "chinese": "zh",
   ]
 
@@ -35,13 +37,17 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     if let legacy = Self.legacyNames[lowered], parts.count == 1 {
       language = legacy
     } else {
-      guard (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+      guard (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        return nil
+      }
       language = lowered
     }
     for part in parts.dropFirst() {
       if part.count == 4, part.allSatisfy(\.isLetter), script == nil {
         script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
-      } else if (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+      } else if (part.count == 2 && part.allSatisfy(\.isLetter))
+        || (part.count == 3 && part.allSatisfy(\.isNumber))
+      {
         region = part.uppercased()
       }
     }

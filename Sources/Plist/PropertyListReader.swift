@@ -31,16 +31,21 @@ public struct PlistDocument: Sendable {
 /// document.root["StringsTable"]?.string  // "Root"
 /// ```
 public enum PropertyListReader {
-  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue) -> PlistDocument {
+  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
+    -> PlistDocument
+  {
     guard bytes.count <= limits.maximumBytes else {
-      throw ReadIssue(.limit, .error, "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
+      throw ReadIssue(
+        .limit, .error,
+        "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
     }
     guard !bytes.isEmpty else {
       throw ReadIssue(.syntax, .error, "the file is empty (0 bytes)")
     }
     if BinaryPlistReader.isBinary(bytes) {
       return PlistDocument(
-        root: try BinaryPlistReader.read(bytes, limits: limits), format: .binary, source: nil, encoding: nil,
+        root: try BinaryPlistReader.read(bytes, limits: limits), format: .binary, source: nil,
+        encoding: nil,
         issues: [])
     }
     var decoded = try TextDecoding.decode(bytes, validateUTF8: false)
@@ -54,7 +59,8 @@ public enum PropertyListReader {
           decoded.encoding = .latin1
         default:
           throw ReadIssue(
-            .encoding, .error, "the XML declaration names the encoding \"\(declared)\", which prefs does not read",
+            .encoding, .error,
+            "the XML declaration names the encoding \"\(declared)\", which prefs does not read",
             place: .text(SourceText(utf8: decoded.utf8).snippet(atOffset: 0)))
         }
       }
@@ -62,7 +68,8 @@ public enum PropertyListReader {
       do {
         let (root, issues) = try XMLPlistReader.read(source, limits: limits)
         return PlistDocument(
-          root: root, format: .xml, source: source, encoding: decoded.encoding, issues: decoded.issues + issues)
+          root: root, format: .xml, source: source, encoding: decoded.encoding,
+          issues: decoded.issues + issues)
       } catch let xmlError {
         // CoreFoundation falls back to the OpenStep reader (`<` also starts OpenStep data).
         if xmlError.kind == .syntax, let openStep = try? readOpenStep(decoded, limits: limits) {
@@ -75,7 +82,9 @@ public enum PropertyListReader {
     return try readOpenStep(decoded, limits: limits)
   }
 
-  private static func readOpenStep(_ decoded: DecodedText, limits: ReadLimits) throws(ReadIssue) -> PlistDocument {
+  private static func readOpenStep(_ decoded: DecodedText, limits: ReadLimits) throws(ReadIssue)
+    -> PlistDocument
+  {
     let source = SourceText(utf8: decoded.utf8)
     var parser = OpenStepParser(text: source, limits: limits)
     let root = try parser.parseDocument()
@@ -87,7 +96,9 @@ public enum PropertyListReader {
   /// True when the first thing in the text, after white space, is `<` followed by a letter, `?` or `!`.
   static func looksLikeXML(_ utf8: [UInt8]) -> Bool {
     var index = 0
-    while index < utf8.count, utf8[index] == 0x20 || (0x09...0x0D).contains(utf8[index]) { index += 1 }
+    while index < utf8.count, utf8[index] == 0x20 || (0x09...0x0D).contains(utf8[index]) {
+      index += 1
+    }
     guard index + 1 < utf8.count, utf8[index] == UInt8(ascii: "<") else { return false }
     let next = utf8[index + 1]
     return next == UInt8(ascii: "?") || next == UInt8(ascii: "!")

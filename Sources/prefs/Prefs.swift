@@ -13,7 +13,9 @@ struct Prefs: ParsableCommand {
 
   /// Runs a command line and returns the exit code, writing to the given streams.
   /// Usage errors exit with 2 (swift-argument-parser's own code is 64).
-  static func run(arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream)
+  static func run(
+    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+  )
     -> Int32
   {
     do {
@@ -38,7 +40,8 @@ struct Prefs: ParsableCommand {
   static func main() {
     var output = StandardOutput()
     var errors = StandardError()
-    let code = run(arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+    let code = run(
+      arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
     Foundation.exit(code)
   }
 }

@@ -35,7 +35,8 @@ struct DifferentialTests {
       break
     case (nil, .success(let document)):
       #expect(
-        document.issues.contains { $0.severity == .error }, "Foundation rejects \(path) but prefs reads it cleanly")
+        document.issues.contains { $0.severity == .error },
+        "Foundation rejects \(path) but prefs reads it cleanly")
     case (_?, .failure(let error)):
       Issue.record("Foundation reads \(path) but prefs fails: \(error)")
     }
@@ -56,7 +57,8 @@ struct DifferentialTests {
       break
     case (nil, .success(let result)):
       #expect(
-        result.issues.contains { $0.severity == .error }, "Foundation rejects \(path) but prefs reads it cleanly")
+        result.issues.contains { $0.severity == .error },
+        "Foundation rejects \(path) but prefs reads it cleanly")
     case (_?, .failure(let error)):
       Issue.record("Foundation reads \(path) but prefs fails: \(error)")
     }

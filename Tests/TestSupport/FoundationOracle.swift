@@ -5,7 +5,8 @@ import Plist
 public enum FoundationOracle {
   /// Foundation's reading of a file as a plain value, or nil where Foundation fails.
   public static func read(_ bytes: [UInt8]) -> PlistValue? {
-    guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) else {
+    guard let object = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+    else {
       return nil
     }
     return value(object)

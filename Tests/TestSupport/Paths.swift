@@ -9,13 +9,16 @@ public enum Paths {
 
   public static let examples = repository.appendingPathComponent("Examples")
   public static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
-  public static let corpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  public static let corpus = repository.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpus")
 
   /// Every bundle folder of the corpus (`<dir>/Settings.bundle`), sorted.
   public static var corpusBundles: [URL] {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-    return folders.sorted().map { corpus.appendingPathComponent($0).appendingPathComponent("Settings.bundle") }
-      .filter { FileManager.default.fileExists(atPath: $0.path) }
+    return folders.sorted().map {
+      corpus.appendingPathComponent($0).appendingPathComponent("Settings.bundle")
+    }
+    .filter { FileManager.default.fileExists(atPath: $0.path) }
   }
 
   /// Every file under `root` whose name ends with one of `extensions`, as paths relative to `root`.

@@ -39,11 +39,13 @@ enum BinaryPlistReader {
       let top = Self.bigEndian(bytes, trailer + 16, 8)
       let table = Self.bigEndian(bytes, trailer + 24, 8)
       guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-        throw ReadIssue(.syntax, .error, "the binary plist trailer is damaged (offset size \(offsetSize))")
+        throw ReadIssue(
+          .syntax, .error, "the binary plist trailer is damaged (offset size \(offsetSize))")
       }
       guard objects > 0, objects < UInt64(bytes.count), top < objects, table >= 8,
         table < UInt64(trailer),
-        objects.multipliedReportingOverflow(by: UInt64(offsetSize)).partialValue <= UInt64(trailer) - table
+        objects.multipliedReportingOverflow(by: UInt64(offsetSize)).partialValue <= UInt64(trailer)
+          - table
       else {
         throw ReadIssue(.syntax, .error, "the binary plist trailer points outside the file")
       }
@@ -72,47 +74,68 @@ enum BinaryPlistReader {
     }
 
     func reference(at position: Int, _ path: String) throws(ReadIssue) -> Int {
-      guard position + referenceSize <= offsetTable else { throw failure("a reference runs past the objects", path) }
+      guard position + referenceSize <= offsetTable else {
+        throw failure("a reference runs past the objects", path)
+      }
       let value = Self.bigEndian(bytes, position, referenceSize)
-      guard value < UInt64(objectCount) else { throw failure("a reference to object \(value), which does not exist", path) }
+      guard value < UInt64(objectCount) else {
+        throw failure("a reference to object \(value), which does not exist", path)
+      }
       return Int(value)
     }
 
     /// The count in the low nibble, or the integer object that follows when it is 0xF.
-    func count(marker: UInt8, at position: Int, _ path: String) throws(ReadIssue) -> (count: Int, start: Int) {
+    func count(marker: UInt8, at position: Int, _ path: String) throws(ReadIssue) -> (
+      count: Int, start: Int
+    ) {
       let nibble = Int(marker & 0x0F)
       guard nibble == 0x0F else { return (nibble, position + 1) }
-      guard position + 2 <= offsetTable else { throw failure("a count runs past the objects", path) }
+      guard position + 2 <= offsetTable else {
+        throw failure("a count runs past the objects", path)
+      }
       let intMarker = bytes[position + 1]
-      guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else { throw failure("a count is not an integer", path) }
+      guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
+        throw failure("a count is not an integer", path)
+      }
       let size = 1 << Int(intMarker & 0x0F)
-      guard position + 2 + size <= offsetTable else { throw failure("a count runs past the objects", path) }
+      guard position + 2 + size <= offsetTable else {
+        throw failure("a count runs past the objects", path)
+      }
       let value = Self.bigEndian(bytes, position + 2, size)
-      guard value < UInt64(bytes.count) else { throw failure("a count of \(value) is larger than the file", path) }
+      guard value < UInt64(bytes.count) else {
+        throw failure("a count of \(value) is larger than the file", path)
+      }
       return (Int(value), position + 2 + size)
     }
 
     mutating func object(_ index: Int, depth: Int, path: String) throws(ReadIssue) -> PlistNode {
       produced += 1
       guard produced <= limits.maximumObjects else {
-        throw ReadIssue(.limit, .error, "the binary plist expands to more than \(limits.maximumObjects) values")
+        throw ReadIssue(
+          .limit, .error, "the binary plist expands to more than \(limits.maximumObjects) values")
       }
       guard depth < limits.maximumDepth else {
         throw ReadIssue(
-          .limit, .error, "nesting deeper than \(limits.maximumDepth) levels", place: .keyPath(path))
+          .limit, .error, "nesting deeper than \(limits.maximumDepth) levels", place: .keyPath(path)
+        )
       }
       let position = try offset(of: index, path)
       let marker = bytes[position]
       let end = offsetTable
       func need(_ size: Int, from start: Int) throws(ReadIssue) {
-        guard size >= 0, start + size <= end else { throw failure("a value runs past the objects", path) }
+        guard size >= 0, start + size <= end else {
+          throw failure("a value runs past the objects", path)
+        }
       }
       switch marker >> 4 {
       case 0x0:
         switch marker {
         case 0x08: return PlistNode(.bool(false))
         case 0x09: return PlistNode(.bool(true))
-        default: throw failure("a null or fill object (0x\(String(marker, radix: 16))) is not a property-list value", path)
+        default:
+          throw failure(
+            "a null or fill object (0x\(String(marker, radix: 16))) is not a property-list value",
+            path)
         }
       case 0x1:
         let size = 1 << Int(marker & 0x0F)
@@ -121,7 +144,9 @@ enum BinaryPlistReader {
         if size == 16 {
           let high = Self.bigEndian(bytes, position + 1, 8)
           let low = Self.bigEndian(bytes, position + 9, 8)
-          guard high == 0 || high == UInt64.max else { throw failure("an integer beyond 64 bits", path) }
+          guard high == 0 || high == UInt64.max else {
+            throw failure("an integer beyond 64 bits", path)
+          }
           return PlistNode(.integer(Int64(bitPattern: low)))
         }
         let raw = Self.bigEndian(bytes, position + 1, size)
@@ -131,12 +156,16 @@ enum BinaryPlistReader {
         let size = 1 << Int(marker & 0x0F)
         try need(size, from: position + 1)
         switch size {
-        case 4: return PlistNode(.real(Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, position + 1, 4))))))
+        case 4:
+          return PlistNode(
+            .real(Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, position + 1, 4))))))
         case 8: return PlistNode(.real(Double(bitPattern: Self.bigEndian(bytes, position + 1, 8))))
         default: throw failure("a real of \(size) bytes", path)
         }
       case 0x3:
-        guard marker == 0x33 else { throw failure("a date with marker 0x\(String(marker, radix: 16))", path) }
+        guard marker == 0x33 else {
+          throw failure("a date with marker 0x\(String(marker, radix: 16))", path)
+        }
         try need(8, from: position + 1)
         let seconds = Double(bitPattern: Self.bigEndian(bytes, position + 1, 8))
         return PlistNode(.date(Date(timeIntervalSinceReferenceDate: seconds)))
@@ -150,7 +179,8 @@ enum BinaryPlistReader {
         let slice = bytes[start..<(start + count)]
         guard slice.allSatisfy({ $0 < 0x80 }) else {
           // CoreFoundation reads these bytes as MacRoman; Latin-1 agrees on every byte Settings uses.
-          return PlistNode(.string(String(decoding: TextDecoding.latin1(Array(slice)), as: UTF8.self)))
+          return PlistNode(
+            .string(String(decoding: TextDecoding.latin1(Array(slice)), as: UTF8.self)))
         }
         return PlistNode(.string(String(decoding: slice, as: UTF8.self)))
       case 0x6:
@@ -179,22 +209,29 @@ enum BinaryPlistReader {
       case 0xD:
         let (count, start) = try count(marker: marker, at: position, path)
         try need(count * referenceSize * 2, from: start)
-        guard active.insert(index).inserted else { throw failure("a dictionary contains itself", path) }
+        guard active.insert(index).inserted else {
+          throw failure("a dictionary contains itself", path)
+        }
         defer { active.remove(index) }
         var entries: [PlistEntry] = []
         entries.reserveCapacity(count)
         for entry in 0..<count {
           let keyReference = try reference(at: start + entry * referenceSize, path)
           let valueReference = try reference(at: start + (count + entry) * referenceSize, path)
-          guard case .string(let key) = try object(keyReference, depth: depth + 1, path: path).content else {
+          guard
+            case .string(let key) = try object(keyReference, depth: depth + 1, path: path).content
+          else {
             throw failure("a dictionary key that is not a string", path)
           }
           let childPath = path.isEmpty ? key : path + "." + key
-          entries.append(PlistEntry(key: key, value: try object(valueReference, depth: depth + 1, path: childPath)))
+          entries.append(
+            PlistEntry(
+              key: key, value: try object(valueReference, depth: depth + 1, path: childPath)))
         }
         return PlistNode(.dictionary(entries))
       default:
-        throw failure("an object with marker 0x\(String(marker, radix: 16)) is not a property-list value", path)
+        throw failure(
+          "an object with marker 0x\(String(marker, radix: 16)) is not a property-list value", path)
       }
     }
   }

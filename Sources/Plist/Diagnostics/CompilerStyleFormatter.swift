@@ -69,7 +69,9 @@ public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
     if character.unicodeScalars.count > 1,
-      character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation })
+      character.unicodeScalars.contains(where: {
+        $0.value == 0xFE0F || $0.properties.isEmojiPresentation
+      })
     {
       return 2
     }

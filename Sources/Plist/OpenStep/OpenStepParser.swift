@@ -39,13 +39,15 @@ struct OpenStepParser {
 
   // MARK: - Errors
 
-  func error(_ message: String, at offset: Int? = nil, kind: ReadIssue.Kind = .syntax) -> ReadIssue {
+  func error(_ message: String, at offset: Int? = nil, kind: ReadIssue.Kind = .syntax) -> ReadIssue
+  {
     ReadIssue(kind, .error, message, place: .text(text.snippet(atOffset: offset ?? index)))
   }
 
   func describeCurrent() -> String {
     guard index < bytes.count else { return "the end of the file" }
-    let scalar = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "?"
+    let scalar =
+      String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "?"
     switch scalar.value {
     case 0x00A0: return "a no-break space (U+00A0), which iOS does not take as white space"
     case 0xFEFF: return "a byte-order mark (U+FEFF) inside the file"
@@ -70,7 +72,9 @@ struct OpenStepParser {
         bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
       {
         index += 3
-      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "*")
+      {
         let start = index
         index += 2
         var end = bytes.count
@@ -91,13 +95,19 @@ struct OpenStepParser {
           index = end + 2
         }
         pendingComments.append(
-          PlistComment(style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self), offset: start))
-      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+          PlistComment(
+            style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
+            offset: start))
+      } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "/")
+      {
         let start = index
         index += 2
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
         pendingComments.append(
-          PlistComment(style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self), offset: start))
+          PlistComment(
+            style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self),
+            offset: start))
       } else {
         return
       }
@@ -110,7 +120,8 @@ struct OpenStepParser {
   static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"),
+      UInt8(ascii: "/"),
       UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
       true
     default: false
@@ -182,7 +193,9 @@ struct OpenStepParser {
     case UInt8(ascii: "0")...UInt8(ascii: "7"):
       var value: UInt32 = 0
       var digits = 0
-      while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+      while digits < 3, index < bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index])
+      {
         value = value << 3 | UInt32(bytes[index] - UInt8(ascii: "0"))
         digits += 1
         index += 1
@@ -209,7 +222,8 @@ struct OpenStepParser {
       let tail = result.suffix(3)
       if let lead = Self.pendingLead(tail) {
         result.removeLast(3)
-        let scalar = Unicode.Scalar(0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(unit) - 0xDC00))!
+        let scalar = Unicode.Scalar(
+          0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(unit) - 0xDC00))!
         result.append(contentsOf: String(scalar).utf8)
         return
       }
@@ -323,7 +337,9 @@ struct OpenStepParser {
         index += 1
         continue
       }
-      guard let digit = Self.hexValue(byte) else { throw error("<data> holds \(describeCurrent())") }
+      guard let digit = Self.hexValue(byte) else {
+        throw error("<data> holds \(describeCurrent())")
+      }
       if let first = high {
         result.append(first << 4 | digit)
         high = nil
@@ -343,13 +359,18 @@ struct OpenStepParser {
   }
 
   /// Entries up to `closing` (or the end of the file when `closing` is nil).
-  mutating func parseDictionaryContent(closing: UInt8?, depth: Int) throws(ReadIssue) -> [ParsedEntry] {
+  mutating func parseDictionaryContent(closing: UInt8?, depth: Int) throws(ReadIssue)
+    -> [ParsedEntry]
+  {
     var entries: [ParsedEntry] = []
     while true {
       pendingComments = []
       skipTrivia()
       if atEnd {
-        if let closing { throw error("this dictionary is never closed with '\(Character(Unicode.Scalar(closing)))'") }
+        if let closing {
+          throw error(
+            "this dictionary is never closed with '\(Character(Unicode.Scalar(closing)))'")
+        }
         return entries
       }
       if let closing, current == closing {
@@ -364,15 +385,21 @@ struct OpenStepParser {
       if !atEnd, current == UInt8(ascii: ";") {
         index += 1
         entries.append(
-          ParsedEntry(entry: PlistEntry(key: keyText, keyOffset: key.offset, value: key), comments: comments, isShorthand: true))
+          ParsedEntry(
+            entry: PlistEntry(key: keyText, keyOffset: key.offset, value: key), comments: comments,
+            isShorthand: true))
         continue
       }
       guard !atEnd, current == UInt8(ascii: "=") else {
-        throw error("expected '=' or ';' after the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())")
+        throw error(
+          "expected '=' or ';' after the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())"
+        )
       }
       index += 1
       guard let value = try parseObject(depth: depth) else {
-        throw error("expected a value for the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())")
+        throw error(
+          "expected a value for the key \"\(keyText.escapingControlCharacters)\" but found \(describeCurrent())"
+        )
       }
       let valueEnd = index
       skipTrivia()
@@ -383,7 +410,9 @@ struct OpenStepParser {
       }
       index += 1
       entries.append(
-        ParsedEntry(entry: PlistEntry(key: keyText, keyOffset: key.offset, value: value), comments: comments, isShorthand: false))
+        ParsedEntry(
+          entry: PlistEntry(key: keyText, keyOffset: key.offset, value: value), comments: comments,
+          isShorthand: false))
     }
   }
 
@@ -393,10 +422,13 @@ struct OpenStepParser {
     skipTrivia()
     if atEnd { return PlistNode(.dictionary([]), offset: 0) }
     let start = index
-    if current == UInt8(ascii: "{") || current == UInt8(ascii: "(") || current == UInt8(ascii: "<") {
+    if current == UInt8(ascii: "{") || current == UInt8(ascii: "(") || current == UInt8(ascii: "<")
+    {
       guard let value = try parseObject(depth: 0) else { throw error("expected a value") }
       skipTrivia()
-      guard atEnd else { throw error("unexpected \(describeCurrent()) after the end of the property list") }
+      guard atEnd else {
+        throw error("unexpected \(describeCurrent()) after the end of the property list")
+      }
       return value
     }
     if let value = try parseString() {

@@ -11,7 +11,9 @@ public struct ReadLimits: Sendable, Hashable {
   /// Most values a binary plist may expand to (shared objects count each time they are used).
   public var maximumObjects: Int
 
-  public init(maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 10_000_000) {
+  public init(
+    maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 10_000_000
+  ) {
     self.maximumBytes = maximumBytes
     self.maximumDepth = maximumDepth
     self.maximumObjects = maximumObjects

@@ -33,14 +33,18 @@ public struct DecodedText: Sendable {
 /// text.encoding  // .utf16LittleEndianWithBOM
 /// ```
 public enum TextDecoding {
-  public static func decode(_ bytes: [UInt8], validateUTF8: Bool = true) throws(ReadIssue) -> DecodedText {
+  public static func decode(_ bytes: [UInt8], validateUTF8: Bool = true) throws(ReadIssue)
+    -> DecodedText
+  {
     if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
       return DecodedText(
-        utf8: try utf32(bytes.dropFirst(4), bigEndian: true), encoding: .utf32BigEndianWithBOM, issues: [])
+        utf8: try utf32(bytes.dropFirst(4), bigEndian: true), encoding: .utf32BigEndianWithBOM,
+        issues: [])
     }
     if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
       return DecodedText(
-        utf8: try utf32(bytes.dropFirst(4), bigEndian: false), encoding: .utf32LittleEndianWithBOM, issues: [])
+        utf8: try utf32(bytes.dropFirst(4), bigEndian: false), encoding: .utf32LittleEndianWithBOM,
+        issues: [])
     }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       let body = Array(bytes.dropFirst(3))
@@ -49,11 +53,13 @@ public enum TextDecoding {
     }
     if bytes.starts(with: [0xFF, 0xFE]) {
       return DecodedText(
-        utf8: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndianWithBOM, issues: [])
+        utf8: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndianWithBOM,
+        issues: [])
     }
     if bytes.starts(with: [0xFE, 0xFF]) {
       return DecodedText(
-        utf8: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndianWithBOM, issues: [])
+        utf8: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndianWithBOM,
+        issues: [])
     }
     if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
       let bigEndian = bytes[0] == 0 && bytes[1] != 0
@@ -101,14 +107,20 @@ public enum TextDecoding {
     return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
-  private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(ReadIssue) -> [UInt8] {
+  private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(ReadIssue)
+    -> [UInt8]
+  {
     var result = ""
     var index = bytes.startIndex
     while index + 3 < bytes.endIndex {
       let b = (0..<4).map { UInt32(bytes[index + $0]) }
-      let value = bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+      let value =
+        bigEndian
+        ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
       guard let scalar = Unicode.Scalar(value) else {
-        throw ReadIssue(.encoding, .error, "invalid UTF-32 code point 0x\(String(value, radix: 16)) at byte \(index)")
+        throw ReadIssue(
+          .encoding, .error,
+          "invalid UTF-32 code point 0x\(String(value, radix: 16)) at byte \(index)")
       }
       result.unicodeScalars.append(scalar)
       index += 4

@@ -51,7 +51,8 @@ public struct StringsEntry: Sendable, Hashable {
   public var isShorthand: Bool
 
   public init(
-    key: String, keyOffset: Int? = nil, value: PlistNode, comments: [PlistComment] = [], isShorthand: Bool = false
+    key: String, keyOffset: Int? = nil, value: PlistNode, comments: [PlistComment] = [],
+    isShorthand: Bool = false
   ) {
     self.key = key
     self.keyOffset = keyOffset

@@ -19,12 +19,17 @@ public enum StringsReader {
     public var source: SourceText?
   }
 
-  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue) -> Result {
+  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
+    -> Result
+  {
     guard bytes.count <= limits.maximumBytes else {
-      throw ReadIssue(.limit, .error, "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
+      throw ReadIssue(
+        .limit, .error,
+        "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
     }
     guard !bytes.isEmpty else {
-      throw ReadIssue(.syntax, .error, "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
+      throw ReadIssue(
+        .syntax, .error, "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
     }
     if BinaryPlistReader.isBinary(bytes) {
       let root = try BinaryPlistReader.read(bytes, limits: limits)
@@ -59,7 +64,8 @@ public enum StringsReader {
     let file = StringsFile(
       entries: entries.map {
         StringsEntry(
-          key: $0.entry.key, keyOffset: $0.entry.keyOffset, value: $0.entry.value, comments: $0.comments,
+          key: $0.entry.key, keyOffset: $0.entry.keyOffset, value: $0.entry.value,
+          comments: $0.comments,
           isShorthand: $0.isShorthand)
       },
       trailingComments: parser.pendingComments,
@@ -67,10 +73,13 @@ public enum StringsReader {
     return Result(file: file, issues: issues, source: source)
   }
 
-  private static func table(from root: PlistNode, encoding: TextEncoding) throws(ReadIssue) -> StringsFile {
+  private static func table(from root: PlistNode, encoding: TextEncoding) throws(ReadIssue)
+    -> StringsFile
+  {
     guard let entries = root.entries else {
       throw ReadIssue(
-        .syntax, .error, "the table is a \(root.typeName), not a dictionary; iOS reads no entry from it")
+        .syntax, .error,
+        "the table is a \(root.typeName), not a dictionary; iOS reads no entry from it")
     }
     return StringsFile(
       entries: entries.map { StringsEntry(key: $0.key, keyOffset: $0.keyOffset, value: $0.value) },

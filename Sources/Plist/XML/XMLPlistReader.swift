@@ -7,14 +7,18 @@ import Foundation
 /// Hostile input is data, never instructions: no DTD is loaded, no entity is
 /// declared or expanded, nothing is fetched; a declaration or reference is an error.
 enum XMLPlistReader {
-  static func read(_ source: SourceText, limits: ReadLimits) throws(ReadIssue) -> (PlistNode, [ReadIssue]) {
+  static func read(_ source: SourceText, limits: ReadLimits) throws(ReadIssue) -> (
+    PlistNode, [ReadIssue]
+  ) {
     initializeLibXML
     let builder = XMLPlistBuilder(source: source, limits: limits)
     let bytes = source.utf8
     let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
       return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
-        guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else { return false }
+        guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else {
+          return false
+        }
         defer { xmlFreeParserCtxt(context) }
         let options =
           XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOXINCNODE.rawValue
@@ -28,11 +32,13 @@ enum XMLPlistReader {
       }
     }
     if !parsed {
-      throw ReadIssue(.syntax, .error, "the file is empty", place: .text(source.snippet(atOffset: 0)))
+      throw ReadIssue(
+        .syntax, .error, "the file is empty", place: .text(source.snippet(atOffset: 0)))
     }
     if let error = builder.error { throw error }
     guard let root = builder.root else {
-      throw ReadIssue(.syntax, .error, "no property-list value found", place: .text(source.snippet(atOffset: 0)))
+      throw ReadIssue(
+        .syntax, .error, "no property-list value found", place: .text(source.snippet(atOffset: 0)))
     }
     return (root, builder.issues)
   }
@@ -88,7 +94,8 @@ final class XMLPlistBuilder {
 
   /// The byte offset libxml2 has reached.
   var currentOffset: Int {
-    guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base else { return 0 }
+    guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base
+    else { return 0 }
     return Int(input.consumed) + (cur - base)
   }
 
@@ -101,7 +108,8 @@ final class XMLPlistBuilder {
 
   func fail(_ message: String, at offset: Int? = nil) {
     guard error == nil else { return }
-    error = ReadIssue(.syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset)))
+    error = ReadIssue(
+      .syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset)))
     if let context { xmlStopParser(context) }
   }
 
@@ -147,7 +155,9 @@ final class XMLPlistBuilder {
 
   func endElement() {
     guard error == nil, let frame = stack.popLast() else { return }
-    if hasCarriageReturns, frame.tag.isText { text = rawText(from: frame.contentOffset, to: tagStartOffset) }
+    if hasCarriageReturns, frame.tag.isText {
+      text = rawText(from: frame.contentOffset, to: tagStartOffset)
+    }
     let node: PlistNode
     switch frame.tag {
     case .plist:
@@ -171,7 +181,8 @@ final class XMLPlistBuilder {
       if stack.last?.tag == .dict {
         issues.append(
           ReadIssue(
-            .suspicious, .warning, "<key>\(key)</key> stands where a value belongs; iOS reads it as a string",
+            .suspicious, .warning,
+            "<key>\(key)</key> stands where a value belongs; iOS reads it as a string",
             place: .text(source.snippet(atOffset: frame.offset))))
       }
       node = PlistNode(.string(key), offset: frame.offset)
@@ -295,12 +306,16 @@ final class XMLPlistBuilder {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<"), bytes[index..<end].starts(with: cdataStart) {
         index += cdataStart.count
-        while index + 2 < end, !(bytes[index] == 0x5D && bytes[index + 1] == 0x5D && bytes[index + 2] == 0x3E) {
+        while index + 2 < end,
+          !(bytes[index] == 0x5D && bytes[index + 1] == 0x5D && bytes[index + 2] == 0x3E)
+        {
           result.append(bytes[index])
           index += 1
         }
         index += 3
-      } else if byte == UInt8(ascii: "&"), let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";")) {
+      } else if byte == UInt8(ascii: "&"),
+        let semicolon = bytes[index..<end].firstIndex(of: UInt8(ascii: ";"))
+      {
         let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
         let scalar: Unicode.Scalar? =
           switch name {
@@ -310,9 +325,13 @@ final class XMLPlistBuilder {
           case "quot": "\""
           case "apos": "'"
           default:
-            if name.hasPrefix("#x") { UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
-            else if name.hasPrefix("#") { UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init) }
-            else { nil }
+            if name.hasPrefix("#x") {
+              UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+            } else if name.hasPrefix("#") {
+              UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
+            } else {
+              nil
+            }
           }
         guard let scalar else { return text }
         result.append(contentsOf: String(scalar).utf8)
@@ -403,7 +422,8 @@ final class XMLPlistBuilder {
   }
 
   static func parseReal(_ text: [UInt8]) -> Double? {
-    let string = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let string = String(decoding: text, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     switch string.lowercased() {
     case "nan": return .nan
     case "inf", "+inf", "infinity", "+infinity": return .infinity
@@ -534,7 +554,8 @@ final class XMLPlistBuilder {
     handler.serror = { context, error in
       guard let context, let error else { return }
       let message = error.pointee.message.map { String(cString: $0) } ?? ""
-      builder(context).libxmlError(message, isError: error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue)
+      builder(context).libxmlError(
+        message, isError: error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue)
     }
     return handler
   }()

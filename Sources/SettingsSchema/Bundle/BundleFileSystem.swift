@@ -31,7 +31,9 @@ struct BundleFileSystem {
       guard files.count < Self.maximumFiles else {
         problems.append(
           BundleProblem(
-            file: relative, issue: ReadIssue(.limit, .error, "more than \(Self.maximumFiles) files; the rest are not read")))
+            file: relative,
+            issue: ReadIssue(
+              .limit, .error, "more than \(Self.maximumFiles) files; the rest are not read")))
         return
       }
       let path = relative.isEmpty ? name : relative + "/" + name
@@ -51,7 +53,8 @@ struct BundleFileSystem {
             BundleProblem(
               file: path,
               issue: ReadIssue(
-                .unsafeMarkup, .error, "a symbolic link that leaves the bundle (to \(target)); it is never followed")))
+                .unsafeMarkup, .error,
+                "a symbolic link that leaves the bundle (to \(target)); it is never followed")))
           continue
         }
         var isDirectory: ObjCBool = false
@@ -93,7 +96,8 @@ struct BundleFileSystem {
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
     guard size <= limits.maximumBytes else {
       throw ReadIssue(
-        .limit, .error, "the file is \(size) bytes, more than the \(limits.maximumBytes) prefs reads")
+        .limit, .error,
+        "the file is \(size) bytes, more than the \(limits.maximumBytes) prefs reads")
     }
     guard let handle = FileHandle(forReadingAtPath: real) else {
       throw ReadIssue(.syntax, .error, "the file cannot be opened")
@@ -101,7 +105,8 @@ struct BundleFileSystem {
     defer { try? handle.close() }
     let data = (try? handle.read(upToCount: limits.maximumBytes + 1)) ?? Data()
     guard data.count <= limits.maximumBytes else {
-      throw ReadIssue(.limit, .error, "the file is larger than the \(limits.maximumBytes) bytes prefs reads")
+      throw ReadIssue(
+        .limit, .error, "the file is larger than the \(limits.maximumBytes) bytes prefs reads")
     }
     return Array(data)
   }

@@ -83,7 +83,8 @@ public struct SettingsBundle: Sendable {
   /// The folder the bundle is shown in; nil when the bundle has none.
   public var language: String? { searchOrder.first }
 
-  public static func load(at path: String, options: LoadOptions = LoadOptions()) throws(SettingsBundleError)
+  public static func load(at path: String, options: LoadOptions = LoadOptions())
+    throws(SettingsBundleError)
     -> SettingsBundle
   {
     var isDirectory: ObjCBool = false
@@ -93,7 +94,7 @@ public struct SettingsBundle: Sendable {
     guard isDirectory.boolValue else { throw .notADirectory(path) }
     let fileSystem = BundleFileSystem(root: URL(fileURLWithPath: path), limits: options.limits)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
-    guard loader.pageFile(named: "Root") != nil else { throw .noRootPlist(path) }
+    guard loader.rootFile() != nil else { throw .noRootPlist(path) }
     return loader.load()
   }
 
@@ -148,16 +149,36 @@ struct BundleLoader {
     candidates(forPage: name).first { fileSet.contains($0) }
   }
 
+  /// `Root.plist` as the idiom and dialect find it, or else any variant of it
+  /// (a bundle made for InAppSettingsKit may hold only `Root.inApp.plist`).
+  func rootFile() -> String? {
+    if let file = pageFile(named: "Root") { return file }
+    let variants = Idiom.allCases.flatMap { ["Root\($0.fileSuffix).inApp.plist", "Root\($0.fileSuffix).plist"] }
+    return (["Root.inApp.plist"] + variants).first { fileSet.contains($0) }
+  }
+
   mutating func load() -> SettingsBundle {
     var pages: [Page] = []
     var visited = Set<String>()
     var pending: [String] = ["Root"]
+    if pageFile(named: "Root") == nil, let fallback = rootFile() {
+      problems.append(
+        BundleProblem(
+          file: fallback,
+          issue: ReadIssue(
+            .suspicious, .warning,
+            "the bundle has no \(candidates(forPage: "Root").last!) for this device and dialect; "
+              + "\(fallback) is shown instead (Settings.app would show nothing)")))
+    }
     // Depth first, in the order the child panes appear.
     while let name = pending.popLast() {
-      guard let file = pageFile(named: name), visited.insert(file).inserted else { continue }
+      let found = name == "Root" && visited.isEmpty ? rootFile() : pageFile(named: name)
+      guard let file = found, visited.insert(file).inserted else { continue }
       let page = loadPage(file: file, name: name)
       pages.append(page)
-      let children = page.specifiers.compactMap(\.childPage).map { String($0.dropLast(".plist".count)) }
+      let children = page.specifiers.compactMap(\.childPage).map {
+        String($0.dropLast(".plist".count))
+      }
       pending += children.reversed().map { childName in stripVariant(childName) }
     }
     let inventory = makeInventory()
@@ -196,7 +217,8 @@ struct BundleLoader {
       var specifier = Specifier(index: index, node: node)
       if specifier.type == "PSChildPaneSpecifier", let target = specifier.file, !target.isEmpty {
         if let reason = BundleFileSystem.unsafeReason(target) {
-          let place = document.place(offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")
+          let place = document.place(
+            offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")
           problems.append(
             BundleProblem(
               file: file,
@@ -252,7 +274,9 @@ struct BundleLoader {
     let reachedNames = Set(pages.map(\.name))
     let reachedFiles = Set(pages.map(\.file))
     return fileSystem.files.filter { file in
-      guard file.hasSuffix(".plist"), !reachedFiles.contains(file), !file.contains(".lproj/") else { return false }
+      guard file.hasSuffix(".plist"), !reachedFiles.contains(file), !file.contains(".lproj/") else {
+        return false
+      }
       let name = stripVariant(String(file.dropLast(".plist".count)))
       return !reachedNames.contains(name)
     }

@@ -1,6 +1,6 @@
-import Synchronization
 import Foundation
 import Plist
+import Synchronization
 
 /// Which reader of Settings bundles the schema describes.
 public enum Dialect: String, Sendable, CaseIterable {
@@ -23,7 +23,8 @@ public enum ValueKind: String, Sendable, Decodable {
   public func accepts(_ node: PlistNode) -> Bool {
     switch (self, node.content) {
     case (.any, _): true
-    case (.string, .string), (.integer, .integer), (.real, .real), (.boolean, .bool), (.date, .date),
+    case (.string, .string), (.integer, .integer), (.real, .real), (.boolean, .bool),
+      (.date, .date),
       (.data, .data), (.array, .array), (.dictionary, .dictionary):
       true
     case (.number, .integer), (.number, .real): true
@@ -118,11 +119,14 @@ public struct SchemaCatalog: Sendable {
     var catalog: SchemaCatalog
     if let base = file.extends {
       guard let baseDialect = Dialect(rawValue: base) else {
-        throw SchemaCatalogError(message: "Schemas/\(dialect.rawValue).json extends an unknown dialect \(base)")
+        throw SchemaCatalogError(
+          message: "Schemas/\(dialect.rawValue).json extends an unknown dialect \(base)")
       }
       catalog = try decode(baseDialect)
     } else {
-      catalog = SchemaCatalog(dialect: dialect, summary: "", pageKeys: [:], commonKeys: [:], types: [:], displayNames: [:])
+      catalog = SchemaCatalog(
+        dialect: dialect, summary: "", pageKeys: [:], commonKeys: [:], types: [:], displayNames: [:]
+      )
     }
     catalog.dialect = dialect
     catalog.summary = file.summary
@@ -137,6 +141,11 @@ public struct SchemaCatalog: Sendable {
       catalog.types[name] = spec
     }
     return catalog
+  }
+
+  /// The schema file as embedded in the binary.
+  public static func embeddedText(_ dialect: Dialect) -> String? {
+    EmbeddedSchemas.files["Schemas/\(dialect.rawValue).json"]
   }
 
   /// The spec of `key` on a specifier of `type`, including the keys every type takes.

@@ -4,280 +4,280 @@ enum EmbeddedSchemas {
   /// File path relative to the repository → contents.
   static let files: [String: String] = [
     "Schemas/apple.json": #"""
-{
-  "dialect": "apple",
-  "summary": "Apple's Settings.app schema (Settings Application Schema Reference, 2016-12-12, with the current article's notes)",
-  "page": {
-    "PreferenceSpecifiers": { "type": "array", "elements": "dictionary", "required": true },
-    "StringsTable": { "type": "string" },
-    "ApplicationGroupContainerIdentifier": { "type": "string" },
-    "Title": { "type": "string" }
-  },
-  "common": {
-    "Type": { "type": "string", "required": true },
-    "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad"] }
-  },
-  "types": {
-    "PSGroupSpecifier": {
-      "summary": "Starts a section, with an optional title and footer.",
-      "writesValue": false,
-      "keys": {
-        "Title": { "type": "string", "localizable": true },
-        "FooterText": { "type": "string", "localizable": true },
-        "Key": { "type": "string" }
-      }
-    },
-    "PSTextFieldSpecifier": {
-      "summary": "An editable single-line text field.",
-      "writesValue": true,
-      "keys": {
-        "Title": { "type": "string", "localizable": true },
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "string" },
-        "IsSecure": { "type": "boolean" },
-        "KeyboardType": { "type": "string", "values": ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress"] },
-        "AutocapitalizationType": { "type": "string", "values": ["None", "Sentences", "Words", "AllCharacters"] },
-        "AutocorrectionType": { "type": "string", "values": ["Default", "No", "Yes"] }
-      }
-    },
-    "PSTitleValueSpecifier": {
-      "summary": "A read-only label and value; the app writes the value.",
-      "writesValue": false,
-      "keys": {
-        "Title": { "type": "string", "localizable": true },
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "scalar", "required": true },
-        "Values": { "type": "array", "elements": "scalar" },
-        "Titles": { "type": "array", "elements": "string", "localizable": true }
-      }
-    },
-    "PSToggleSwitchSpecifier": {
-      "summary": "An on/off switch.",
-      "writesValue": true,
-      "keys": {
-        "Title": { "type": "string", "required": true, "localizable": true },
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "scalar", "required": true },
-        "TrueValue": { "type": "scalar" },
-        "FalseValue": { "type": "scalar" },
-        "Description": { "type": "string" },
-        "TrueConfirmationPrompt": { "type": "dictionary" },
-        "FalseConfirmationPrompt": { "type": "dictionary" }
-      }
-    },
-    "PSSliderSpecifier": {
-      "summary": "A slider between a minimum and a maximum; it has no title.",
-      "writesValue": true,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "number", "required": true },
-        "MinimumValue": { "type": "number", "required": true },
-        "MaximumValue": { "type": "number", "required": true },
-        "MinimumValueImage": { "type": "string" },
-        "MaximumValueImage": { "type": "string" }
-      }
-    },
-    "PSMultiValueSpecifier": {
-      "summary": "A row that opens a page of choices.",
-      "writesValue": true,
-      "keys": {
-        "Title": { "type": "string", "required": true, "localizable": true },
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "scalar", "required": true },
-        "Values": { "type": "array", "elements": "scalar", "required": true },
-        "Titles": { "type": "array", "elements": "string", "required": true, "localizable": true },
-        "ShortTitles": { "type": "array", "elements": "string", "localizable": true },
-        "DisplaySortedByTitle": { "type": "boolean" }
-      }
-    },
-    "PSRadioGroupSpecifier": {
-      "summary": "A section of mutually exclusive choices.",
-      "writesValue": true,
-      "keys": {
-        "Title": { "type": "string", "localizable": true },
-        "FooterText": { "type": "string", "localizable": true },
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "scalar", "required": true },
-        "Values": { "type": "array", "elements": "scalar", "required": true },
-        "Titles": { "type": "array", "elements": "string", "required": true, "localizable": true },
-        "DisplaySortedByTitle": { "type": "boolean" }
-      }
-    },
-    "PSChildPaneSpecifier": {
-      "summary": "A row that opens another page.",
-      "writesValue": false,
-      "keys": {
-        "Title": { "type": "string", "required": true, "localizable": true },
-        "File": { "type": "string", "required": true },
-        "Icon": { "type": "string" }
+    {
+      "dialect": "apple",
+      "summary": "Apple's Settings.app schema (Settings Application Schema Reference, 2016-12-12, with the current article's notes)",
+      "page": {
+        "PreferenceSpecifiers": { "type": "array", "elements": "dictionary", "required": true },
+        "StringsTable": { "type": "string" },
+        "ApplicationGroupContainerIdentifier": { "type": "string" },
+        "Title": { "type": "string" }
+      },
+      "common": {
+        "Type": { "type": "string", "required": true },
+        "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad"] }
+      },
+      "types": {
+        "PSGroupSpecifier": {
+          "summary": "Starts a section, with an optional title and footer.",
+          "writesValue": false,
+          "keys": {
+            "Title": { "type": "string", "localizable": true },
+            "FooterText": { "type": "string", "localizable": true },
+            "Key": { "type": "string" }
+          }
+        },
+        "PSTextFieldSpecifier": {
+          "summary": "An editable single-line text field.",
+          "writesValue": true,
+          "keys": {
+            "Title": { "type": "string", "localizable": true },
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "string" },
+            "IsSecure": { "type": "boolean" },
+            "KeyboardType": { "type": "string", "values": ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress"] },
+            "AutocapitalizationType": { "type": "string", "values": ["None", "Sentences", "Words", "AllCharacters"] },
+            "AutocorrectionType": { "type": "string", "values": ["Default", "No", "Yes"] }
+          }
+        },
+        "PSTitleValueSpecifier": {
+          "summary": "A read-only label and value; the app writes the value.",
+          "writesValue": false,
+          "keys": {
+            "Title": { "type": "string", "localizable": true },
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "scalar", "required": true },
+            "Values": { "type": "array", "elements": "scalar" },
+            "Titles": { "type": "array", "elements": "string", "localizable": true }
+          }
+        },
+        "PSToggleSwitchSpecifier": {
+          "summary": "An on/off switch.",
+          "writesValue": true,
+          "keys": {
+            "Title": { "type": "string", "required": true, "localizable": true },
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "scalar", "required": true },
+            "TrueValue": { "type": "scalar" },
+            "FalseValue": { "type": "scalar" },
+            "Description": { "type": "string" },
+            "TrueConfirmationPrompt": { "type": "dictionary" },
+            "FalseConfirmationPrompt": { "type": "dictionary" }
+          }
+        },
+        "PSSliderSpecifier": {
+          "summary": "A slider between a minimum and a maximum; it has no title.",
+          "writesValue": true,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "number", "required": true },
+            "MinimumValue": { "type": "number", "required": true },
+            "MaximumValue": { "type": "number", "required": true },
+            "MinimumValueImage": { "type": "string" },
+            "MaximumValueImage": { "type": "string" }
+          }
+        },
+        "PSMultiValueSpecifier": {
+          "summary": "A row that opens a page of choices.",
+          "writesValue": true,
+          "keys": {
+            "Title": { "type": "string", "required": true, "localizable": true },
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "scalar", "required": true },
+            "Values": { "type": "array", "elements": "scalar", "required": true },
+            "Titles": { "type": "array", "elements": "string", "required": true, "localizable": true },
+            "ShortTitles": { "type": "array", "elements": "string", "localizable": true },
+            "DisplaySortedByTitle": { "type": "boolean" }
+          }
+        },
+        "PSRadioGroupSpecifier": {
+          "summary": "A section of mutually exclusive choices.",
+          "writesValue": true,
+          "keys": {
+            "Title": { "type": "string", "localizable": true },
+            "FooterText": { "type": "string", "localizable": true },
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "scalar", "required": true },
+            "Values": { "type": "array", "elements": "scalar", "required": true },
+            "Titles": { "type": "array", "elements": "string", "required": true, "localizable": true },
+            "DisplaySortedByTitle": { "type": "boolean" }
+          }
+        },
+        "PSChildPaneSpecifier": {
+          "summary": "A row that opens another page.",
+          "writesValue": false,
+          "keys": {
+            "Title": { "type": "string", "required": true, "localizable": true },
+            "File": { "type": "string", "required": true },
+            "Icon": { "type": "string" }
+          }
+        }
+      },
+      "displayNames": {
+        "Preference Items": "PreferenceSpecifiers",
+        "Strings Filename": "StringsTable",
+        "Settings Page Title": "Title",
+        "Identifier": "Key",
+        "Default Value": "DefaultValue",
+        "Filename": "File",
+        "Footer": "FooterText",
+        "FooterTitle": "FooterText",
+        "Value for ON": "TrueValue",
+        "Value for OFF": "FalseValue",
+        "Minimum Value": "MinimumValue",
+        "Maximum Value": "MaximumValue",
+        "Min Value Image Filename": "MinimumValueImage",
+        "Max Value Image Filename": "MaximumValueImage",
+        "Text Field Is Secure": "IsSecure",
+        "Keyboard Type": "KeyboardType",
+        "Autocapitalization Style": "AutocapitalizationType",
+        "Autocorrection Style": "AutocorrectionType",
+        "AutoCapitalizationType": "AutocapitalizationType",
+        "AutoCorrectionType": "AutocorrectionType",
+        "Supported User Interface Idioms": "SupportedUserInterfaceIdioms",
+        "Short Titles": "ShortTitles"
       }
     }
-  },
-  "displayNames": {
-    "Preference Items": "PreferenceSpecifiers",
-    "Strings Filename": "StringsTable",
-    "Settings Page Title": "Title",
-    "Identifier": "Key",
-    "Default Value": "DefaultValue",
-    "Filename": "File",
-    "Footer": "FooterText",
-    "FooterTitle": "FooterText",
-    "Value for ON": "TrueValue",
-    "Value for OFF": "FalseValue",
-    "Minimum Value": "MinimumValue",
-    "Maximum Value": "MaximumValue",
-    "Min Value Image Filename": "MinimumValueImage",
-    "Max Value Image Filename": "MaximumValueImage",
-    "Text Field Is Secure": "IsSecure",
-    "Keyboard Type": "KeyboardType",
-    "Autocapitalization Style": "AutocapitalizationType",
-    "Autocorrection Style": "AutocorrectionType",
-    "AutoCapitalizationType": "AutocapitalizationType",
-    "AutoCorrectionType": "AutocorrectionType",
-    "Supported User Interface Idioms": "SupportedUserInterfaceIdioms",
-    "Short Titles": "ShortTitles"
-  }
-}
-"""#,
+    """#,
     "Schemas/iask.json": #"""
-{
-  "dialect": "iask",
-  "extends": "apple",
-  "summary": "InAppSettingsKit 3.5: Apple's schema plus its element types and keys",
-  "common": {
-    "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad", "Mac", "Reality"] },
-    "IASKCellImage": { "type": "string" },
-    "IASKCellImageHighlighted": { "type": "string" },
-    "IASKAdjustsFontSizeToFitWidth": { "type": "boolean" }
-  },
-  "types": {
-    "PSGroupSpecifier": { "keys": {} },
-    "PSTextFieldSpecifier": {
-      "keys": {
-        "KeyboardType": { "type": "string", "values": ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress", "DecimalPad", "PhonePad", "NamePhonePad", "AsciiCapable"] },
-        "IASKPlaceholder": { "type": "string", "localizable": true },
-        "IASKTextAlignment": { "type": "string", "values": ["IASKUITextAlignmentLeft", "IASKUITextAlignmentCenter", "IASKUITextAlignmentRight", "IASKUITextAlignmentNatural"] },
-        "IASKTextContentType": { "type": "string" }
-      }
-    },
-    "PSToggleSwitchSpecifier": {
-      "keys": {
-        "IASKSubtitle": { "type": "any", "localizable": true },
-        "IASKToggleStyle": { "type": "string", "values": ["Switch", "Checkmark"] }
-      }
-    },
-    "PSMultiValueSpecifier": {
-      "keys": {
-        "FooterText": { "type": "string", "localizable": true },
-        "IconNames": { "type": "array", "elements": "string" },
-        "IASKQuickMultiValueSelection": { "type": "boolean" },
-        "IASKSubtitle": { "type": "any", "localizable": true }
-      }
-    },
-    "PSChildPaneSpecifier": {
-      "keys": {
-        "File": { "type": "string" },
-        "Key": { "type": "string" },
-        "IASKSubtitle": { "type": "any", "localizable": true },
-        "IASKTextAlignment": { "type": "string" },
-        "IASKViewControllerClass": { "type": "string" },
-        "IASKViewControllerSelector": { "type": "string" },
-        "IASKViewControllerStoryBoardFile": { "type": "string" },
-        "IASKViewControllerStoryBoardId": { "type": "string" },
-        "IASKSegueIdentifier": { "type": "string" },
-        "IASKChildTitle": { "type": "string", "localizable": true },
-        "IASKWebViewShowProgress": { "type": "boolean" },
-        "IASKWebViewFullscreen": { "type": "boolean" },
-        "IASKWebViewHideBottomBar": { "type": "boolean" },
-        "IASKWebViewShowNavigationalButtons": { "type": "boolean" }
-      }
-    },
-    "IASKButtonSpecifier": {
-      "summary": "A tappable row handled by the app's delegate.",
-      "writesValue": false,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "Title": { "type": "string", "localizable": true },
-        "IASKSubtitle": { "type": "any", "localizable": true },
-        "IASKTextAlignment": { "type": "string" }
-      }
-    },
-    "IASKOpenURLSpecifier": {
-      "summary": "A row that opens the URL in File.",
-      "writesValue": false,
-      "keys": {
-        "File": { "type": "string", "required": true },
-        "Key": { "type": "string" },
-        "Title": { "type": "string", "localizable": true },
-        "IASKSubtitle": { "type": "any", "localizable": true },
-        "IASKTextAlignment": { "type": "string" }
-      }
-    },
-    "IASKMailComposeSpecifier": {
-      "summary": "A row that opens a mail sheet.",
-      "writesValue": false,
-      "keys": {
-        "Key": { "type": "string" },
-        "Title": { "type": "string", "localizable": true },
-        "IASKSubtitle": { "type": "any", "localizable": true },
-        "IASKMailComposeToRecipents": { "type": "array", "elements": "string" },
-        "IASKMailComposeCcRecipents": { "type": "array", "elements": "string" },
-        "IASKMailComposeBccRecipents": { "type": "array", "elements": "string" },
-        "IASKMailComposeSubject": { "type": "string" },
-        "IASKMailComposeBody": { "type": "string" },
-        "IASKMailComposeBodyIsHTML": { "type": "boolean" },
-        "IASKTextAlignment": { "type": "string" }
-      }
-    },
-    "IASKCustomViewSpecifier": {
-      "summary": "A cell the app's delegate draws.",
-      "writesValue": true,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "DefaultValue": { "type": "any" },
-        "File": { "type": "string" },
-        "Title": { "type": "string", "localizable": true }
-      }
-    },
-    "IASKTextViewSpecifier": {
-      "summary": "A multi-line text view.",
-      "writesValue": true,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "Title": { "type": "string", "localizable": true },
-        "DefaultValue": { "type": "string" },
-        "KeyboardType": { "type": "string" },
-        "AutocapitalizationType": { "type": "string", "values": ["None", "Sentences", "Words", "AllCharacters"] },
-        "AutocorrectionType": { "type": "string", "values": ["Default", "No", "Yes"] },
-        "IASKPlaceholder": { "type": "string", "localizable": true }
-      }
-    },
-    "IASKDatePickerSpecifier": {
-      "summary": "A date and time picker.",
-      "writesValue": true,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "Title": { "type": "string", "localizable": true },
-        "DefaultValue": { "type": "any" },
-        "DatePickerMode": { "type": "string", "values": ["Date", "Time", "DateAndTime"] },
-        "DatePickerStyle": { "type": "string", "values": ["Compact", "Wheels", "Inline"] },
-        "MinuteInterval": { "type": "integer" }
-      }
-    },
-    "IASKListGroupSpecifier": {
-      "summary": "A section whose rows are the items of an array stored under Key.",
-      "writesValue": true,
-      "keys": {
-        "Key": { "type": "string", "required": true },
-        "Title": { "type": "string", "localizable": true },
-        "FooterText": { "type": "string", "localizable": true },
-        "ItemSpecifier": { "type": "dictionary" },
-        "AddSpecifier": { "type": "dictionary" },
-        "Deletable": { "type": "boolean" }
+    {
+      "dialect": "iask",
+      "extends": "apple",
+      "summary": "InAppSettingsKit 3.5: Apple's schema plus its element types and keys",
+      "common": {
+        "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad", "Mac", "Reality"] },
+        "IASKCellImage": { "type": "string" },
+        "IASKCellImageHighlighted": { "type": "string" },
+        "IASKAdjustsFontSizeToFitWidth": { "type": "boolean" }
+      },
+      "types": {
+        "PSGroupSpecifier": { "keys": {} },
+        "PSTextFieldSpecifier": {
+          "keys": {
+            "KeyboardType": { "type": "string", "values": ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress", "DecimalPad", "PhonePad", "NamePhonePad", "AsciiCapable"] },
+            "IASKPlaceholder": { "type": "string", "localizable": true },
+            "IASKTextAlignment": { "type": "string", "values": ["IASKUITextAlignmentLeft", "IASKUITextAlignmentCenter", "IASKUITextAlignmentRight", "IASKUITextAlignmentNatural"] },
+            "IASKTextContentType": { "type": "string" }
+          }
+        },
+        "PSToggleSwitchSpecifier": {
+          "keys": {
+            "IASKSubtitle": { "type": "any", "localizable": true },
+            "IASKToggleStyle": { "type": "string", "values": ["Switch", "Checkmark"] }
+          }
+        },
+        "PSMultiValueSpecifier": {
+          "keys": {
+            "FooterText": { "type": "string", "localizable": true },
+            "IconNames": { "type": "array", "elements": "string" },
+            "IASKQuickMultiValueSelection": { "type": "boolean" },
+            "IASKSubtitle": { "type": "any", "localizable": true }
+          }
+        },
+        "PSChildPaneSpecifier": {
+          "keys": {
+            "File": { "type": "string" },
+            "Key": { "type": "string" },
+            "IASKSubtitle": { "type": "any", "localizable": true },
+            "IASKTextAlignment": { "type": "string" },
+            "IASKViewControllerClass": { "type": "string" },
+            "IASKViewControllerSelector": { "type": "string" },
+            "IASKViewControllerStoryBoardFile": { "type": "string" },
+            "IASKViewControllerStoryBoardId": { "type": "string" },
+            "IASKSegueIdentifier": { "type": "string" },
+            "IASKChildTitle": { "type": "string", "localizable": true },
+            "IASKWebViewShowProgress": { "type": "boolean" },
+            "IASKWebViewFullscreen": { "type": "boolean" },
+            "IASKWebViewHideBottomBar": { "type": "boolean" },
+            "IASKWebViewShowNavigationalButtons": { "type": "boolean" }
+          }
+        },
+        "IASKButtonSpecifier": {
+          "summary": "A tappable row handled by the app's delegate.",
+          "writesValue": false,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "Title": { "type": "string", "localizable": true },
+            "IASKSubtitle": { "type": "any", "localizable": true },
+            "IASKTextAlignment": { "type": "string" }
+          }
+        },
+        "IASKOpenURLSpecifier": {
+          "summary": "A row that opens the URL in File.",
+          "writesValue": false,
+          "keys": {
+            "File": { "type": "string", "required": true },
+            "Key": { "type": "string" },
+            "Title": { "type": "string", "localizable": true },
+            "IASKSubtitle": { "type": "any", "localizable": true },
+            "IASKTextAlignment": { "type": "string" }
+          }
+        },
+        "IASKMailComposeSpecifier": {
+          "summary": "A row that opens a mail sheet.",
+          "writesValue": false,
+          "keys": {
+            "Key": { "type": "string" },
+            "Title": { "type": "string", "localizable": true },
+            "IASKSubtitle": { "type": "any", "localizable": true },
+            "IASKMailComposeToRecipents": { "type": "array", "elements": "string" },
+            "IASKMailComposeCcRecipents": { "type": "array", "elements": "string" },
+            "IASKMailComposeBccRecipents": { "type": "array", "elements": "string" },
+            "IASKMailComposeSubject": { "type": "string" },
+            "IASKMailComposeBody": { "type": "string" },
+            "IASKMailComposeBodyIsHTML": { "type": "boolean" },
+            "IASKTextAlignment": { "type": "string" }
+          }
+        },
+        "IASKCustomViewSpecifier": {
+          "summary": "A cell the app's delegate draws.",
+          "writesValue": true,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "DefaultValue": { "type": "any" },
+            "File": { "type": "string" },
+            "Title": { "type": "string", "localizable": true }
+          }
+        },
+        "IASKTextViewSpecifier": {
+          "summary": "A multi-line text view.",
+          "writesValue": true,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "Title": { "type": "string", "localizable": true },
+            "DefaultValue": { "type": "string" },
+            "KeyboardType": { "type": "string" },
+            "AutocapitalizationType": { "type": "string", "values": ["None", "Sentences", "Words", "AllCharacters"] },
+            "AutocorrectionType": { "type": "string", "values": ["Default", "No", "Yes"] },
+            "IASKPlaceholder": { "type": "string", "localizable": true }
+          }
+        },
+        "IASKDatePickerSpecifier": {
+          "summary": "A date and time picker.",
+          "writesValue": true,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "Title": { "type": "string", "localizable": true },
+            "DefaultValue": { "type": "any" },
+            "DatePickerMode": { "type": "string", "values": ["Date", "Time", "DateAndTime"] },
+            "DatePickerStyle": { "type": "string", "values": ["Compact", "Wheels", "Inline"] },
+            "MinuteInterval": { "type": "integer" }
+          }
+        },
+        "IASKListGroupSpecifier": {
+          "summary": "A section whose rows are the items of an array stored under Key.",
+          "writesValue": true,
+          "keys": {
+            "Key": { "type": "string", "required": true },
+            "Title": { "type": "string", "localizable": true },
+            "FooterText": { "type": "string", "localizable": true },
+            "ItemSpecifier": { "type": "dictionary" },
+            "AddSpecifier": { "type": "dictionary" },
+            "Deletable": { "type": "boolean" }
+          }
+        }
       }
     }
-  }
-}
-"""#,
+    """#,
   ]
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Localization
 import Foundation
+import Localization
 import Plist
 import SettingsSchema
 
@@ -42,11 +42,13 @@ struct Dump: ParsableCommand {
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let preferred = languageOptions.preferredLanguages(environment: environment)
-    let words = ToolStrings(preferredLanguages: LanguageNegotiation.preferredLanguages(environment: environment))
+    let words = ToolStrings(
+      preferredLanguages: LanguageNegotiation.preferredLanguages(environment: environment))
     let loaded: SettingsBundle
     do {
       loaded = try SettingsBundle.load(
-        at: bundle, options: LoadOptions(idiom: idiom, dialect: dialect, preferredLanguages: preferred))
+        at: bundle,
+        options: LoadOptions(idiom: idiom, dialect: dialect, preferredLanguages: preferred))
     } catch {
       print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
       return ExitStatus.usage
@@ -57,6 +59,7 @@ struct Dump: ParsableCommand {
     case .json: print(renderer.json().rendered(), to: &output)
     }
     ProblemPrinter.print(loaded.problems, bundle: loaded.path, to: &errors)
-    return loaded.problems.contains { $0.issue.severity == .error } ? ExitStatus.failure : ExitStatus.success
+    return loaded.problems.contains { $0.issue.severity == .error }
+      ? ExitStatus.failure : ExitStatus.success
   }
 }

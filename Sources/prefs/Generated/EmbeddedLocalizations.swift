@@ -4,68 +4,68 @@ enum EmbeddedLocalizations {
   /// File path relative to the repository → contents.
   static let files: [String: String] = [
     "Localizations/cs.lproj/Prefs.strings": #"""
-/* Texty samotného nástroje prefs. */
+    /* Texty samotného nástroje prefs. */
 
-/* prefs dump: textový výstup */
-"dump.language" = "Jazyk";
-"dump.languages" = "Jazyky";
-"dump.none" = "žádný";
-"dump.table" = "tabulka";
-"dump.notLocalized" = "nepřeloženo";
-"dump.default" = "výchozí";
-"dump.line" = "řádek";
-"dump.unreached" = "Soubory nedosažitelné z Root";
+    /* prefs dump: textový výstup */
+    "dump.language" = "Jazyk";
+    "dump.languages" = "Jazyky";
+    "dump.none" = "žádný";
+    "dump.table" = "tabulka";
+    "dump.notLocalized" = "nepřeloženo";
+    "dump.default" = "výchozí";
+    "dump.line" = "řádek";
+    "dump.unreached" = "Soubory nedosažitelné z Root";
 
-/* Problémy při načítání */
-"load.problems" = "Problémů při čtení balíčku: %d";
-"""#,
+    /* Problémy při načítání */
+    "load.problems" = "Problémů při čtení balíčku: %d";
+    """#,
     "Localizations/en.lproj/Prefs.strings": #"""
-/* The words of prefs itself. Keys are stable identifiers; values are shown to users. */
+    /* The words of prefs itself. Keys are stable identifiers; values are shown to users. */
 
-/* prefs dump: text output */
-"dump.language" = "Language";
-"dump.languages" = "Languages";
-"dump.none" = "none";
-"dump.table" = "table";
-"dump.notLocalized" = "not localized";
-"dump.default" = "default";
-"dump.line" = "line";
-"dump.unreached" = "Files not reached from Root";
+    /* prefs dump: text output */
+    "dump.language" = "Language";
+    "dump.languages" = "Languages";
+    "dump.none" = "none";
+    "dump.table" = "table";
+    "dump.notLocalized" = "not localized";
+    "dump.default" = "default";
+    "dump.line" = "line";
+    "dump.unreached" = "Files not reached from Root";
 
-/* Problems while loading */
-"load.problems" = "%d problem(s) while reading the bundle";
-"""#,
+    /* Problems while loading */
+    "load.problems" = "%d problem(s) while reading the bundle";
+    """#,
     "Localizations/pt.lproj/Prefs.strings": #"""
-/* As palavras do próprio prefs. */
+    /* As palavras do próprio prefs. */
 
-/* prefs dump: saída em texto */
-"dump.language" = "Idioma";
-"dump.languages" = "Idiomas";
-"dump.none" = "nenhum";
-"dump.table" = "tabela";
-"dump.notLocalized" = "sem tradução";
-"dump.default" = "padrão";
-"dump.line" = "linha";
-"dump.unreached" = "Arquivos não alcançados a partir de Root";
+    /* prefs dump: saída em texto */
+    "dump.language" = "Idioma";
+    "dump.languages" = "Idiomas";
+    "dump.none" = "nenhum";
+    "dump.table" = "tabela";
+    "dump.notLocalized" = "sem tradução";
+    "dump.default" = "padrão";
+    "dump.line" = "linha";
+    "dump.unreached" = "Arquivos não alcançados a partir de Root";
 
-/* Problemas ao carregar */
-"load.problems" = "%d problema(s) ao ler o pacote";
-"""#,
+    /* Problemas ao carregar */
+    "load.problems" = "%d problema(s) ao ler o pacote";
+    """#,
     "Localizations/ru.lproj/Prefs.strings": #"""
-/* Тексты самого prefs. */
+    /* Тексты самого prefs. */
 
-/* prefs dump: текстовый вывод */
-"dump.language" = "Язык";
-"dump.languages" = "Языки";
-"dump.none" = "нет";
-"dump.table" = "таблица";
-"dump.notLocalized" = "без перевода";
-"dump.default" = "по умолчанию";
-"dump.line" = "строка";
-"dump.unreached" = "Файлы, недостижимые из Root";
+    /* prefs dump: текстовый вывод */
+    "dump.language" = "Язык";
+    "dump.languages" = "Языки";
+    "dump.none" = "нет";
+    "dump.table" = "таблица";
+    "dump.notLocalized" = "без перевода";
+    "dump.default" = "по умолчанию";
+    "dump.line" = "строка";
+    "dump.unreached" = "Файлы, недостижимые из Root";
 
-/* Проблемы при загрузке */
-"load.problems" = "Проблем при чтении пакета: %d";
-"""#,
+    /* Проблемы при загрузке */
+    "load.problems" = "Проблем при чтении пакета: %d";
+    """#,
   ]
 }

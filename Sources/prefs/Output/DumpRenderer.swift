@@ -71,13 +71,16 @@ struct DumpRenderer {
     var lines: [String] = []
     let none = words["dump.none"]
     lines.append("Bundle: " + bundle.path.escapingControlCharacters)
-    lines.append(words["dump.language"] + ": " + (bundle.language ?? none).escapingControlCharacters)
+    lines.append(
+      words["dump.language"] + ": " + (bundle.language ?? none).escapingControlCharacters)
     let languages = bundle.languages.isEmpty ? none : bundle.languages.joined(separator: ", ")
     lines.append(words["dump.languages"] + ": " + languages.escapingControlCharacters)
     for page in bundle.pages {
       lines.append("")
-      let table = page.stringsTable.map { words["dump.table"] + " " + $0 } ?? words["dump.notLocalized"]
-      lines.append(page.file.escapingControlCharacters + " (" + table.escapingControlCharacters + ")")
+      let table =
+        page.stringsTable.map { words["dump.table"] + " " + $0 } ?? words["dump.notLocalized"]
+      lines.append(
+        page.file.escapingControlCharacters + " (" + table.escapingControlCharacters + ")")
       for specifier in page.specifiers {
         var parts: [String] = []
         parts.append(String(repeating: " ", count: 2) + (specifier.type ?? "(no Type)"))
@@ -86,15 +89,21 @@ struct DumpRenderer {
           let shown = bundle.localized(title, on: page)
           parts.append("title=\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
         }
-        if let value = specifier.defaultValue { parts.append(words["dump.default"] + "=" + value.displayText) }
+        if let value = specifier.defaultValue {
+          parts.append(words["dump.default"] + "=" + value.displayText)
+        }
         if let child = specifier.childPage { parts.append("→ " + child) }
-        if let line = line(of: specifier.node, on: page) { parts.append("(" + words["dump.line"] + " \(line))") }
+        if let line = line(of: specifier.node, on: page) {
+          parts.append("(" + words["dump.line"] + " \(line))")
+        }
         lines.append(parts.joined(separator: "  ").escapingControlCharacters)
       }
     }
     if !bundle.unreachedFiles.isEmpty {
       lines.append("")
-      lines.append(words["dump.unreached"] + ": " + bundle.unreachedFiles.joined(separator: ", ").escapingControlCharacters)
+      lines.append(
+        words["dump.unreached"] + ": "
+          + bundle.unreachedFiles.joined(separator: ", ").escapingControlCharacters)
     }
     return lines.joined(separator: "\n")
   }

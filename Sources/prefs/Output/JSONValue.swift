@@ -49,11 +49,13 @@ indirect enum JSONValue: Sendable, Hashable {
     case .string(let value): return Self.quote(value)
     case .array(let items):
       if items.isEmpty { return "[]" }
-      return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n" + closing + "]"
+      return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n" + closing + "]"
     case .object(let members):
       if members.isEmpty { return "{}" }
       return "{\n"
-        + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(separator: ",\n")
+        + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(
+          separator: ",\n")
         + "\n" + closing + "}"
     }
   }

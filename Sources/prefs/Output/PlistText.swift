@@ -6,7 +6,9 @@ extension PlistNode {
   /// in ISO 8601, data in hex, containers in OpenStep style.
   var displayText: String {
     switch content {
-    case .string(let value): return "\"" + value.escapingControlCharacters.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    case .string(let value):
+      return "\"" + value.escapingControlCharacters.replacingOccurrences(of: "\"", with: "\\\"")
+        + "\""
     case .integer(let value): return String(value)
     case .real(let value): return String(value)
     case .bool(let value): return value ? "true" : "false"
@@ -14,7 +16,9 @@ extension PlistNode {
     case .data(let value): return "<" + value.map { String(format: "%02x", $0) }.joined() + ">"
     case .array(let items): return "(" + items.map(\.displayText).joined(separator: ", ") + ")"
     case .dictionary(let entries):
-      return "{" + entries.map { "\($0.key.escapingControlCharacters) = \($0.value.displayText);" }.joined(separator: " ") + "}"
+      return "{"
+        + entries.map { "\($0.key.escapingControlCharacters) = \($0.value.displayText);" }.joined(
+          separator: " ") + "}"
     }
   }
 }

@@ -3,7 +3,9 @@ import SettingsSchema
 
 /// Prints loading problems in compiler style, with the source line and a caret.
 enum ProblemPrinter {
-  static func print(_ problems: [BundleProblem], bundle: String, to stream: inout some TextOutputStream) {
+  static func print(
+    _ problems: [BundleProblem], bundle: String, to stream: inout some TextOutputStream
+  ) {
     let base = bundle.hasSuffix("/") ? bundle : bundle + "/"
     for problem in problems {
       let text = CompilerStyleFormatter.format(

@@ -11,7 +11,8 @@ struct ToolStrings: Sendable {
     let available = EmbeddedLocalizations.files.keys.compactMap { path -> String? in
       path.split(separator: "/").dropFirst().first.map { String($0.dropLast(".lproj".count)) }
     }
-    let chosen = LanguageNegotiation.choose(available: available, preferred: preferredLanguages) ?? "en"
+    let chosen =
+      LanguageNegotiation.choose(available: available, preferred: preferredLanguages) ?? "en"
     table = Self.load(chosen)
     fallback = Self.load("en")
   }

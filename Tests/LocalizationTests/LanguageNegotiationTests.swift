@@ -1,0 +1,65 @@
+import Localization
+import Testing
+
+struct LanguageNegotiationTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var available: [String]
+    var preferred: [String]
+    var chosen: String?
+    var testDescription: String { "\(preferred) in \(available) → \(chosen ?? "nil")" }
+  }
+
+  static let cases: [Case] = [
+    Case(available: ["en", "pt"], preferred: ["pt"], chosen: "pt"),
+    Case(available: ["en", "pt"], preferred: ["pt-BR"], chosen: "pt"),
+    Case(available: ["en", "pt", "pt-BR"], preferred: ["pt-BR"], chosen: "pt-BR"),
+    Case(available: ["en", "pt_BR"], preferred: ["pt-BR"], chosen: "pt_BR"),
+    Case(available: ["en", "pt-PT"], preferred: ["pt-BR"], chosen: "pt-PT"),
+    Case(available: ["English", "German"], preferred: ["de-AT"], chosen: "German"),
+    Case(available: ["English", "German"], preferred: ["fr"], chosen: "English"),
+    Case(available: ["en", "fr", "Base"], preferred: ["ja"], chosen: "en"),
+    Case(available: ["Base", "fr"], preferred: ["ja"], chosen: "Base"),
+    Case(available: ["fr", "de"], preferred: ["ja"], chosen: "de"),
+    Case(available: ["en", "zh-Hans", "zh-Hant"], preferred: ["zh-TW"], chosen: "zh-Hant"),
+    Case(available: ["en", "zh-Hans", "zh-Hant"], preferred: ["zh-CN"], chosen: "zh-Hans"),
+    Case(available: ["en", "zh_CN", "zh_TW"], preferred: ["zh-Hant-HK"], chosen: "zh_TW"),
+    Case(available: ["en", "cs", "ru"], preferred: ["sk", "cs"], chosen: "cs"),
+    Case(available: ["en_US", "fr"], preferred: [], chosen: "en_US"),
+    Case(available: [], preferred: ["en"], chosen: nil),
+  ]
+
+  @Test(arguments: cases)
+  func choosesLikeIOS(_ testCase: Case) {
+    #expect(LanguageNegotiation.choose(available: testCase.available, preferred: testCase.preferred) == testCase.chosen)
+  }
+
+  @Test func baseComesRightAfterTheFirstChoice() {
+    let order = LanguageNegotiation.searchOrder(available: ["Base", "de", "en", "fr"], preferred: ["fr", "de"])
+    #expect(order == ["fr", "Base", "de", "en"])
+  }
+
+  @Test(arguments: [
+    (["LANG": "pt_BR.UTF-8"], ["pt-BR"]),
+    (["LC_ALL": "cs_CZ.UTF-8", "LANG": "en_US.UTF-8"], ["cs-CZ"]),
+    (["LC_MESSAGES": "ru_RU", "LANG": "en_US"], ["ru-RU"]),
+    (["LANG": "C"], []),
+    (["LANG": "C.UTF-8"], []),
+    ([:], []),
+    (["LANG": "de_DE.UTF-8", "LANGUAGE": "fr:en"], ["fr", "en", "de-DE"]),
+  ])
+  func readsTheLocaleVariables(_ environment: [String: String], _ expected: [String]) {
+    #expect(LanguageNegotiation.preferredLanguages(environment: environment) == expected)
+  }
+
+  @Test func topLevelTableShadowsEveryLanguage() {
+    let inventory = TableInventory(topLevelTables: ["Root"], tablesByFolder: ["en": ["Root"], "pt": ["Root"]])
+    #expect(inventory.source(ofTable: "Root", searchOrder: ["pt", "en"]) == .topLevel)
+  }
+
+  @Test func noPerKeyFallbackOnlyPerFile() {
+    let inventory = TableInventory(topLevelTables: [], tablesByFolder: ["en": ["Root", "Child"], "pt": ["Root"]])
+    #expect(inventory.source(ofTable: "Root", searchOrder: ["pt", "en"]) == .language("pt"))
+    #expect(inventory.source(ofTable: "Child", searchOrder: ["pt", "en"]) == .language("en"))
+    #expect(inventory.source(ofTable: "Missing", searchOrder: ["pt", "en"]) == nil)
+  }
+}
