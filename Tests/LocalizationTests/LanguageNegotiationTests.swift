@@ -30,11 +30,14 @@ struct LanguageNegotiationTests {
 
   @Test(arguments: cases)
   func choosesLikeIOS(_ testCase: Case) {
-    #expect(LanguageNegotiation.choose(available: testCase.available, preferred: testCase.preferred) == testCase.chosen)
+    #expect(
+      LanguageNegotiation.choose(available: testCase.available, preferred: testCase.preferred)
+        == testCase.chosen)
   }
 
   @Test func baseComesRightAfterTheFirstChoice() {
-    let order = LanguageNegotiation.searchOrder(available: ["Base", "de", "en", "fr"], preferred: ["fr", "de"])
+    let order = LanguageNegotiation.searchOrder(
+      available: ["Base", "de", "en", "fr"], preferred: ["fr", "de"])
     #expect(order == ["fr", "Base", "de", "en"])
   }
 
@@ -52,12 +55,14 @@ struct LanguageNegotiationTests {
   }
 
   @Test func topLevelTableShadowsEveryLanguage() {
-    let inventory = TableInventory(topLevelTables: ["Root"], tablesByFolder: ["en": ["Root"], "pt": ["Root"]])
+    let inventory = TableInventory(
+      topLevelTables: ["Root"], tablesByFolder: ["en": ["Root"], "pt": ["Root"]])
     #expect(inventory.source(ofTable: "Root", searchOrder: ["pt", "en"]) == .topLevel)
   }
 
   @Test func noPerKeyFallbackOnlyPerFile() {
-    let inventory = TableInventory(topLevelTables: [], tablesByFolder: ["en": ["Root", "Child"], "pt": ["Root"]])
+    let inventory = TableInventory(
+      topLevelTables: [], tablesByFolder: ["en": ["Root", "Child"], "pt": ["Root"]])
     #expect(inventory.source(ofTable: "Root", searchOrder: ["pt", "en"]) == .language("pt"))
     #expect(inventory.source(ofTable: "Child", searchOrder: ["pt", "en"]) == .language("en"))
     #expect(inventory.source(ofTable: "Missing", searchOrder: ["pt", "en"]) == nil)

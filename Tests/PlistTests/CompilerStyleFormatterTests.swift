@@ -7,22 +7,26 @@ struct CompilerStyleFormatterTests {
     let text = "\"a\" = \"b\";\n\"タイトル\" = \"c\"\n"
     let error = try #require(throws: ReadIssue.self) { try StringsReader.read(Array(text.utf8)) }
     let rendered = CompilerStyleFormatter.format(
-      file: "ja.lproj/Root.strings", severity: error.severity, message: error.message, place: error.place,
+      file: "ja.lproj/Root.strings", severity: error.severity, message: error.message,
+      place: error.place,
       ruleID: "strings-syntax")
     expectGolden(rendered, "diagnostics/missing-semicolon-wide.txt")
   }
 
   @Test func escapesControlCharactersFromTheFile() {
-    let snippet = SourceSnippet(location: TextLocation(line: 1, column: 3), lineText: "a\u{1B}[31mb")
+    let snippet = SourceSnippet(
+      location: TextLocation(line: 1, column: 3), lineText: "a\u{1B}[31mb")
     let rendered = CompilerStyleFormatter.format(
-      file: "bad\u{7}.plist", severity: .error, message: "oops\u{1B}]0;title\u{7}", place: .text(snippet))
+      file: "bad\u{7}.plist", severity: .error, message: "oops\u{1B}]0;title\u{7}",
+      place: .text(snippet))
     #expect(!rendered.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     expectGolden(rendered, "diagnostics/control-characters.txt")
   }
 
   @Test func namesAKeyPathWhereThereAreNoLines() {
     let rendered = CompilerStyleFormatter.format(
-      file: "Root.plist", severity: .warning, message: "m", place: .keyPath("PreferenceSpecifiers[3].DefaultValue"))
+      file: "Root.plist", severity: .warning, message: "m",
+      place: .keyPath("PreferenceSpecifiers[3].DefaultValue"))
     #expect(rendered == "Root.plist: PreferenceSpecifiers[3].DefaultValue: warning: m")
   }
 }

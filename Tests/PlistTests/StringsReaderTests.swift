@@ -11,14 +11,25 @@ struct StringsReaderTests {
   }
 
   static let cases: [Case] = [
-    Case(name: "plain", text: #""celsiusTitulo" = "Celsius First";"#, expected: ["celsiusTitulo": "Celsius First"]),
+    Case(
+      name: "plain", text: #""celsiusTitulo" = "Celsius First";"#,
+      expected: ["celsiusTitulo": "Celsius First"]),
     Case(name: "japanese", text: #""タイトル" = "設定";"#, expected: ["タイトル": "設定"]),
     Case(name: "single quotes", text: #"'a' = 'it\'s';"#, expected: ["a": "it's"]),
-    Case(name: "unquoted", text: "greeting = \"Hello\";\nkey.with/path:$_- = value;", expected: ["greeting": "Hello", "key.with/path:$_-": "value"]),
+    Case(
+      name: "unquoted", text: "greeting = \"Hello\";\nkey.with/path:$_- = value;",
+      expected: ["greeting": "Hello", "key.with/path:$_-": "value"]),
     Case(name: "shorthand", text: #""Enabled";"#, expected: ["Enabled": "Enabled"]),
-    Case(name: "comments", text: "/* block */ \"a\" = \"b\"; // line\n// only\n\"c\" /* inside */ = \"d\";", expected: ["a": "b", "c": "d"]),
-    Case(name: "simple escapes", text: #""k" = "q\"b\\n\nt\tr\r";"#, expected: ["k": "q\"b\\n\nt\tr\r"]),
-    Case(name: "bell and friends", text: #""k" = "\a\b\f\v";"#, expected: ["k": "\u{07}\u{08}\u{0C}\u{0B}"]),
+    Case(
+      name: "comments",
+      text: "/* block */ \"a\" = \"b\"; // line\n// only\n\"c\" /* inside */ = \"d\";",
+      expected: ["a": "b", "c": "d"]),
+    Case(
+      name: "simple escapes", text: #""k" = "q\"b\\n\nt\tr\r";"#, expected: ["k": "q\"b\\n\nt\tr\r"]
+    ),
+    Case(
+      name: "bell and friends", text: #""k" = "\a\b\f\v";"#,
+      expected: ["k": "\u{07}\u{08}\u{0C}\u{0B}"]),
     Case(name: "U escape", text: #""k" = "caf\U00e9 \U41 \U20AC";"#, expected: ["k": "café A €"]),
     Case(name: "lowercase u is literal", text: #""k" = "\u00e9";"#, expected: ["k": "u00e9"]),
     Case(name: "surrogate pair", text: #""k" = "\UD83D\UDE00";"#, expected: ["k": "😀"]),
@@ -28,7 +39,9 @@ struct StringsReaderTests {
     Case(name: "later duplicate wins", text: #""k" = "1"; "k" = "2";"#, expected: ["k": "2"]),
     Case(name: "braced", text: #"{ "k" = "v"; }"#, expected: ["k": "v"]),
     Case(name: "only comments", text: "/* nothing */\n// here\n", expected: [:]),
-    Case(name: "unicode separators are white space", text: "\"a\" =\u{2028}\"b\"\u{2029};", expected: ["a": "b"]),
+    Case(
+      name: "unicode separators are white space", text: "\"a\" =\u{2028}\"b\"\u{2029};",
+      expected: ["a": "b"]),
   ]
 
   @Test(arguments: cases)
@@ -40,23 +53,34 @@ struct StringsReaderTests {
 
   @Test(arguments: cases)
   func agreesWithFoundation(_ testCase: Case) throws {
-    let foundation = try PropertyListSerialization.propertyList(from: Data(testCase.text.utf8), format: nil)
+    let foundation = try PropertyListSerialization.propertyList(
+      from: Data(testCase.text.utf8), format: nil)
     #expect(foundation as? [String: String] == testCase.expected)
   }
 
   static let encodings: [(String, [UInt8])] = [
     ("UTF-8 with BOM", [0xEF, 0xBB, 0xBF] + Array(#""é" = "ü";"#.utf8)),
-    ("UTF-16LE with BOM", [0xFF, 0xFE] + #""é" = "ü";"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
-    ("UTF-16BE with BOM", [0xFE, 0xFF] + #""é" = "ü";"#.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+    (
+      "UTF-16LE with BOM",
+      [0xFF, 0xFE] + #""é" = "ü";"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    ),
+    (
+      "UTF-16BE with BOM",
+      [0xFE, 0xFF] + #""é" = "ü";"#.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    ),
     (
       "UTF-32LE with BOM",
       [0xFF, 0xFE, 0x00, 0x00]
-        + #""é" = "ü";"#.unicodeScalars.flatMap { s in (0..<4).map { UInt8((s.value >> (8 * $0)) & 0xFF) } }
+        + #""é" = "ü";"#.unicodeScalars.flatMap { s in
+          (0..<4).map { UInt8((s.value >> (8 * $0)) & 0xFF) }
+        }
     ),
     (
       "UTF-32BE with BOM",
       [0x00, 0x00, 0xFE, 0xFF]
-        + #""é" = "ü";"#.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * $0)) & 0xFF) } }
+        + #""é" = "ü";"#.unicodeScalars.flatMap { s in
+          (0..<4).reversed().map { UInt8((s.value >> (8 * $0)) & 0xFF) }
+        }
     ),
   ]
 
@@ -78,7 +102,8 @@ struct StringsReaderTests {
   }
 
   @Test func keepsCommentsAndOrderForWriters() throws {
-    let text = "/* Title of the toggle */\n\"b\" = \"2\";\n// second\n\"a\" = \"1\";\n/* trailing */\n"
+    let text =
+      "/* Title of the toggle */\n\"b\" = \"2\";\n// second\n\"a\" = \"1\";\n/* trailing */\n"
     let file = try StringsReader.read(Array(text.utf8)).file
     #expect(file.entries.map(\.key) == ["b", "a"])
     #expect(file.entries[0].comments.map(\.text) == [" Title of the toggle "])
@@ -93,7 +118,9 @@ struct StringsReaderTests {
   }
 
   @Test func nonStringValuesAreKeptAsValues() throws {
-    let file = try StringsReader.read(Array(#""list" = ("a", "b"); "map" = { k = v; }; "bytes" = <0fbd>;"#.utf8)).file
+    let file = try StringsReader.read(
+      Array(#""list" = ("a", "b"); "map" = { k = v; }; "bytes" = <0fbd>;"#.utf8)
+    ).file
     #expect(file.entries[0].value.value == .array([.string("a"), .string("b")]))
     #expect(file.entries[1].value.value == .dictionary(["k": .string("v")]))
     #expect(file.entries[2].value.value == .data(Data([0x0F, 0xBD])))
@@ -112,18 +139,26 @@ struct StringsReaderTests {
   static let failures: [Failure] = [
     Failure(
       name: "missing semicolon", text: "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";",
-      message: "missing ';' after the value of \"c\"; iOS then reads no entry of this file", line: 2, column: 10),
+      message: "missing ';' after the value of \"c\"; iOS then reads no entry of this file",
+      line: 2, column: 10),
     Failure(
-      name: "missing final semicolon", text: "\"a\" = \"b\"", message: "missing ';' after the value of \"a\"; iOS then reads no entry of this file",
+      name: "missing final semicolon", text: "\"a\" = \"b\"",
+      message: "missing ';' after the value of \"a\"; iOS then reads no entry of this file",
       line: 1, column: 10),
-    Failure(name: "unterminated string", text: "\"a\" = \"b;\n", message: "this string is never closed", line: 1, column: 7),
+    Failure(
+      name: "unterminated string", text: "\"a\" = \"b;\n", message: "this string is never closed",
+      line: 1, column: 7),
     Failure(
       name: "no-break space", text: "\"a\"\u{00A0}= \"b\";",
-      message: "expected '=' or ';' after the key \"a\" but found a no-break space (U+00A0), which iOS does not take as white space",
+      message:
+        "expected '=' or ';' after the key \"a\" but found a no-break space (U+00A0), which iOS does not take as white space",
       line: 1, column: 4),
     Failure(
-      name: "unquoted non-ASCII", text: "clé = \"v\";", message: "expected '=' or ';' after the key \"cl\" but found 'é'", line: 1, column: 3),
-    Failure(name: "missing value", text: "\"a\" = ;", message: "expected a value for the key \"a\" but found ';'", line: 1, column: 7),
+      name: "unquoted non-ASCII", text: "clé = \"v\";",
+      message: "expected '=' or ';' after the key \"cl\" but found 'é'", line: 1, column: 3),
+    Failure(
+      name: "missing value", text: "\"a\" = ;",
+      message: "expected a value for the key \"a\" but found ';'", line: 1, column: 7),
   ]
 
   @Test(arguments: failures)
@@ -131,8 +166,11 @@ struct StringsReaderTests {
     #expect {
       try StringsReader.read(Array(failure.text.utf8))
     } throws: { error in
-      guard let issue = error as? ReadIssue, case .text(let snippet)? = issue.place else { return false }
-      return issue.message == failure.message && snippet.location == TextLocation(line: failure.line, column: failure.column)
+      guard let issue = error as? ReadIssue, case .text(let snippet)? = issue.place else {
+        return false
+      }
+      return issue.message == failure.message
+        && snippet.location == TextLocation(line: failure.line, column: failure.column)
     }
     #expect(throws: (any Error).self) {
       try PropertyListSerialization.propertyList(from: Data(failure.text.utf8), format: nil)
@@ -144,6 +182,8 @@ struct StringsReaderTests {
   }
 
   @Test func invalidUTF8IsAnError() {
-    #expect(throws: ReadIssue.self) { try StringsReader.read(Array(#""a" = ""#.utf8) + [0xFF, 0x22, 0x3B]) }
+    #expect(throws: ReadIssue.self) {
+      try StringsReader.read(Array(#""a" = ""#.utf8) + [0xFF, 0x22, 0x3B])
+    }
   }
 }

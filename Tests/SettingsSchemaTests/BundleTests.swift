@@ -9,9 +9,13 @@ struct BundleTests {
   static let showcase = Paths.examples.appendingPathComponent("Showcase/Settings.bundle").path
   static let hostile = Paths.fixtures.appendingPathComponent("Hostile")
 
-  @Test(arguments: [("en", "Celsius First"), ("pt", "Celsius Primeiro"), ("pt-BR", "Celsius Primeiro"), ("ja", "Celsius First")])
+  @Test(arguments: [
+    ("en", "Celsius First"), ("pt", "Celsius Primeiro"), ("pt-BR", "Celsius Primeiro"),
+    ("ja", "Celsius First"),
+  ])
   func conversorInEachLanguage(_ language: String, _ title: String) throws {
-    let bundle = try SettingsBundle.load(at: Self.conversor, options: LoadOptions(preferredLanguages: [language]))
+    let bundle = try SettingsBundle.load(
+      at: Self.conversor, options: LoadOptions(preferredLanguages: [language]))
     let root = try #require(bundle.pages.first)
     let toggle = try #require(root.specifiers.first)
     #expect(toggle.type == "PSToggleSwitchSpecifier")
@@ -22,7 +26,8 @@ struct BundleTests {
   }
 
   @Test func showcaseHasEveryAppleTypeAndItsChildPane() throws {
-    let bundle = try SettingsBundle.load(at: Self.showcase, options: LoadOptions(preferredLanguages: ["cs"]))
+    let bundle = try SettingsBundle.load(
+      at: Self.showcase, options: LoadOptions(preferredLanguages: ["cs"]))
     #expect(bundle.pages.map(\.file) == ["Root.plist", "Advanced.plist"])
     let catalog = try SchemaCatalog.load(.apple)
     let types = Set(bundle.pages.flatMap(\.specifiers).compactMap(\.type))
@@ -36,16 +41,19 @@ struct BundleTests {
   }
 
   @Test func pathsThatLeaveTheBundleAreNeverFollowed() throws {
-    let bundle = try SettingsBundle.load(at: Self.hostile.appendingPathComponent("Traversal.bundle").path)
+    let bundle = try SettingsBundle.load(
+      at: Self.hostile.appendingPathComponent("Traversal.bundle").path)
     #expect(bundle.pages.count == 1)
     #expect(bundle.pages[0].specifiers.allSatisfy { $0.childPage == nil })
     #expect(bundle.problems.count == 2)
-    #expect(bundle.problems.allSatisfy { $0.issue.kind == .unsafeMarkup && $0.issue.severity == .error })
+    #expect(
+      bundle.problems.allSatisfy { $0.issue.kind == .unsafeMarkup && $0.issue.severity == .error })
     #expect(bundle.problems.map(\.issue.message).allSatisfy { $0.contains("never followed") })
   }
 
   @Test func symbolicLinksLeavingTheBundleAreNotRead() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-symlink-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-symlink-\(UUID().uuidString)")
     let bundle = folder.appendingPathComponent("Settings.bundle")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,20 +64,29 @@ struct BundleTests {
     #expect(throws: SettingsBundleError.noRootPlist(bundle.path)) {
       try SettingsBundle.load(at: bundle.path)
     }
-    try Data(#"{ PreferenceSpecifiers = ({ Type = PSChildPaneSpecifier; Title = x; File = Escape; }); }"#.utf8)
-      .write(to: outside.deletingLastPathComponent().appendingPathComponent("Settings.bundle/Real.plist"))
+    try Data(
+      #"{ PreferenceSpecifiers = ({ Type = PSChildPaneSpecifier; Title = x; File = Escape; }); }"#
+        .utf8
+    )
+    .write(
+      to: outside.deletingLastPathComponent().appendingPathComponent("Settings.bundle/Real.plist"))
     try FileManager.default.removeItem(at: bundle.appendingPathComponent("Root.plist"))
     try FileManager.default.moveItem(
-      at: bundle.appendingPathComponent("Real.plist"), to: bundle.appendingPathComponent("Root.plist"))
+      at: bundle.appendingPathComponent("Real.plist"),
+      to: bundle.appendingPathComponent("Root.plist"))
     try FileManager.default.createSymbolicLink(
       atPath: bundle.appendingPathComponent("Escape.plist").path, withDestinationPath: outside.path)
     let loaded = try SettingsBundle.load(at: bundle.path)
     #expect(loaded.pages.map(\.file) == ["Root.plist"])
-    #expect(loaded.problems.contains { $0.file == "Escape.plist" && $0.issue.message.contains("leaves the bundle") })
+    #expect(
+      loaded.problems.contains {
+        $0.file == "Escape.plist" && $0.issue.message.contains("leaves the bundle")
+      })
   }
 
   @Test func aBrokenRootStillLoadsWithItsProblems() throws {
-    let bundle = try SettingsBundle.load(at: Self.hostile.appendingPathComponent("BrokenRoot.bundle").path)
+    let bundle = try SettingsBundle.load(
+      at: Self.hostile.appendingPathComponent("BrokenRoot.bundle").path)
     #expect(bundle.pages.count == 1)
     #expect(bundle.pages[0].document == nil)
     #expect(Set(bundle.problems.map(\.file)) == ["Root.plist", "en.lproj/Root.strings"])
@@ -77,15 +94,20 @@ struct BundleTests {
   }
 
   @Test func notABundle() {
-    #expect(throws: SettingsBundleError.notFound("/no/such/bundle")) { try SettingsBundle.load(at: "/no/such/bundle") }
+    #expect(throws: SettingsBundleError.notFound("/no/such/bundle")) {
+      try SettingsBundle.load(at: "/no/such/bundle")
+    }
     #expect(throws: SettingsBundleError.notADirectory(Self.conversor + "/Root.plist")) {
       try SettingsBundle.load(at: Self.conversor + "/Root.plist")
     }
-    #expect(throws: SettingsBundleError.noRootPlist(Paths.examples.path)) { try SettingsBundle.load(at: Paths.examples.path) }
+    #expect(throws: SettingsBundleError.noRootPlist(Paths.examples.path)) {
+      try SettingsBundle.load(at: Paths.examples.path)
+    }
   }
 
   @Test func deviceVariantsArePickedForTheirIdiom() throws {
-    let path = Paths.corpus.appendingPathComponent("futuretap__InAppSettingsKit/Settings.bundle").path
+    let path = Paths.corpus.appendingPathComponent("futuretap__InAppSettingsKit/Settings.bundle")
+      .path
     let phone = try SettingsBundle.load(at: path, options: LoadOptions(idiom: .phone))
     let pad = try SettingsBundle.load(at: path, options: LoadOptions(idiom: .pad))
     let inApp = try SettingsBundle.load(at: path, options: LoadOptions(idiom: .pad, dialect: .iask))

@@ -16,7 +16,8 @@ struct CorpusTests {
   func everyBundleLoads(path: String) throws {
     for dialect in Dialect.allCases {
       for idiom in Idiom.allCases {
-        let bundle = try SettingsBundle.load(at: path, options: LoadOptions(idiom: idiom, dialect: dialect))
+        let bundle = try SettingsBundle.load(
+          at: path, options: LoadOptions(idiom: idiom, dialect: dialect))
         #expect(!bundle.pages.isEmpty)
         #expect(bundle.pages.first?.name == "Root")
         #expect(Set(bundle.pages.map(\.file)).count == bundle.pages.count, "each page once")
@@ -28,8 +29,11 @@ struct CorpusTests {
     var troubled: [String] = []
     for path in Self.bundles {
       let bundle = try SettingsBundle.load(at: path)
-      for problem in bundle.problems where problem.issue.severity == .error && problem.issue.kind != .unsafeMarkup {
-        troubled.append(URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent + "/" + problem.file)
+      for problem in bundle.problems
+      where problem.issue.severity == .error && problem.issue.kind != .unsafeMarkup {
+        troubled.append(
+          URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent + "/"
+            + problem.file)
       }
     }
     // Exactly the files Foundation rejects too.

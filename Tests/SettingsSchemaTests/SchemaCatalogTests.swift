@@ -17,7 +17,9 @@ struct SchemaCatalogTests {
     let iask = try SchemaCatalog.load(.iask)
     #expect(Set(Self.appleTypes).isSubset(of: Set(iask.types.keys)))
     #expect(iask.types["IASKButtonSpecifier"] != nil)
-    #expect(iask.key("KeyboardType", ofType: "PSTextFieldSpecifier")?.values?.contains("DecimalPad") == true)
+    #expect(
+      iask.key("KeyboardType", ofType: "PSTextFieldSpecifier")?.values?.contains("DecimalPad")
+        == true)
     #expect(iask.key("Title", ofType: "PSToggleSwitchSpecifier")?.required == true)
   }
 

@@ -9,12 +9,14 @@ public func expectGolden(
   let url = Paths.repository.appendingPathComponent("Tests/Golden").appendingPathComponent(name)
   let text = actual.hasSuffix("\n") ? actual : actual + "\n"
   if ProcessInfo.processInfo.environment["PREFS_RECORD"] == "1" {
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? text.write(to: url, atomically: true, encoding: .utf8)
     return
   }
   guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-    Issue.record("no golden file \(name); run the tests with PREFS_RECORD=1", sourceLocation: sourceLocation)
+    Issue.record(
+      "no golden file \(name); run the tests with PREFS_RECORD=1", sourceLocation: sourceLocation)
     return
   }
   guard expected != text else { return }

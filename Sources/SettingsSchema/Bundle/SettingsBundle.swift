@@ -153,7 +153,9 @@ struct BundleLoader {
   /// (a bundle made for InAppSettingsKit may hold only `Root.inApp.plist`).
   func rootFile() -> String? {
     if let file = pageFile(named: "Root") { return file }
-    let variants = Idiom.allCases.flatMap { ["Root\($0.fileSuffix).inApp.plist", "Root\($0.fileSuffix).plist"] }
+    let variants = Idiom.allCases.flatMap {
+      ["Root\($0.fileSuffix).inApp.plist", "Root\($0.fileSuffix).plist"]
+    }
     return (["Root.inApp.plist"] + variants).first { fileSet.contains($0) }
   }
 
