@@ -29,6 +29,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "prefs-bench", dependencies: ["Plist", "SettingsSchema"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),

@@ -94,17 +94,51 @@ public enum TextDecoding {
     return result
   }
 
+  /// UTF-16 straight to UTF-8 in one pass; a lone surrogate becomes U+FFFD.
   private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
-    var units: [UInt16] = []
-    units.reserveCapacity(bytes.count / 2)
-    var index = bytes.startIndex
-    while index + 1 < bytes.endIndex {
-      let first = UInt16(bytes[index])
-      let second = UInt16(bytes[index + 1])
-      units.append(bigEndian ? first << 8 | second : second << 8 | first)
-      index += 2
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    bytes.withUnsafeBufferPointer { buffer in
+      let count = buffer.count / 2
+      @inline(__always) func unit(_ index: Int) -> UInt32 {
+        let first = UInt32(buffer[2 * index])
+        let second = UInt32(buffer[2 * index + 1])
+        return bigEndian ? first << 8 | second : second << 8 | first
+      }
+      var index = 0
+      while index < count {
+        var scalar = unit(index)
+        index += 1
+        if scalar < 0x80 {
+          result.append(UInt8(scalar))
+          continue
+        }
+        if (0xD800..<0xDC00).contains(scalar) {
+          if index < count, case let low = unit(index), (0xDC00..<0xE000).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            index += 1
+          } else {
+            scalar = 0xFFFD
+          }
+        } else if (0xDC00..<0xE000).contains(scalar) {
+          scalar = 0xFFFD
+        }
+        if scalar < 0x800 {
+          result.append(UInt8(0xC0 | scalar >> 6))
+          result.append(UInt8(0x80 | scalar & 0x3F))
+        } else if scalar < 0x10000 {
+          result.append(UInt8(0xE0 | scalar >> 12))
+          result.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+          result.append(UInt8(0x80 | scalar & 0x3F))
+        } else {
+          result.append(UInt8(0xF0 | scalar >> 18))
+          result.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
+          result.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+          result.append(UInt8(0x80 | scalar & 0x3F))
+        }
+      }
     }
-    return Array(String(decoding: units, as: UTF16.self).utf8)
+    return result
   }
 
   private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(ReadIssue)

@@ -25,7 +25,7 @@ public struct StringsFile: Sendable, Hashable {
 
   /// The translation of `key` as iOS sees it: the last entry's string value.
   public subscript(key: String) -> String? {
-    lookup[key]
+    entries.last { $0.key == key }?.value.string
   }
 
   /// Key → string value, the last entry winning; entries whose value is not a string are left out.

@@ -90,6 +90,9 @@ final class XMLPlistBuilder {
     self.hasCarriageReturns = source.utf8.contains(0x0D)
   }
 
+  /// The innermost open element, read without copying its frame.
+  var topTag: Tag? { stack.isEmpty ? nil : stack[stack.count - 1].tag }
+
   // MARK: - Positions
 
   /// The byte offset libxml2 has reached.
@@ -128,13 +131,13 @@ final class XMLPlistBuilder {
       fail("unknown tag <\(String(cString: name))>; iOS does not read this file", at: offset)
       return
     }
-    if let top = stack.last {
-      if top.tag.isText {
-        fail("<\(String(cString: name))> inside <\(top.tag)>", at: offset)
+    if let top = topTag {
+      if top.isText {
+        fail("<\(String(cString: name))> inside <\(top)>", at: offset)
         return
       }
-      if top.tag == .true || top.tag == .false {
-        fail("<\(top.tag)> must be empty", at: offset)
+      if top == .true || top == .false {
+        fail("<\(top)> must be empty", at: offset)
         return
       }
     }
@@ -173,12 +176,11 @@ final class XMLPlistBuilder {
       node = PlistNode(.dictionary(frame.entries), offset: frame.offset)
     case .key:
       let key = String(decoding: text, as: UTF8.self)
-      if var parent = stack.last, parent.tag == .dict, parent.pendingKey == nil {
-        parent.pendingKey = (key, frame.offset)
-        stack[stack.count - 1] = parent
+      if topTag == .dict, stack[stack.count - 1].pendingKey == nil {
+        stack[stack.count - 1].pendingKey = (key, frame.offset)
         return
       }
-      if stack.last?.tag == .dict {
+      if topTag == .dict {
         issues.append(
           ReadIssue(
             .suspicious, .warning,
@@ -256,13 +258,13 @@ final class XMLPlistBuilder {
   func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
     guard error == nil else { return }
     let buffer = UnsafeBufferPointer(start: bytes, count: count)
-    if let top = stack.last, top.tag.isText {
+    if topTag?.isText == true {
       text.append(contentsOf: buffer)
       return
     }
     if let index = buffer.firstIndex(where: { !Self.isXMLSpace($0) }) {
       let offset = max(0, currentOffset - count + index)
-      let place = stack.last.map { "inside <\($0.tag)>" } ?? "outside any element"
+      let place = topTag.map { "inside <\($0)>" } ?? "outside any element"
       fail("unexpected text \(place)", at: offset)
     }
   }

@@ -43,6 +43,15 @@ public struct LoadedStrings: Sendable {
   public var strings: StringsFile
   /// The decoded text, for lines and columns; nil for binary tables.
   public var source: SourceText?
+  /// Key → translation as iOS looks it up (the last entry wins).
+  public var translations: [String: String]
+
+  public init(file: String, strings: StringsFile, source: SourceText?) {
+    self.file = file
+    self.strings = strings
+    self.source = source
+    self.translations = strings.lookup
+  }
 }
 
 /// A Settings bundle as iOS reads it: the pages reached from `Root.plist`
@@ -109,7 +118,7 @@ public struct SettingsBundle: Sendable {
   /// A string of `page` as iOS shows it: its translation in the page's table,
   /// or the string itself when the page is not localized or the key is missing.
   public func localized(_ raw: String, on page: Page) -> String {
-    table(for: page)?.strings[raw] ?? raw
+    table(for: page)?.translations[raw] ?? raw
   }
 
   static func stringsPath(table: String, source: TableSource) -> String {
