@@ -23,7 +23,7 @@ struct DumpTests {
   static let showcase = "Examples/Showcase/Settings.bundle"
 
   init() {
-    FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
   }
 
   @Test(arguments: ["en", "pt", "pt-BR", "cs", "ru"])
@@ -89,6 +89,24 @@ struct DumpTests {
         $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D || $0.value == 0x202E
       })
     #expect(result.output.contains("\\u{1B}[2J"))
+  }
+
+  @Test func aHundredMegabyteFileIsRefusedWithoutReadingIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-big-\(UUID().uuidString)")
+    let bundle = folder.appendingPathComponent("Settings.bundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let root = bundle.appendingPathComponent("Root.plist")
+    #expect(FileManager.default.createFile(atPath: root.path, contents: Data("<plist>".utf8)))
+    let handle = try FileHandle(forWritingTo: root)
+    try handle.truncate(atOffset: 100_000_000)
+    try handle.close()
+    let result = Self.run(["dump", bundle.path])
+    #expect(result.code == 1)
+    #expect(
+      result.errors.contains(
+        "Root.plist: error: the file is 100000000 bytes, more than the 67108864 prefs reads"))
   }
 
   @Test func embeddedLocalizationsAreCurrent() throws {
