@@ -34,14 +34,7 @@ public enum PropertyListReader {
   public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
     -> PlistDocument
   {
-    guard bytes.count <= limits.maximumBytes else {
-      throw ReadIssue(
-        .limit, .error,
-        "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
-    }
-    guard !bytes.isEmpty else {
-      throw ReadIssue(.syntax, .error, "the file is empty (0 bytes)")
-    }
+    try limits.checkSize(of: bytes, emptyMessage: "the file is empty (0 bytes)")
     if BinaryPlistReader.isBinary(bytes) {
       return PlistDocument(
         root: try BinaryPlistReader.read(bytes, limits: limits), format: .binary, source: nil,

@@ -25,39 +25,38 @@ struct DifferentialTests {
   @Test(arguments: plistFiles)
   func plistMatchesFoundation(path: String) throws {
     let bytes = try Paths.bytes(URL(fileURLWithPath: path))
-    let expected = FoundationOracle.read(bytes)
-    let ours = Result { try PropertyListReader.read(bytes) }
-    switch (expected, ours) {
-    case (let expected?, .success(let document)):
-      #expect(document.root.value == expected, "\(path)")
-      #expect(!document.issues.contains { $0.severity == .error }, "\(path)")
-    case (nil, .failure):
-      break
-    case (nil, .success(let document)):
-      #expect(
-        document.issues.contains { $0.severity == .error },
-        "Foundation rejects \(path) but prefs reads it cleanly")
-    case (_?, .failure(let error)):
-      Issue.record("Foundation reads \(path) but prefs fails: \(error)")
+    compare(path, bytes, Result { try PropertyListReader.read(bytes) }) {
+      ($0.root.value, $0.issues)
     }
   }
 
   @Test(arguments: stringsFiles)
   func stringsMatchFoundation(path: String) throws {
     let bytes = try Paths.bytes(URL(fileURLWithPath: path))
-    let expected = FoundationOracle.read(bytes)
-    let ours = Result { try StringsReader.read(bytes) }
-    switch (expected, ours) {
-    case (let expected?, .success(let result)):
+    compare(path, bytes, Result { try StringsReader.read(bytes) }) { result in
       var table: [String: PlistValue] = [:]
       for entry in result.file.entries { table[entry.key] = entry.value.value }
-      #expect(PlistValue.dictionary(table) == expected, "\(path)")
-      #expect(!result.issues.contains { $0.severity == .error }, "\(path): \(result.issues)")
+      return (.dictionary(table), result.issues)
+    }
+  }
+
+  /// Same values where Foundation reads the file; where it fails, prefs fails
+  /// too or reports an error that iOS would hit.
+  func compare<Read>(
+    _ path: String, _ bytes: [UInt8], _ ours: Result<Read, any Error>,
+    _ values: (Read) -> (PlistValue, [ReadIssue])
+  ) {
+    let expected = FoundationOracle.read(bytes)
+    switch (expected, ours) {
+    case (let expected?, .success(let read)):
+      let (value, issues) = values(read)
+      #expect(value == expected, "\(path)")
+      #expect(!issues.contains { $0.severity == .error }, "\(path): \(issues)")
     case (nil, .failure):
       break
-    case (nil, .success(let result)):
+    case (nil, .success(let read)):
       #expect(
-        result.issues.contains { $0.severity == .error },
+        values(read).1.contains { $0.severity == .error },
         "Foundation rejects \(path) but prefs reads it cleanly")
     case (_?, .failure(let error)):
       Issue.record("Foundation reads \(path) but prefs fails: \(error)")

@@ -52,30 +52,22 @@ struct BundleTests {
   }
 
   @Test func symbolicLinksLeavingTheBundleAreNotRead() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-symlink-\(UUID().uuidString)")
-    let bundle = folder.appendingPathComponent("Settings.bundle")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outside = folder.appendingPathComponent("Outside.plist")
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let outside = bundle.folder.appendingPathComponent("Outside.plist")
     try Data(#"{ PreferenceSpecifiers = (); }"#.utf8).write(to: outside)
-    try FileManager.default.createSymbolicLink(
-      atPath: bundle.appendingPathComponent("Root.plist").path, withDestinationPath: outside.path)
+    let root = bundle.url.appendingPathComponent("Root.plist")
+    try FileManager.default.createSymbolicLink(atPath: root.path, withDestinationPath: outside.path)
     #expect(throws: SettingsBundleError.noRootPlist(bundle.path)) {
       try SettingsBundle.load(at: bundle.path)
     }
-    try Data(
-      #"{ PreferenceSpecifiers = ({ Type = PSChildPaneSpecifier; Title = x; File = Escape; }); }"#
-        .utf8
-    )
-    .write(
-      to: outside.deletingLastPathComponent().appendingPathComponent("Settings.bundle/Real.plist"))
-    try FileManager.default.removeItem(at: bundle.appendingPathComponent("Root.plist"))
-    try FileManager.default.moveItem(
-      at: bundle.appendingPathComponent("Real.plist"),
-      to: bundle.appendingPathComponent("Root.plist"))
+    try FileManager.default.removeItem(at: root)
+    try bundle.write(
+      "Root.plist",
+      #"{ PreferenceSpecifiers = ({ Type = PSChildPaneSpecifier; Title = x; File = Escape; }); }"#)
     try FileManager.default.createSymbolicLink(
-      atPath: bundle.appendingPathComponent("Escape.plist").path, withDestinationPath: outside.path)
+      atPath: bundle.url.appendingPathComponent("Escape.plist").path,
+      withDestinationPath: outside.path)
     let loaded = try SettingsBundle.load(at: bundle.path)
     #expect(loaded.pages.map(\.file) == ["Root.plist"])
     #expect(

@@ -23,6 +23,7 @@ public enum Paths {
 
   /// Every file under `root` whose name ends with one of `extensions`, as paths relative to `root`.
   public static func files(under root: URL, extensions: [String]) -> [String] {
+    let root = root.resolvingSymlinksInPath()
     guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
     var result: [String] = []
     while let path = enumerator.nextObject() as? String {

@@ -74,14 +74,12 @@ struct DumpTests {
   }
 
   @Test func controlCharactersNeverReachTheOutput() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-ctl-\(UUID().uuidString)")
-    let bundle = folder.appendingPathComponent("Settings.bundle")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let plist =
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
       #"{ PreferenceSpecifiers = ({ Type = PSToggleSwitchSpecifier; Title = "\033[2J\033]0;pwned\007"; Key = "k\r"; DefaultValue = "\U202E"; }); }"#
-    try Data(plist.utf8).write(to: bundle.appendingPathComponent("Root.plist"))
+    )
     let result = Self.run(["dump", bundle.path])
     #expect(result.code == 0)
     #expect(
@@ -92,14 +90,10 @@ struct DumpTests {
   }
 
   @Test func aHundredMegabyteFileIsRefusedWithoutReadingIt() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-big-\(UUID().uuidString)")
-    let bundle = folder.appendingPathComponent("Settings.bundle")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let root = bundle.appendingPathComponent("Root.plist")
-    #expect(FileManager.default.createFile(atPath: root.path, contents: Data("<plist>".utf8)))
-    let handle = try FileHandle(forWritingTo: root)
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", "<plist>")
+    let handle = try FileHandle(forWritingTo: bundle.url.appendingPathComponent("Root.plist"))
     try handle.truncate(atOffset: 100_000_000)
     try handle.close()
     let result = Self.run(["dump", bundle.path])

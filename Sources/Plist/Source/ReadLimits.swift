@@ -20,4 +20,13 @@ public struct ReadLimits: Sendable, Hashable {
   }
 
   public static let standard = ReadLimits()
+
+  /// Refuses input over the size limit, and empty input (iOS reads no value from it).
+  func checkSize(of bytes: [UInt8], emptyMessage: String) throws(ReadIssue) {
+    guard bytes.count <= maximumBytes else {
+      throw ReadIssue(
+        .limit, .error, "the file is \(bytes.count) bytes, more than the \(maximumBytes) read")
+    }
+    guard !bytes.isEmpty else { throw ReadIssue(.syntax, .error, emptyMessage) }
+  }
 }

@@ -22,15 +22,8 @@ public enum StringsReader {
   public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
     -> Result
   {
-    guard bytes.count <= limits.maximumBytes else {
-      throw ReadIssue(
-        .limit, .error,
-        "the file is \(bytes.count) bytes, more than the \(limits.maximumBytes) read")
-    }
-    guard !bytes.isEmpty else {
-      throw ReadIssue(
-        .syntax, .error, "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
-    }
+    try limits.checkSize(
+      of: bytes, emptyMessage: "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
     if BinaryPlistReader.isBinary(bytes) {
       let root = try BinaryPlistReader.read(bytes, limits: limits)
       return Result(file: try table(from: root, encoding: .utf8), issues: [], source: nil)
