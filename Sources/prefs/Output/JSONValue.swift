@@ -36,32 +36,59 @@ indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// The document as text, indented by two spaces.
-  func rendered(indent: Int = 0) -> String {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let closing = String(repeating: "  ", count: indent)
+  func rendered() -> String {
+    var output = ""
+    write(to: &output, indent: 0)
+    return output
+  }
+
+  /// Appends to one buffer, so nesting costs nothing extra.
+  private func write(to output: inout String, indent: Int) {
     switch self {
-    case .null: return "null"
-    case .bool(let value): return value ? "true" : "false"
-    case .integer(let value): return String(value)
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .integer(let value): output += String(value)
     case .number(let value):
-      if value == value.rounded(), abs(value) < 1e15 { return String(format: "%.1f", value) }
-      return "\(value)"
-    case .string(let value): return Self.quote(value)
+      output +=
+        value == value.rounded() && abs(value) < 1e15 ? String(format: "%.1f", value) : "\(value)"
+    case .string(let value): Self.quote(value, into: &output)
     case .array(let items):
-      if items.isEmpty { return "[]" }
-      return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n")
-        + "\n" + closing + "]"
+      guard !items.isEmpty else {
+        output += "[]"
+        return
+      }
+      output += "[\n"
+      for (index, item) in items.enumerated() {
+        output += String(repeating: "  ", count: indent + 1)
+        item.write(to: &output, indent: indent + 1)
+        output += index + 1 < items.count ? ",\n" : "\n"
+      }
+      output += String(repeating: "  ", count: indent) + "]"
     case .object(let members):
-      if members.isEmpty { return "{}" }
-      return "{\n"
-        + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }.joined(
-          separator: ",\n")
-        + "\n" + closing + "}"
+      guard !members.isEmpty else {
+        output += "{}"
+        return
+      }
+      output += "{\n"
+      for (index, (key, value)) in members.enumerated() {
+        output += String(repeating: "  ", count: indent + 1)
+        Self.quote(key, into: &output)
+        output += ": "
+        value.write(to: &output, indent: indent + 1)
+        output += index + 1 < members.count ? ",\n" : "\n"
+      }
+      output += String(repeating: "  ", count: indent) + "}"
     }
   }
 
   static func quote(_ text: String) -> String {
-    var result = "\""
+    var output = ""
+    quote(text, into: &output)
+    return output
+  }
+
+  static func quote(_ text: String, into result: inout String) {
+    result += "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
@@ -79,6 +106,6 @@ indirect enum JSONValue: Sendable, Hashable {
         }
       }
     }
-    return result + "\""
+    result += "\""
   }
 }
