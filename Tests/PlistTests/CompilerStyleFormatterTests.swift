@@ -30,3 +30,17 @@ struct CompilerStyleFormatterTests {
     #expect(rendered == "Root.plist: PreferenceSpecifiers[3].DefaultValue: warning: m")
   }
 }
+
+extension CompilerStyleFormatterTests {
+  @Test func aLongLineIsCutAroundTheCaret() {
+    let line = String(repeating: "<array>", count: 300)
+    let snippet = SourceSnippet(location: TextLocation(line: 1, column: 1401), lineText: line)
+    let rendered = CompilerStyleFormatter.format(
+      file: "Root.plist", severity: .error, message: "deep", place: .text(snippet))
+    let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines[1].count <= 160)
+    let caret = lines[2].count - 1
+    #expect(Array(lines[1])[caret] == Array(line)[1400])
+  }
+}

@@ -35,22 +35,23 @@ public enum CompilerStyleFormatter {
     return header + "\n" + line + "\n" + String(repeating: " ", count: caretColumn) + "^"
   }
 
-  /// The escaped line and the display column of the caret in it.
+  /// The escaped line and the display column of the caret in it. A long
+  /// line is cut to a window around the caret, marked with `…`.
   private static func visibleLine(_ snippet: SourceSnippet) -> (String, Int) {
-    var line = ""
-    var caretColumn = 0
-    let maximumWidth = 160
-    for (index, scalar) in snippet.lineText.unicodeScalars.enumerated() {
+    let window = 100
+    let scalars = Array(snippet.lineText.unicodeScalars)
+    let caretIndex = max(0, snippet.location.column - 1)
+    let start = caretIndex > window ? caretIndex - window / 2 : 0
+    let end = min(scalars.count, start + window * 3 / 2)
+    var line = start > 0 ? "…" : ""
+    var caretColumn = start > 0 ? 1 : 0
+    for index in start..<max(start, end) {
+      let scalar = scalars[index]
       let piece = scalar == "\t" ? " " : String(scalar).escapingControlCharacters
-      if index < snippet.location.column - 1 {
-        caretColumn += DisplayWidth.of(piece)
-      }
+      if index < caretIndex { caretColumn += DisplayWidth.of(piece) }
       line += piece
-      if line.unicodeScalars.count > maximumWidth, index >= snippet.location.column {
-        line += "…"
-        break
-      }
     }
+    if end < scalars.count { line += "…" }
     return (line, caretColumn)
   }
 }
