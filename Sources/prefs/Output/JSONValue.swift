@@ -3,7 +3,7 @@ import Plist
 
 /// A JSON document with its object keys in the order they were given, so
 /// output is stable and reads in a sensible order.
-indirect enum JSONValue: Sendable, Hashable {
+indirect enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -11,9 +11,6 @@ indirect enum JSONValue: Sendable, Hashable {
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
-
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
-  func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 
   static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
   static func optional(_ number: Int?) -> JSONValue { number.map { .integer(Int64($0)) } ?? .null }
