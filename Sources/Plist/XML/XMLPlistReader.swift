@@ -111,9 +111,9 @@ final class XMLPlistBuilder {
 
   func fail(_ message: String, at offset: Int? = nil) {
     guard error == nil else { return }
-    error = ReadIssue(
-      .syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset)))
-    if let context { xmlStopParser(context) }
+    fail(
+      ReadIssue(
+        .syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset))))
   }
 
   func fail(_ issue: ReadIssue) {

@@ -171,7 +171,6 @@ struct BundleLoader {
   mutating func load() -> SettingsBundle {
     var pages: [Page] = []
     var visited = Set<String>()
-    var pending: [String] = ["Root"]
     if pageFile(named: "Root") == nil, let fallback = rootFile() {
       problems.append(
         BundleProblem(
@@ -181,16 +180,16 @@ struct BundleLoader {
             "the bundle has no \(candidates(forPage: "Root").last!) for this device and dialect; "
               + "\(fallback) is shown instead (Settings.app would show nothing)")))
     }
-    // Depth first, in the order the child panes appear.
-    while let name = pending.popLast() {
-      let found = name == "Root" && visited.isEmpty ? rootFile() : pageFile(named: name)
-      guard let file = found, visited.insert(file).inserted else { continue }
+    // Depth first, in the order the child panes appear; each page once.
+    var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
+    while let (name, file) = pending.popLast() {
+      guard visited.insert(file).inserted else { continue }
       let page = loadPage(file: file, name: name)
       pages.append(page)
-      let children = page.specifiers.compactMap(\.childPage).map {
-        String($0.dropLast(".plist".count))
+      let children = page.specifiers.compactMap { specifier in
+        specifier.childPage.flatMap { file in specifier.file.map { (name: $0, file: file) } }
       }
-      pending += children.reversed().map { childName in stripVariant(childName) }
+      pending += children.reversed()
     }
     let inventory = makeInventory()
     let searchOrder = LanguageNegotiation.searchOrder(
@@ -246,20 +245,33 @@ struct BundleLoader {
     return Page(file: file, name: name, document: document, specifiers: specifiers)
   }
 
+  /// Where a file serves as a strings table: the top level (folder nil) or
+  /// directly inside a `.lproj` folder; nil for any other file.
+  static func tableLocation(of file: String) -> (folder: String?, table: String)? {
+    guard file.hasSuffix(".strings") else { return nil }
+    let parts = file.split(separator: "/")
+    let table = String(parts.last!.dropLast(".strings".count))
+    if parts.count == 1 { return (nil, table) }
+    if parts.count == 2, parts[0].hasSuffix(".lproj") {
+      return (String(parts[0].dropLast(".lproj".count)), table)
+    }
+    return nil
+  }
+
   func makeInventory() -> TableInventory {
     var topLevel = Set<String>()
     var byFolder: [String: Set<String>] = [:]
     for file in fileSystem.files {
-      let parts = file.split(separator: "/")
-      if parts.count == 1, file.hasSuffix(".strings") {
-        topLevel.insert(String(file.dropLast(".strings".count)))
-      } else if parts.count >= 1, parts[0].hasSuffix(".lproj") {
-        let folder = String(parts[0].dropLast(".lproj".count))
-        var tables = byFolder[folder] ?? []
-        if parts.count == 2, parts[1].hasSuffix(".strings") {
-          tables.insert(String(parts[1].dropLast(".strings".count)))
-        }
-        byFolder[folder] = tables
+      // Every .lproj folder is a language, even one without tables.
+      let first = file.prefix { $0 != "/" }
+      if first.count < file.count, first.hasSuffix(".lproj") {
+        byFolder[String(first.dropLast(".lproj".count)), default: []].formUnion([])
+      }
+      guard let location = Self.tableLocation(of: file) else { continue }
+      if let folder = location.folder {
+        byFolder[folder, default: []].insert(location.table)
+      } else {
+        topLevel.insert(location.table)
       }
     }
     return TableInventory(topLevelTables: topLevel, tablesByFolder: byFolder)
@@ -267,9 +279,7 @@ struct BundleLoader {
 
   mutating func loadStrings() -> [String: LoadedStrings] {
     var result: [String: LoadedStrings] = [:]
-    for file in fileSystem.files where file.hasSuffix(".strings") {
-      let parts = file.split(separator: "/")
-      guard parts.count == 1 || (parts.count == 2 && parts[0].hasSuffix(".lproj")) else { continue }
+    for file in fileSystem.files where Self.tableLocation(of: file) != nil {
       do {
         let read = try StringsReader.read(try fileSystem.read(file), limits: options.limits)
         problems += read.issues.map { BundleProblem(file: file, issue: $0) }
