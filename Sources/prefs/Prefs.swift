@@ -20,8 +20,8 @@ struct Prefs: ParsableCommand {
   {
     do {
       var command = try parseAsRoot(arguments)
-      if let dump = command as? Dump {
-        return dump.execute(output: &output, errors: &errors)
+      if let command = command as? StreamingCommand {
+        return command.execute(output: &output, errors: &errors)
       }
       try command.run()
       return 0
@@ -43,6 +43,21 @@ struct Prefs: ParsableCommand {
     let code = run(
       arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
     Foundation.exit(code)
+  }
+}
+
+/// A command that writes to the streams it is given and returns its exit
+/// code, so tests run it in-process exactly as the binary does.
+protocol StreamingCommand {
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+}
+
+extension StreamingCommand {
+  func runOnStandardStreams() throws {
+    var output = StandardOutput()
+    var errors = StandardError()
+    let code = execute(output: &output, errors: &errors)
+    if code != 0 { throw ExitCode(code) }
   }
 }
 

@@ -5,7 +5,7 @@ import Plist
 import SettingsSchema
 
 /// `prefs dump BUNDLE [--lang L] [--format text|json]`: the bundle as prefs sees it.
-struct Dump: ParsableCommand {
+struct Dump: ParsableCommand, StreamingCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the model of a Settings bundle: its pages, specifiers and localized titles.",
     discussion: """
@@ -32,12 +32,7 @@ struct Dump: ParsableCommand {
   @Option(help: "The schema dialect: apple (Settings.app) or iask (InAppSettingsKit).")
   var dialect: Dialect = .apple
 
-  mutating func run() throws {
-    var output = StandardOutput()
-    var errors = StandardError()
-    let code = execute(output: &output, errors: &errors)
-    if code != 0 { throw ExitCode(code) }
-  }
+  mutating func run() throws { try runOnStandardStreams() }
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
