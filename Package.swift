@@ -9,9 +9,11 @@ let package = Package(
     .library(name: "Plist", targets: ["Plist"]),
     .library(name: "Localization", targets: ["Localization"]),
     .library(name: "SettingsSchema", targets: ["SettingsSchema"]),
+    .library(name: "SettingsLint", targets: ["SettingsLint"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .systemLibrary(
@@ -22,10 +24,16 @@ let package = Package(
     .target(name: "Plist", dependencies: ["CLibXML2"]),
     .target(name: "Localization", dependencies: ["Plist"]),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
+    .target(
+      name: "SettingsLint",
+      dependencies: [
+        "Plist", "Localization", "SettingsSchema", .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .executableTarget(
       name: "prefs",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema",
+        "Plist", "Localization", "SettingsSchema", "SettingsLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -34,6 +42,8 @@ let package = Package(
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
     .testTarget(name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "TestSupport"]),
+    .testTarget(
+      name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
     .testTarget(name: "prefsTests", dependencies: ["prefs", "TestSupport"]),
   ]
 )

@@ -15,8 +15,10 @@
 /// ```
 public enum CompilerStyleFormatter {
   public static func format(
-    file: String, severity: Severity, message: String, place: IssuePlace?, ruleID: String? = nil
+    file: String, severity: Severity, message: String, place: IssuePlace?, ruleID: String? = nil,
+    colored: Bool = false
   ) -> String {
+    let style = TerminalStyle(enabled: colored)
     var header = file.escapingControlCharacters
     var snippet: SourceSnippet?
     switch place {
@@ -28,11 +30,14 @@ public enum CompilerStyleFormatter {
     case nil:
       break
     }
-    header += ": \(severity.rawValue): \(message.escapingControlCharacters)"
-    if let ruleID { header += " [\(ruleID)]" }
+    header =
+      style.bold(header + ":") + " " + style.severity(severity) + " "
+      + style.bold(message.escapingControlCharacters)
+    if let ruleID { header += " [\(ruleID.escapingControlCharacters)]" }
     guard let snippet else { return header }
     let (line, caretColumn) = visibleLine(snippet)
-    return header + "\n" + line + "\n" + String(repeating: " ", count: caretColumn) + "^"
+    return header + "\n" + line + "\n" + String(repeating: " ", count: caretColumn)
+      + style.caret("^")
   }
 
   /// The escaped line and the display column of the caret in it. A long
@@ -53,6 +58,27 @@ public enum CompilerStyleFormatter {
     }
     if end < scalars.count { line += "…" }
     return (line, caretColumn)
+  }
+}
+
+/// ANSI colours for compiler-style output, as clang uses them; a no-op when disabled.
+struct TerminalStyle {
+  var enabled: Bool
+
+  func wrap(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func caret(_ text: String) -> String { wrap(text, "1;32") }
+
+  func severity(_ severity: Severity) -> String {
+    let label = severity.rawValue + ":"
+    switch severity {
+    case .error: return wrap(label, "1;31")
+    case .warning: return wrap(label, "1;35")
+    case .note: return wrap(label, "1;36")
+    }
   }
 }
 

@@ -33,7 +33,8 @@ struct BundleFileSystem {
           BundleProblem(
             file: relative,
             issue: ReadIssue(
-              .limit, .error, "more than \(Self.maximumFiles) files; the rest are not read")))
+              .limit, .error, "more than \(Self.maximumFiles) files; the rest are not read"),
+            origin: .layout))
         return
       }
       let path = relative.isEmpty ? name : relative + "/" + name
@@ -54,7 +55,8 @@ struct BundleFileSystem {
               file: path,
               issue: ReadIssue(
                 .unsafeMarkup, .error,
-                "a symbolic link that leaves the bundle (to \(target)); it is never followed")))
+                "a symbolic link that leaves the bundle (to \(target)); it is never followed"),
+              origin: .layout))
           continue
         }
         var isDirectory: ObjCBool = false

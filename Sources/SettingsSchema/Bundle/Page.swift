@@ -34,12 +34,27 @@ public struct Page: Sendable {
 
 /// A problem found while loading a bundle, tied to the file it is in.
 public struct BundleProblem: Sendable, Hashable {
+  /// Which step of loading found the problem, so that checkers can tell a
+  /// file that does not read from a path that was refused.
+  public enum Origin: String, Sendable, Hashable {
+    /// A reader found it in the file's bytes.
+    case reader
+    /// A child pane's `File` would leave the bundle.
+    case childPanePath
+    /// The bundle has no `Root.plist` for the device and dialect; a variant is shown.
+    case rootFallback
+    /// Walking the folder: a link that leaves it, too many files.
+    case layout
+  }
+
   /// The file's path inside the bundle.
   public var file: String
   public var issue: ReadIssue
+  public var origin: Origin
 
-  public init(file: String, issue: ReadIssue) {
+  public init(file: String, issue: ReadIssue, origin: Origin = .reader) {
     self.file = file
     self.issue = issue
+    self.origin = origin
   }
 }

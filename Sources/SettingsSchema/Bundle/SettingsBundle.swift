@@ -121,6 +121,12 @@ public struct SettingsBundle: Sendable {
     table(for: page)?.translations[raw] ?? raw
   }
 
+  /// Why a path written in a plist (a child pane's `File`) may not be
+  /// followed: absolute, with `..` or a backslash; nil when it stays inside.
+  public static func unsafeReason(ofPath path: String) -> String? {
+    BundleFileSystem.unsafeReason(path)
+  }
+
   static func stringsPath(table: String, source: TableSource) -> String {
     switch source {
     case .topLevel: "\(table).strings"
@@ -178,7 +184,8 @@ struct BundleLoader {
           issue: ReadIssue(
             .suspicious, .warning,
             "the bundle has no \(candidates(forPage: "Root").last!) for this device and dialect; "
-              + "\(fallback) is shown instead (Settings.app would show nothing)")))
+              + "\(fallback) is shown instead (Settings.app would show nothing)"),
+          origin: .rootFallback))
     }
     // Depth first, in the order the child panes appear; each page once.
     var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
@@ -235,7 +242,8 @@ struct BundleLoader {
               issue: ReadIssue(
                 .unsafeMarkup, .error,
                 "the child pane File \"\(target)\" is \(reason), which would leave the bundle; it is never followed",
-                place: place)))
+                place: place),
+              origin: .childPanePath))
         } else {
           specifier.childPage = pageFile(named: target)
         }

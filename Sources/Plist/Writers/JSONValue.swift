@@ -1,9 +1,12 @@
 import Foundation
-import Plist
 
 /// A JSON document with its object keys in the order they were given, so
 /// output is stable and reads in a sensible order.
-indirect enum JSONValue: Sendable {
+///
+/// ```swift
+/// JSONValue.object([("key", .string("celsiusPref")), ("on", .bool(true))]).rendered()
+/// ```
+public indirect enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -12,11 +15,13 @@ indirect enum JSONValue: Sendable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
-  static func optional(_ number: Int?) -> JSONValue { number.map { .integer(Int64($0)) } ?? .null }
+  public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  public static func optional(_ number: Int?) -> JSONValue {
+    number.map { .integer(Int64($0)) } ?? .null
+  }
 
   /// A plist value as JSON: dates as ISO 8601 text, data as base64 text.
-  init(_ node: PlistNode) {
+  public init(_ node: PlistNode) {
     switch node.content {
     case .string(let value): self = .string(value)
     case .integer(let value): self = .integer(value)
@@ -32,8 +37,38 @@ indirect enum JSONValue: Sendable {
     }
   }
 
+  /// The document on one line, for formats with one object per line.
+  public func renderedCompact() -> String {
+    var output = ""
+    writeCompact(to: &output)
+    return output
+  }
+
+  private func writeCompact(to output: inout String) {
+    switch self {
+    case .array(let items):
+      output += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { output += "," }
+        item.writeCompact(to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { output += "," }
+        Self.quote(key, into: &output)
+        output += ":"
+        value.writeCompact(to: &output)
+      }
+      output += "}"
+    default:
+      write(to: &output, indent: 0)
+    }
+  }
+
   /// The document as text, indented by two spaces.
-  func rendered() -> String {
+  public func rendered() -> String {
     var output = ""
     write(to: &output, indent: 0)
     return output
@@ -78,13 +113,13 @@ indirect enum JSONValue: Sendable {
     }
   }
 
-  static func quote(_ text: String) -> String {
+  public static func quote(_ text: String) -> String {
     var output = ""
     quote(text, into: &output)
     return output
   }
 
-  static func quote(_ text: String, into result: inout String) {
+  public static func quote(_ text: String, into result: inout String) {
     result += "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,0 +1,273 @@
+import Foundation
+import Plist
+import Yams
+
+/// What a team changes about `prefs lint`, from `.prefs.yml`:
+///
+/// ```yaml
+/// lint:
+///   disable: [unused-translation, page-without-group]
+///   severity:
+///     missing-translation: error
+///   exclude:
+///     - "**/Acknowledgements*.plist"
+/// ```
+///
+/// Exclude patterns are globs relative to the directory of the configuration
+/// file (`*` within a folder, `**` across folders); a pattern without `/`
+/// matches a file name anywhere.
+///
+/// ```swift
+/// let configuration = try LintConfiguration.parse(text, file: ".prefs.yml")
+/// ```
+public struct LintConfiguration: Sendable {
+  public var disabled: Set<String>
+  public var severities: [String: Severity]
+  public var excludePatterns: [String]
+  /// The directory patterns are relative to; nil matches them against paths inside the bundle.
+  public var baseDirectory: String?
+  /// The file it was read from, for messages.
+  public var file: String?
+
+  public init(
+    disabled: Set<String> = [], severities: [String: Severity] = [:],
+    excludePatterns: [String] = [],
+    baseDirectory: String? = nil, file: String? = nil
+  ) {
+    self.disabled = disabled
+    self.severities = severities
+    self.excludePatterns = excludePatterns
+    self.baseDirectory = baseDirectory
+    self.file = file
+  }
+
+  /// The name looked for beside the bundle and in each folder above it.
+  public static let fileName = ".prefs.yml"
+
+  /// The nearest `.prefs.yml` at or above the bundle's folder.
+  public static func find(forBundle path: String) -> String? {
+    var directory = URL(fileURLWithPath: path).standardizedFileURL
+    while true {
+      let candidate = directory.appendingPathComponent(fileName).path
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path { return nil }
+      directory = parent
+    }
+  }
+
+  /// Reads a configuration file.
+  public static func load(file path: String) throws(ConfigurationError) -> LintConfiguration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigurationError(file: path, message: "the configuration file cannot be read")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ConfigurationError(file: path, message: "the configuration file is not UTF-8")
+    }
+    var configuration = try parse(text, file: path)
+    configuration.baseDirectory =
+      URL(fileURLWithPath: path).deletingLastPathComponent()
+      .standardizedFileURL.path
+    return configuration
+  }
+
+  /// Parses configuration text. Unknown keys and rule ids are errors, so a
+  /// typo never silently turns a rule back on.
+  public static func parse(_ text: String, file: String) throws(ConfigurationError)
+    -> LintConfiguration
+  {
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw ConfigurationError(file: file, yamlError: error)
+    } catch {
+      throw ConfigurationError(file: file, message: "\(error)")
+    }
+    var configuration = LintConfiguration(file: file)
+    guard let root, root.mapping != nil || root.scalar?.string.isEmpty == false else {
+      return configuration
+    }
+    let top = try mapping(root, named: "the configuration", file: file)
+    for (key, value) in top {
+      switch key.string ?? "" {
+      case "lint":
+        try configuration.read(lint: value, file: file)
+      default:
+        throw ConfigurationError(
+          file: file, node: key, message: "unknown section \"\(key.string ?? "")\"; expected lint")
+      }
+    }
+    return configuration
+  }
+
+  private mutating func read(lint node: Node, file: String) throws(ConfigurationError) {
+    for (key, value) in try Self.mapping(node, named: "lint", file: file) {
+      switch key.string ?? "" {
+      case "disable":
+        for item in try Self.sequence(value, named: "disable", file: file) {
+          disabled.insert(try Self.ruleID(item, file: file))
+        }
+      case "severity":
+        for (rule, level) in try Self.mapping(value, named: "severity", file: file) {
+          let id = try Self.ruleID(rule, file: file)
+          guard let text = level.string, let severity = Severity(rawValue: text) else {
+            throw ConfigurationError(
+              file: file, node: level,
+              message: "the severity of \(id) must be error, warning or note")
+          }
+          severities[id] = severity
+        }
+      case "exclude":
+        for item in try Self.sequence(value, named: "exclude", file: file) {
+          guard let pattern = item.string, !pattern.isEmpty else {
+            throw ConfigurationError(
+              file: file, node: item, message: "an exclude pattern must be text")
+          }
+          excludePatterns.append(pattern)
+        }
+      default:
+        let known = ["disable", "severity", "exclude"]
+        var message =
+          "unknown key \"\(key.string ?? "")\" in lint; expected \(known.joined(separator: ", "))"
+        if let suggestion = Suggestion.closest(to: key.string ?? "", among: known) {
+          message += "; did you mean \(suggestion)?"
+        }
+        throw ConfigurationError(file: file, node: key, message: message)
+      }
+    }
+  }
+
+  private static func ruleID(_ node: Node, file: String) throws(ConfigurationError) -> String {
+    let id = node.string ?? ""
+    guard RuleRegistry.rule(id) != nil else {
+      var message = "unknown rule \"\(id)\""
+      if let suggestion = Suggestion.closest(to: id, among: RuleRegistry.ids) {
+        message += "; did you mean \(suggestion)?"
+      }
+      throw ConfigurationError(
+        file: file, node: node, message: message + " (prefs rules lists them)")
+    }
+    return id
+  }
+
+  private static func mapping(_ node: Node, named name: String, file: String)
+    throws(ConfigurationError) -> [(Node, Node)]
+  {
+    guard let mapping = node.mapping else {
+      throw ConfigurationError(file: file, node: node, message: "\(name) must be a mapping")
+    }
+    return mapping.map { ($0.key, $0.value) }
+  }
+
+  private static func sequence(_ node: Node, named name: String, file: String)
+    throws(ConfigurationError) -> [Node]
+  {
+    if let sequence = node.sequence { return Array(sequence) }
+    if node.scalar != nil { return [node] }
+    throw ConfigurationError(file: file, node: node, message: "\(name) must be a list")
+  }
+
+  /// Whether a file of the bundle at `bundlePath` is excluded.
+  public func excludes(_ file: String, inBundle bundlePath: String) -> Bool {
+    guard !excludePatterns.isEmpty else { return false }
+    var paths = [file]
+    if let baseDirectory {
+      let full = URL(fileURLWithPath: bundlePath).appendingPathComponent(file).standardizedFileURL
+        .path
+      let base = baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/"
+      if full.hasPrefix(base) { paths.append(String(full.dropFirst(base.count))) }
+    }
+    return excludePatterns.contains { pattern in
+      paths.contains { Glob.matches(pattern, $0) }
+    }
+  }
+}
+
+/// A configuration that cannot be used, with the place in the file.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var location: TextLocation?
+  public var message: String
+
+  init(file: String, location: TextLocation? = nil, message: String) {
+    self.file = file
+    self.location = location
+    self.message = message
+  }
+
+  init(file: String, node: Node, message: String) {
+    let mark = node.mark
+    self.init(
+      file: file, location: mark.map { TextLocation(line: $0.line, column: $0.column) },
+      message: message)
+  }
+
+  init(file: String, yamlError: YamlError) {
+    switch yamlError {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+      self.init(
+        file: file, location: TextLocation(line: mark.line, column: mark.column), message: problem)
+    default:
+      self.init(file: file, message: "\(yamlError)")
+    }
+  }
+
+  public var description: String {
+    let place = location.map { ":\($0.line):\($0.column)" } ?? ""
+    return "\(file)\(place): error: \(message)"
+  }
+}
+
+/// Shell-style patterns: `*` and `?` within one path component, `**` across them.
+enum Glob {
+  static func matches(_ pattern: String, _ path: String) -> Bool {
+    if !pattern.contains("/") {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      return match(Array(pattern.unicodeScalars), Array(name.unicodeScalars))
+    }
+    return match(Array(pattern.unicodeScalars), Array(path.unicodeScalars))
+  }
+
+  private static func match(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
+    // Dynamic programming over (pattern index, text index), so no input is exponential.
+    var index = 0
+    var states: Set<Int> = [0]
+    // `states` holds text positions reachable after pattern[0..<index].
+    while index < pattern.count {
+      var next = Set<Int>()
+      let scalar = pattern[index]
+      if scalar == "*" {
+        let doubleStar = index + 1 < pattern.count && pattern[index + 1] == "*"
+        for start in states.sorted() {
+          var position = start
+          next.insert(position)
+          while position < text.count, doubleStar || text[position] != "/" {
+            position += 1
+            next.insert(position)
+          }
+        }
+        index += doubleStar ? 2 : 1
+        // `**/` also matches no folder at all.
+        if doubleStar, index < pattern.count, pattern[index] == "/" {
+          var withSlash = Set<Int>()
+          for position in next where position < text.count && text[position] == "/" {
+            withSlash.insert(position + 1)
+          }
+          next = withSlash.union(states)
+          index += 1
+        }
+      } else {
+        for position in states where position < text.count {
+          if scalar == "?" ? text[position] != "/" : text[position] == scalar {
+            next.insert(position + 1)
+          }
+        }
+        index += 1
+      }
+      states = next
+      if states.isEmpty { return false }
+    }
+    return states.contains(text.count)
+  }
+}

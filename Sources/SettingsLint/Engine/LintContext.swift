@@ -1,0 +1,169 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+/// What every rule reads: the loaded bundle, the schema of its dialect, and
+/// facts several rules share, worked out once.
+public struct LintContext: Sendable {
+  public let bundle: SettingsBundle
+  public let catalog: SchemaCatalog
+
+  /// A string of a page that iOS looks up in the page's strings table.
+  public struct LocalizedString: Sendable {
+    public var text: String
+    public var page: Page
+    public var node: PlistNode
+    /// `PreferenceSpecifiers[2].Titles[1]`.
+    public var keyPath: String
+
+    public var place: IssuePlace { page.place(of: node, keyPath: keyPath) }
+  }
+
+  /// Every non-empty localizable string of every localized page, by table name.
+  public let localizedStrings: [String: [LocalizedString]]
+
+  public init(bundle: SettingsBundle, catalog: SchemaCatalog) {
+    self.bundle = bundle
+    self.catalog = catalog
+    var strings: [String: [LocalizedString]] = [:]
+    var localizableKeysByType: [String: [String]] = [:]
+    for page in bundle.pages {
+      guard let table = page.stringsTable else { continue }
+      if let title = page.document?.root["Title"], let text = title.string, !text.isEmpty {
+        strings[table, default: []].append(
+          LocalizedString(text: text, page: page, node: title, keyPath: "Title"))
+      }
+      for specifier in page.specifiers {
+        guard let type = specifier.type else { continue }
+        let keys =
+          localizableKeysByType[type]
+          ?? {
+            let keys = catalog.localizableKeys(ofType: type)
+            localizableKeysByType[type] = keys
+            return keys
+          }()
+        for key in keys {
+          guard let node = specifier[key] else { continue }
+          let keyPath = specifier.keyPath + "." + key
+          if let text = node.string {
+            if !text.isEmpty {
+              strings[table, default: []].append(
+                LocalizedString(text: text, page: page, node: node, keyPath: keyPath))
+            }
+          } else if let items = node.array {
+            for (index, item) in items.enumerated() {
+              guard let text = item.string, !text.isEmpty else { continue }
+              strings[table, default: []].append(
+                LocalizedString(
+                  text: text, page: page, node: item, keyPath: "\(keyPath)[\(index)]"))
+            }
+          }
+        }
+      }
+    }
+    localizedStrings = strings
+  }
+
+  /// The element that was written as a dictionary, with the spec of its type
+  /// when the catalog knows it.
+  public func typeSpec(of specifier: Specifier) -> TypeSpec? {
+    specifier.type.flatMap { catalog.types[$0] }
+  }
+
+  /// The place of one of a specifier's keys, or of the specifier itself when the key is absent.
+  public func place(_ specifier: Specifier, key: String? = nil, on page: Page) -> IssuePlace {
+    if let key, let node = specifier[key] {
+      return page.place(of: node, keyPath: specifier.keyPath + "." + key)
+    }
+    return page.place(of: specifier.node, keyPath: specifier.keyPath)
+  }
+
+  /// The place of an entry's key in a strings table.
+  public func place(ofEntry entry: StringsEntry, in table: LoadedStrings) -> IssuePlace {
+    if let source = table.source, let offset = entry.keyOffset {
+      return .text(source.snippet(atOffset: offset))
+    }
+    return .keyPath(entry.key)
+  }
+
+  /// The `.lproj` folder a table file lies in, or nil at the top level.
+  public static func language(ofTable file: String) -> String? {
+    guard let slash = file.firstIndex(of: "/") else { return nil }
+    let folder = file[..<slash]
+    return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
+  }
+}
+
+/// "Did you mean": the closest candidate by edit distance, ignoring case,
+/// when it is close enough to be a likely typo.
+enum Suggestion {
+  static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    let lowered = word.lowercased()
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate.lowercased())
+      if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let (candidate, distance) = best else { return nil }
+    let allowed = max(1, min(3, candidate.count / 3))
+    return distance <= allowed ? candidate : nil
+  }
+
+  static func editDistance(_ first: String, _ second: String) -> Int {
+    let a = Array(first.unicodeScalars)
+    let b = Array(second.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
+
+extension PlistNode {
+  /// A short rendering of a value for messages: `"1"` for a string, `1` for an integer.
+  var shortDescription: String {
+    switch content {
+    case .string(let text): "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    case .bool(let value): value ? "true" : "false"
+    case .date(let date): date.formatted(.iso8601)
+    case .data(let data): "<\(data.count) bytes>"
+    case .array(let items): "an array of \(items.count)"
+    case .dictionary(let entries): "a dictionary of \(entries.count)"
+    }
+  }
+}
+
+extension LintContext {
+  /// The elements of a page that show on the idiom being linted, with their specs.
+  public func shownSpecifiers(on page: Page) -> [Specifier] {
+    page.specifiers.filter { $0.isShown(on: bundle.options.idiom) }
+  }
+
+  /// Whether a specifier starts a section (a group or a radio group).
+  public static func startsSection(_ specifier: Specifier) -> Bool {
+    specifier.type == "PSGroupSpecifier" || specifier.type == "PSRadioGroupSpecifier"
+  }
+
+  /// Every specifier written as a dictionary whose `Type` the catalog knows, with its page.
+  public var knownSpecifiers: [(page: Page, specifier: Specifier, spec: TypeSpec)] {
+    bundle.pages.flatMap { page in
+      page.specifiers.compactMap { specifier in
+        typeSpec(of: specifier).map { (page, specifier, $0) }
+      }
+    }
+  }
+
+  /// Whether a bundle problem was found by a reader in a strings table.
+  public static func isStringsFile(_ file: String) -> Bool { file.hasSuffix(".strings") }
+}

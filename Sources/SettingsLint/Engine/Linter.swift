@@ -1,0 +1,65 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+/// Runs every enabled rule over a bundle and applies the configuration:
+/// disabled rules, changed severities, excluded paths.
+///
+/// ```swift
+/// let linter = Linter(configuration: LintConfiguration(disabled: ["unknown-key"]))
+/// let report = try linter.lint(bundleAt: "Settings.bundle")
+/// report.count(.error)  // 0
+/// ```
+public struct Linter: Sendable {
+  public var configuration: LintConfiguration
+  public var loadOptions: LoadOptions
+
+  public init(
+    configuration: LintConfiguration = LintConfiguration(), loadOptions: LoadOptions = LoadOptions()
+  ) {
+    self.configuration = configuration
+    self.loadOptions = loadOptions
+  }
+
+  public func lint(bundleAt path: String) throws -> LintReport {
+    let bundle = try SettingsBundle.load(at: path, options: loadOptions)
+    return try lint(bundle)
+  }
+
+  public func lint(_ bundle: SettingsBundle) throws -> LintReport {
+    let catalog = try SchemaCatalog.load(bundle.options.dialect)
+    let context = LintContext(bundle: bundle, catalog: catalog)
+    var diagnostics: [Diagnostic] = []
+    for rule in RuleRegistry.all where !configuration.disabled.contains(rule.id) {
+      var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
+      rule.check(context, &report)
+      diagnostics += report.diagnostics
+    }
+    let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
+    diagnostics.removeAll { excluded($0.file) }
+    for index in diagnostics.indices {
+      if let severity = configuration.severities[diagnostics[index].rule] {
+        diagnostics[index].severity = severity
+      }
+    }
+    diagnostics.sort(by: Self.order)
+    let checked = bundle.files.filter { Self.isChecked($0) && !excluded($0) }
+    return LintReport(bundlePath: bundle.path, files: checked, diagnostics: diagnostics)
+  }
+
+  /// The files lint reads: pages and tables, and the formats it reports as unsupported.
+  static func isChecked(_ file: String) -> Bool {
+    file.hasSuffix(".plist") || file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
+      || file.hasSuffix(".xcstrings")
+  }
+
+  static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    if a.file != b.file { return a.file < b.file }
+    let first = a.location ?? TextLocation(line: 0, column: 0)
+    let second = b.location ?? TextLocation(line: 0, column: 0)
+    if first != second { return first < second }
+    if a.rule != b.rule { return a.rule < b.rule }
+    if (a.language ?? "") != (b.language ?? "") { return (a.language ?? "") < (b.language ?? "") }
+    return a.message < b.message
+  }
+}

@@ -1,0 +1,45 @@
+/// The text `prefs rules explain` prints, made from the rule's own fields.
+public enum RuleDocumentation {
+  public static func text(of rule: any LintRule.Type) -> String {
+    var text = "\(rule.id) (\(rule.defaultSeverity.rawValue))\n\n\(rule.summary)\n\n"
+    text += wrap(rule.rationale, width: 80) + "\n"
+    for (title, examples) in [
+      ("Reported", rule.failingExamples), ("Accepted", rule.passingExamples),
+    ] {
+      for (index, example) in examples.enumerated() {
+        let number = examples.count > 1 ? " \(index + 1)" : ""
+        text += "\n\(title)\(number):\n"
+        for file in example.files {
+          text += "\n  --- \(file.path) ---\n"
+          for line in file.displayText.split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast(file.displayText.hasSuffix("\n") ? 1 : 0)
+          {
+            text += line.isEmpty ? "\n" : "  \(line)\n"
+          }
+        }
+      }
+    }
+    return text
+  }
+
+  static func wrap(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension RuleRegistry {
+  /// The id closest to a misspelled one.
+  public static func closestID(to id: String) -> String? {
+    Suggestion.closest(to: id, among: ids)
+  }
+}

@@ -1,0 +1,76 @@
+import Plist
+
+/// One finding of `prefs lint`: which rule, how serious, where, and what.
+///
+/// ```swift
+/// let report = try Linter().lint(bundleAt: "Settings.bundle")
+/// for diagnostic in report.diagnostics { print(diagnostic.rule, diagnostic.message) }
+/// ```
+public struct Diagnostic: Sendable, Hashable {
+  /// The rule id, kebab-case (`default-not-in-values`).
+  public var rule: String
+  public var severity: Severity
+  /// The file's path inside the bundle.
+  public var file: String
+  /// A line and column for text files, a key path for binary ones; nil for the whole file.
+  public var place: IssuePlace?
+  /// The key path of the element concerned, when there is one.
+  public var keyPath: String?
+  /// The `.lproj` language the finding is about, for translation rules.
+  public var language: String?
+  public var message: String
+
+  public init(
+    rule: String, severity: Severity, file: String, place: IssuePlace? = nil,
+    keyPath: String? = nil, language: String? = nil, message: String
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.file = file
+    self.place = place
+    self.keyPath = keyPath
+    self.language = language
+    self.message = message
+  }
+
+  /// The line and column, when the place is in text.
+  public var location: TextLocation? {
+    if case .text(let snippet)? = place { return snippet.location }
+    return nil
+  }
+}
+
+/// The findings for one bundle.
+public struct LintReport: Sendable {
+  /// The bundle path as given.
+  public var bundlePath: String
+  /// The files that were checked, relative to the bundle, sorted.
+  public var files: [String]
+  /// Findings ordered by file, then position, then rule.
+  public var diagnostics: [Diagnostic]
+
+  public init(bundlePath: String, files: [String], diagnostics: [Diagnostic]) {
+    self.bundlePath = bundlePath
+    self.files = files
+    self.diagnostics = diagnostics
+  }
+
+  public func count(_ severity: Severity) -> Int {
+    diagnostics.count { $0.severity == severity }
+  }
+}
+
+/// Totals over the reports of one run.
+public struct LintSummary: Sendable, Hashable {
+  public var errors: Int
+  public var warnings: Int
+  public var notes: Int
+  public var files: Int
+
+  public init(_ reports: [LintReport]) {
+    errors = reports.reduce(0) { $0 + $1.count(.error) }
+    warnings = reports.reduce(0) { $0 + $1.count(.warning) }
+    notes = reports.reduce(0) { $0 + $1.count(.note) }
+    files = reports.reduce(0) { $0 + $1.files.count }
+  }
+}

@@ -1,0 +1,140 @@
+import Plist
+
+/// A check of Settings bundles. Each rule lives in its own file under
+/// `Rules/`, named after its type; its id is that name in kebab-case
+/// (`DefaultNotInValues` → `default-not-in-values`). The rule carries its
+/// own documentation and examples: `prefs rules explain ID` prints them, and
+/// one test runs every example, so the docs and the behaviour cannot drift.
+///
+/// ```swift
+/// enum EmptyKey: LintRule {
+///   static let summary = "A Key that is empty or only spaces."
+///   ...
+///   static func check(_ context: LintContext, _ report: inout RuleReport) { ... }
+/// }
+/// ```
+public protocol LintRule: SendableMetatype {
+  /// One line: what the rule finds.
+  static var summary: String { get }
+  /// Why it matters: what iOS does with such a bundle.
+  static var rationale: String { get }
+  /// The most serious severity the rule reports with; a configuration may change it.
+  static var defaultSeverity: Severity { get }
+  /// Bundles the rule must report.
+  static var failingExamples: [RuleExample] { get }
+  /// Bundles the rule must leave alone.
+  static var passingExamples: [RuleExample] { get }
+
+  /// Adds the rule's findings for one bundle.
+  static func check(_ context: LintContext, _ report: inout RuleReport)
+}
+
+extension LintRule {
+  /// The rule id: the type name in kebab-case.
+  public static var id: String { RuleID.kebabCase(String(describing: self)) }
+}
+
+/// Where a rule puts its findings; the rule id and default severity are filled in.
+public struct RuleReport {
+  let rule: String
+  let defaultSeverity: Severity
+  var diagnostics: [Diagnostic] = []
+
+  /// Adds a finding at `place` in `file`, with the rule's default severity unless told otherwise.
+  public mutating func add(
+    _ message: String, file: String, place: IssuePlace? = nil, keyPath: String? = nil,
+    language: String? = nil, severity: Severity? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        rule: rule, severity: severity ?? defaultSeverity, file: file, place: place,
+        keyPath: keyPath, language: language, message: message))
+  }
+}
+
+enum RuleID {
+  static func kebabCase(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isUppercase, !result.isEmpty { result += "-" }
+      result += character.lowercased()
+    }
+    return result
+  }
+}
+
+/// One file of an example bundle.
+public struct ExampleFile: Sendable {
+  /// The path inside the bundle.
+  public var path: String
+  public var bytes: [UInt8]
+
+  public init(_ path: String, _ text: String) {
+    self.path = path
+    self.bytes = Array(text.utf8)
+  }
+
+  public init(_ path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
+  /// The file as text for `prefs rules explain`; bytes that are not UTF-8 are described.
+  public var displayText: String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    return "(\(bytes.count) bytes: "
+      + bytes.prefix(24).map { String($0, radix: 16) }.joined(separator: " ")
+      + (bytes.count > 24 ? " …)" : ")")
+  }
+}
+
+/// A small bundle, as files, that shows a rule at work.
+///
+/// ```swift
+/// RuleExample.root("""
+///   <dict>
+///     <key>Type</key><string>PSToggleSwitchSpecifier</string>
+///   </dict>
+///   """)
+/// ```
+public struct RuleExample: Sendable {
+  public var files: [ExampleFile]
+
+  public init(files: [ExampleFile]) {
+    self.files = files
+  }
+
+  public init(files: [(path: String, text: String)]) {
+    self.files = files.map { ExampleFile($0.path, $0.text) }
+  }
+
+  /// A bundle whose `Root.plist` holds the given specifiers (XML `<dict>`
+  /// elements), with `StringsTable` set to `Root` unless `table` is nil, and
+  /// the other files given.
+  public static func root(
+    _ specifiers: String, table: String? = "Root", rootKeys: String = "",
+    files: [(path: String, text: String)] = []
+  ) -> RuleExample {
+    RuleExample(
+      files: [("Root.plist", page(specifiers, table: table, rootKeys: rootKeys))] + files)
+  }
+
+  /// The text of a page plist with these specifiers.
+  public static func page(_ specifiers: String, table: String? = nil, rootKeys: String = "")
+    -> String
+  {
+    let indented = specifiers.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    var text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+
+      """
+    if let table { text += "  <key>StringsTable</key>\n  <string>\(table)</string>\n" }
+    if !rootKeys.isEmpty { text += "  " + rootKeys + "\n" }
+    text +=
+      "  <key>PreferenceSpecifiers</key>\n  <array>\n\(indented)\n  </array>\n</dict>\n</plist>\n"
+    return text
+  }
+}

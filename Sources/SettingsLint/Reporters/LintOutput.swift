@@ -1,0 +1,193 @@
+import Foundation
+import Plist
+
+/// The output formats of `prefs lint`.
+public enum LintFormat: String, Sendable, CaseIterable {
+  case text, json, github, sarif, junit
+}
+
+/// What every reporter needs besides the reports: where paths are shown
+/// from, whether warnings fail, and whether the terminal takes colour.
+///
+/// ```swift
+/// let output = LintOutput(reports: [report], workingDirectory: "/work/app")
+/// print(output.render(.sarif))
+/// ```
+public struct LintOutput: Sendable {
+  public var reports: [LintReport]
+  /// Absolute paths under it are shown relative to it.
+  public var workingDirectory: String?
+  /// Warnings fail too (`--strict`).
+  public var strict: Bool
+  public var colored: Bool
+  public var toolVersion: String
+
+  public init(
+    reports: [LintReport], workingDirectory: String? = nil, strict: Bool = false,
+    colored: Bool = false, toolVersion: String = "0.1.0"
+  ) {
+    self.reports = reports
+    self.workingDirectory = workingDirectory
+    self.strict = strict
+    self.colored = colored
+    self.toolVersion = toolVersion
+  }
+
+  public var summary: LintSummary { LintSummary(reports) }
+
+  /// Whether a finding fails the run.
+  public func fails(_ diagnostic: Diagnostic) -> Bool {
+    diagnostic.severity == .error || (strict && diagnostic.severity == .warning)
+  }
+
+  /// Whether the run fails: exit status 1.
+  public var failed: Bool { reports.contains { $0.diagnostics.contains(where: fails) } }
+
+  public func render(_ format: LintFormat) -> String {
+    switch format {
+    case .text: TextReporter.render(self)
+    case .json: JSONReporter.render(self)
+    case .github: GitHubReporter.render(self)
+    case .sarif: SARIFReporter.render(self)
+    case .junit: JUnitReporter.render(self)
+    }
+  }
+
+  /// The path of a bundle's file as shown: relative to the working
+  /// directory when it lies under it, else as the bundle was given.
+  public func displayPath(_ file: String, in report: LintReport) -> String {
+    var bundle = report.bundlePath
+    while bundle.count > 1, bundle.hasSuffix("/") { bundle.removeLast() }
+    var path = bundle == "." ? file : bundle + "/" + file
+    if path.hasPrefix("./") { path.removeFirst(2) }
+    guard let workingDirectory, path.hasPrefix("/") else { return path }
+    let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+    return standardized.hasPrefix(base) ? String(standardized.dropFirst(base.count)) : path
+  }
+
+  /// "2 errors, 1 warning and 3 notes in 4 files".
+  public var summaryLine: String {
+    let summary = summary
+    func count(_ number: Int, _ word: String) -> String {
+      "\(number) \(word)\(number == 1 ? "" : "s")"
+    }
+    let files = count(summary.files, "file")
+    let bundles = reports.count > 1 ? " of \(reports.count) bundles" : ""
+    guard summary.errors + summary.warnings + summary.notes > 0 else {
+      return "No problems in \(files)\(bundles)."
+    }
+    let parts = [
+      (summary.errors, "error"), (summary.warnings, "warning"), (summary.notes, "note"),
+    ].filter { $0.0 > 0 }.map { count($0.0, $0.1) }
+    let listed =
+      parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+    return "\(listed) in \(files)\(bundles)."
+  }
+}
+
+enum TextReporter {
+  static func render(_ output: LintOutput) -> String {
+    var text = ""
+    for report in output.reports {
+      for diagnostic in report.diagnostics {
+        text += CompilerStyleFormatter.format(
+          file: output.displayPath(diagnostic.file, in: report), severity: diagnostic.severity,
+          message: diagnostic.message, place: diagnostic.place, ruleID: diagnostic.rule,
+          colored: output.colored)
+        text += "\n"
+      }
+    }
+    return text + output.summaryLine + "\n"
+  }
+}
+
+enum JSONReporter {
+  static func render(_ output: LintOutput) -> String {
+    var diagnostics: [JSONValue] = []
+    for report in output.reports {
+      for diagnostic in report.diagnostics {
+        let location = diagnostic.location
+        var keyPath = diagnostic.keyPath
+        if case .keyPath(let path)? = diagnostic.place { keyPath = path }
+        diagnostics.append(
+          .object([
+            ("rule", .string(diagnostic.rule)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("file", .string(output.displayPath(diagnostic.file, in: report))),
+            ("line", .optional(location?.line)),
+            ("column", .optional(location?.column)),
+            ("keyPath", .optional(keyPath)),
+            ("language", .optional(diagnostic.language)),
+            ("message", .string(diagnostic.message)),
+          ]))
+      }
+    }
+    let summary = output.summary
+    let document = JSONValue.object([
+      ("version", .integer(1)),
+      ("diagnostics", .array(diagnostics)),
+      (
+        "summary",
+        .object([
+          ("errors", .integer(Int64(summary.errors))),
+          ("warnings", .integer(Int64(summary.warnings))),
+          ("notes", .integer(Int64(summary.notes))),
+          ("files", .integer(Int64(summary.files))),
+        ])
+      ),
+    ])
+    return document.rendered() + "\n"
+  }
+}
+
+/// GitHub Actions workflow commands; each becomes an annotation on the diff.
+enum GitHubReporter {
+  static func render(_ output: LintOutput) -> String {
+    var text = ""
+    for report in output.reports {
+      for diagnostic in report.diagnostics {
+        let command =
+          switch diagnostic.severity {
+          case .error: "error"
+          case .warning: "warning"
+          case .note: "notice"
+          }
+        var properties = ["file=" + escapeProperty(output.displayPath(diagnostic.file, in: report))]
+        if let location = diagnostic.location {
+          properties += ["line=\(location.line)", "col=\(location.column)"]
+        }
+        properties.append("title=" + escapeProperty(diagnostic.rule))
+        var message = diagnostic.message
+        if case .keyPath(let path)? = diagnostic.place { message += " (at \(path))" }
+        text += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+      }
+    }
+    return text + output.summaryLine + "\n"
+  }
+
+  /// As GitHub's toolkit escapes a command's message.
+  static func escapeData(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+          result += String(format: "%%%02X", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  /// As GitHub's toolkit escapes a property value: also `:` and `,`.
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+      of: ",", with: "%2C")
+  }
+}

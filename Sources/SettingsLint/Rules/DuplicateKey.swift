@@ -1,0 +1,114 @@
+import Plist
+import SettingsSchema
+
+enum DuplicateKey: LintRule {
+  static let summary = "One Key on several elements, on one page or across pages."
+  static let rationale = """
+    Keys are global to the defaults domain: two elements with one Key show and change one \
+    stored value. With the same type that is at best redundant; with different types (a \
+    toggle and a slider) each writes a value the other cannot read. Elements limited to \
+    different idioms (one for Phone, one for Pad) never show together and are not reported.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sound</string>
+        <key>Key</key>
+        <string>sound</string>
+        <key>DefaultValue</key>
+        <true/>
+      </dict>
+      <dict>
+        <key>Type</key>
+        <string>PSSliderSpecifier</string>
+        <key>Key</key>
+        <string>sound</string>
+        <key>DefaultValue</key>
+        <real>0.5</real>
+        <key>MinimumValue</key>
+        <integer>0</integer>
+        <key>MaximumValue</key>
+        <integer>1</integer>
+      </dict>
+      """, table: nil)
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sound</string>
+        <key>Key</key>
+        <string>sound</string>
+        <key>DefaultValue</key>
+        <true/>
+        <key>SupportedUserInterfaceIdioms</key>
+        <array>
+          <string>Phone</string>
+        </array>
+      </dict>
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sound</string>
+        <key>Key</key>
+        <string>sound</string>
+        <key>DefaultValue</key>
+        <false/>
+        <key>SupportedUserInterfaceIdioms</key>
+        <array>
+          <string>Pad</string>
+        </array>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    var seen: [String: [(page: Page, specifier: Specifier)]] = [:]
+    for (page, specifier, spec) in context.knownSpecifiers
+    where spec.writesValue || specifier.type == "PSTitleValueSpecifier" {
+      guard let key = specifier.key, !key.isEmpty else { continue }
+      let earlier = seen[key, default: []]
+      seen[key, default: []].append((page, specifier))
+      guard let first = earlier.first(where: { overlap($0.specifier, specifier) }) else {
+        continue
+      }
+      let firstType = first.specifier.type ?? ""
+      let type = specifier.type ?? ""
+      let disagree = firstType != type && !readOnly(firstType) && !readOnly(type)
+      let where_ = location(of: first.specifier, on: first.page)
+      let message =
+        disagree
+        ? "the Key \"\(key)\" is also used by the \(firstType) at \(where_); a \(type) stores another kind of value there"
+        : "the Key \"\(key)\" is also used at \(where_); both rows show and change one stored value"
+      report.add(
+        message, file: page.file, place: context.place(specifier, key: "Key", on: page),
+        keyPath: specifier.keyPath, severity: disagree ? .error : .warning)
+    }
+  }
+
+  /// A title value only shows what another element or the app stores.
+  static func readOnly(_ type: String) -> Bool { type == "PSTitleValueSpecifier" }
+
+  /// Whether two elements can show on one device.
+  static func overlap(_ first: Specifier, _ second: Specifier) -> Bool {
+    let a = Set(first.idioms)
+    let b = Set(second.idioms)
+    return a.isEmpty || b.isEmpty || !a.isDisjoint(with: b)
+  }
+
+  static func location(of specifier: Specifier, on page: Page) -> String {
+    if case .text(let snippet) = page.place(of: specifier["Key"], keyPath: specifier.keyPath) {
+      return "\(page.file):\(snippet.location.line)"
+    }
+    return "\(page.file) \(specifier.keyPath)"
+  }
+}

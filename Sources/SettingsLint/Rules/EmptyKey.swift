@@ -1,0 +1,57 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+enum EmptyKey: LintRule {
+  static let summary = "A Key that is empty or only white space."
+  static let rationale = """
+    The Key names the value in the defaults domain. An empty Key stores the value under the \
+    empty string, which the app cannot read back by any sensible name; a Key with spaces \
+    around it never matches the key the app reads.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Name</string>
+        <key>Key</key>
+        <string></string>
+      </dict>
+      """, table: nil)
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Name</string>
+        <key>Key</key>
+        <string>name</string>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for (page, specifier, spec) in context.knownSpecifiers where spec.keys["Key"]?.required == true
+    {
+      guard let key = specifier.key else { continue }
+      let place = context.place(specifier, key: "Key", on: page)
+      let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
+      if trimmed.isEmpty {
+        report.add(
+          "the Key is empty; the value is stored under no usable name", file: page.file,
+          place: place, keyPath: specifier.keyPath)
+      } else if trimmed != key {
+        report.add(
+          "the Key \"\(key)\" has white space around it; the app must read it with the spaces",
+          file: page.file, place: place, keyPath: specifier.keyPath, severity: .warning)
+      }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Plist
+import SettingsSchema
+
+enum MissingRequiredKey: LintRule {
+  static let summary = "An element without a key its type requires (Key, File, Values, Titles, …)."
+  static let rationale = """
+    Without Key a control has nowhere to store its value; without File a child pane opens \
+    nothing; a multi value without Values or Titles offers no choice; a slider without \
+    MinimumValue and MaximumValue has no range. A missing Title or DefaultValue leaves the \
+    row unlabeled or showing no state, which is legal but rarely meant.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Enabled</string>
+        <key>DefaultValue</key>
+        <true/>
+      </dict>
+      """, table: nil)
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Enabled</string>
+        <key>Key</key>
+        <string>enabled</string>
+        <key>DefaultValue</key>
+        <true/>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for (page, specifier, spec) in context.knownSpecifiers {
+      let type = specifier.type ?? ""
+      for (key, keySpec) in spec.keys.sorted(by: { $0.key < $1.key })
+      where keySpec.required && specifier[key] == nil {
+        report.add(
+          "\(type) has no \(key); \(consequence(of: key))", file: page.file,
+          place: context.place(specifier, on: page), keyPath: specifier.keyPath,
+          severity: severity(of: key, type: type))
+      }
+    }
+  }
+
+  static func severity(of key: String, type: String) -> Severity {
+    switch key {
+    case "Title": .warning
+    case "DefaultValue": type == "PSTitleValueSpecifier" ? .note : .warning
+    default: .error
+    }
+  }
+
+  static func consequence(of key: String) -> String {
+    switch key {
+    case "Key": "the value is never stored"
+    case "File": "the row opens nothing"
+    case "Values", "Titles": "there is nothing to choose"
+    case "MinimumValue", "MaximumValue": "the slider has no range"
+    case "Title": "the row has no label"
+    case "DefaultValue": "the row shows no value until one is stored"
+    default: "the schema requires it"
+    }
+  }
+}

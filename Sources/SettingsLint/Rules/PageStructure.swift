@@ -1,0 +1,82 @@
+import Plist
+import SettingsSchema
+
+enum PageStructure: LintRule {
+  static let summary =
+    "A page that is not a dictionary with a PreferenceSpecifiers array of dictionaries."
+  static let rationale = """
+    Settings.app shows the elements of a page's PreferenceSpecifiers array. Without that \
+    array, or when the page is not a dictionary, the page is empty; an element that is not \
+    a dictionary is skipped. This rule also reports the bundle's own layout: a Root.plist \
+    only present as a device or InAppSettingsKit variant, and links that leave the bundle.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample(files: [
+      (
+        "Root.plist",
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+          <key>StringsTable</key>
+          <string>Root</string>
+        </dict>
+        </plist>
+        """
+      )
+    ]),
+    RuleExample.root("<string>PSGroupSpecifier</string>", table: nil),
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSGroupSpecifier</string>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for problem in context.bundle.problems
+    where problem.origin == .layout || problem.origin == .rootFallback {
+      report.add(
+        problem.issue.message, file: problem.file, place: problem.issue.place,
+        severity: problem.issue.severity)
+    }
+    for page in context.bundle.pages {
+      guard let document = page.document else { continue }
+      let root = document.root
+      guard root.entries != nil else {
+        report.add(
+          "the page is a \(root.typeName), not a dictionary; Settings.app shows nothing",
+          file: page.file, place: page.place(of: root, keyPath: ""))
+        continue
+      }
+      guard let list = root["PreferenceSpecifiers"] else {
+        report.add(
+          "the page has no PreferenceSpecifiers; Settings.app shows it empty",
+          file: page.file, place: page.place(of: root, keyPath: ""))
+        continue
+      }
+      guard let elements = list.array else {
+        report.add(
+          "PreferenceSpecifiers is a \(list.typeName), not an array; Settings.app shows the page empty",
+          file: page.file, place: page.place(of: list, keyPath: "PreferenceSpecifiers"))
+        continue
+      }
+      if elements.isEmpty {
+        report.add(
+          "PreferenceSpecifiers is empty; the page shows nothing", file: page.file,
+          place: page.place(of: list, keyPath: "PreferenceSpecifiers"), severity: .warning)
+      }
+      for (index, element) in elements.enumerated() where element.entries == nil {
+        report.add(
+          "the element is a \(element.typeName), not a dictionary; Settings.app skips it",
+          file: page.file,
+          place: page.place(of: element, keyPath: "PreferenceSpecifiers[\(index)]"))
+      }
+    }
+  }
+}

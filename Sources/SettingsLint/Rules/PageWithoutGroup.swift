@@ -1,0 +1,39 @@
+import Plist
+import SettingsSchema
+
+enum PageWithoutGroup: LintRule {
+  static let summary = "A child page whose first element is not a group."
+  static let rationale = """
+    On a child page, rows before the first group were reported missing on iOS 13, and \
+    wrapping them in a PSGroupSpecifier fixed it. Starting every child page with a group \
+    also gives its first section the spacing the rest of Settings has. Root may start \
+    with a row.
+    """
+  static let defaultSeverity = Severity.warning
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSChildPaneSpecifier</string>
+        <key>Title</key>
+        <string>Advanced</string>
+        <key>File</key>
+        <string>Advanced</string>
+      </dict>
+      """, table: nil, files: [("Advanced.plist", RuleExample.page(StringsExamples.toggle))])
+  ]
+  static let passingExamples = ChildPaneMissing.passingExamples
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for page in context.bundle.pages.dropFirst() {
+      guard let first = context.shownSpecifiers(on: page).first, first.type != nil,
+        !LintContext.startsSection(first)
+      else { continue }
+      report.add(
+        "the page starts with a \(first.type ?? ""), not a group; add a PSGroupSpecifier before it",
+        file: page.file, place: context.place(first, key: "Type", on: page),
+        keyPath: first.keyPath)
+    }
+  }
+}

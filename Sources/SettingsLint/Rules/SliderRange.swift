@@ -1,0 +1,108 @@
+import Plist
+import SettingsSchema
+
+enum SliderRange: LintRule {
+  static let summary =
+    "A slider whose MinimumValue, MaximumValue or DefaultValue is not a number, or out of order."
+  static let rationale = """
+    A slider stores a real between MinimumValue and MaximumValue. A bound or default that \
+    is a string keeps the slider from being drawn; a minimum at or above the maximum makes \
+    UISlider raise its maximum to the minimum, so the slider cannot move; a default outside \
+    the range shows the thumb pinned at one end.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSSliderSpecifier</string>
+        <key>Key</key>
+        <string>volume</string>
+        <key>DefaultValue</key>
+        <real>1.5</real>
+        <key>MinimumValue</key>
+        <integer>0</integer>
+        <key>MaximumValue</key>
+        <integer>1</integer>
+      </dict>
+      """, table: nil),
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSSliderSpecifier</string>
+        <key>Key</key>
+        <string>volume</string>
+        <key>DefaultValue</key>
+        <string>0.5</string>
+        <key>MinimumValue</key>
+        <integer>10</integer>
+        <key>MaximumValue</key>
+        <integer>0</integer>
+      </dict>
+      """, table: nil),
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSSliderSpecifier</string>
+        <key>Key</key>
+        <string>volume</string>
+        <key>DefaultValue</key>
+        <real>0.5</real>
+        <key>MinimumValue</key>
+        <integer>0</integer>
+        <key>MaximumValue</key>
+        <integer>1</integer>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for page in context.bundle.pages {
+      for specifier in page.specifiers where specifier.type == "PSSliderSpecifier" {
+        var numbers: [String: Double] = [:]
+        for key in ["MinimumValue", "MaximumValue", "DefaultValue"] {
+          guard let node = specifier[key] else { continue }
+          if let number = number(node) {
+            numbers[key] = number
+          } else {
+            report.add(
+              "\(key) is the \(node.typeName) \(node.shortDescription), not a number; the slider is not drawn",
+              file: page.file, place: context.place(specifier, key: key, on: page),
+              keyPath: specifier.keyPath)
+          }
+        }
+        guard let minimum = numbers["MinimumValue"], let maximum = numbers["MaximumValue"] else {
+          continue
+        }
+        if minimum >= maximum {
+          report.add(
+            "MinimumValue \(format(minimum)) is not below MaximumValue \(format(maximum)); the slider cannot move",
+            file: page.file, place: context.place(specifier, key: "MaximumValue", on: page),
+            keyPath: specifier.keyPath)
+        } else if let value = numbers["DefaultValue"], value < minimum || value > maximum {
+          report.add(
+            "DefaultValue \(format(value)) is outside \(format(minimum))…\(format(maximum)); the slider shows it pinned at one end",
+            file: page.file, place: context.place(specifier, key: "DefaultValue", on: page),
+            keyPath: specifier.keyPath, severity: .warning)
+        }
+      }
+    }
+  }
+
+  static func number(_ node: PlistNode) -> Double? {
+    switch node.content {
+    case .integer(let value): Double(value)
+    case .real(let value): value.isFinite ? value : nil
+    default: nil
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+}

@@ -1,0 +1,50 @@
+import Plist
+import SettingsSchema
+
+enum StringsTableMissing: LintRule {
+  static let summary = "A StringsTable that no .lproj folder (and no top-level file) holds."
+  static let rationale = """
+    Settings.app looks a page's strings up in <StringsTable>.strings of the chosen language. \
+    When no language has that table, every title of the page shows as written in the plist, \
+    in every language: usually the table was renamed or StringsTable has a typo.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      StringsExamples.toggle, table: "Settings",
+      files: [("en.lproj/Root.strings", "\"Enabled\" = \"Enabled\";\n")])
+  ]
+  static let passingExamples = [StringsExamples.translated]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    let inventory = context.bundle.inventory
+    for page in context.bundle.pages {
+      guard let node = page.document?.root["StringsTable"], let table = node.string else {
+        continue
+      }
+      guard inventory.source(ofTable: table, searchOrder: inventory.folders) == nil else {
+        continue
+      }
+      let known = Set(inventory.tablesByFolder.values.flatMap { $0 }).union(
+        inventory.topLevelTables)
+      var message =
+        table.isEmpty
+        ? "StringsTable is empty; the page is shown untranslated"
+        : "no .lproj folder has \(table).strings; the page is shown untranslated in every language"
+      if table.hasSuffix(".strings"), known.contains(String(table.dropLast(".strings".count))) {
+        message += "; write StringsTable without the extension"
+      } else if let suggestion = Suggestion.closest(to: table, among: known) {
+        message += "; did you mean \(suggestion)?"
+      }
+      // A bundle with no localization at all shows the same text either way.
+      let localized = !inventory.folders.isEmpty || !inventory.topLevelTables.isEmpty
+      if !localized {
+        message =
+          "no table \(table).strings exists; the bundle is not localized, so StringsTable has no effect"
+      }
+      report.add(
+        message, file: page.file, place: page.place(of: node, keyPath: "StringsTable"),
+        severity: localized ? nil : .note)
+    }
+  }
+}

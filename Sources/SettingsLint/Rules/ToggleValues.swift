@@ -1,0 +1,112 @@
+import Plist
+import SettingsSchema
+
+enum ToggleValues: LintRule {
+  static let summary =
+    "A toggle whose TrueValue, FalseValue and DefaultValue do not fit together."
+  static let rationale = """
+    A toggle shows ON when the stored value equals TrueValue (true when there is none). \
+    With only one of TrueValue and FalseValue, the other state stores a boolean the app \
+    does not expect; equal values make the switch unable to show OFF; a DefaultValue that \
+    matches neither shows OFF whatever was meant.
+    """
+  static let defaultSeverity = Severity.warning
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sync</string>
+        <key>Key</key>
+        <string>sync</string>
+        <key>DefaultValue</key>
+        <string>on</string>
+        <key>TrueValue</key>
+        <string>yes</string>
+      </dict>
+      """, table: nil)
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sync</string>
+        <key>Key</key>
+        <string>sync</string>
+        <key>DefaultValue</key>
+        <string>yes</string>
+        <key>TrueValue</key>
+        <string>yes</string>
+        <key>FalseValue</key>
+        <string>no</string>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    for page in context.bundle.pages {
+      for specifier in page.specifiers where specifier.type == "PSToggleSwitchSpecifier" {
+        check(specifier, on: page, context, &report)
+      }
+    }
+  }
+
+  static func check(
+    _ specifier: Specifier, on page: Page, _ context: LintContext, _ report: inout RuleReport
+  ) {
+    let trueValue = specifier["TrueValue"]
+    let falseValue = specifier["FalseValue"]
+    func add(_ message: String, at key: String?, severity: Severity? = nil) {
+      report.add(
+        message, file: page.file, place: context.place(specifier, key: key, on: page),
+        keyPath: specifier.keyPath, severity: severity)
+    }
+    switch (trueValue, falseValue) {
+    case (let on?, let off?):
+      if DefaultNotInValues.equal(on, off) {
+        add(
+          "TrueValue and FalseValue are both \(on.shortDescription); the switch can never show OFF",
+          at: "FalseValue", severity: .error)
+      } else if on.typeName != off.typeName {
+        add(
+          "TrueValue is a \(on.typeName) but FalseValue a \(off.typeName); the app reads one key as two types",
+          at: "FalseValue")
+      }
+      if let defaultValue = specifier.defaultValue,
+        !DefaultNotInValues.equal(defaultValue, on), !DefaultNotInValues.equal(defaultValue, off)
+      {
+        add(
+          "DefaultValue \(defaultValue.shortDescription) is neither TrueValue nor FalseValue; the switch shows OFF",
+          at: "DefaultValue")
+      }
+    case (nil, nil):
+      guard let defaultValue = specifier.defaultValue else { return }
+      switch defaultValue.content {
+      case .bool: return
+      case .integer(let value) where value == 0 || value == 1: return
+      default:
+        add(
+          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue the switch shows OFF",
+          at: "DefaultValue")
+      }
+    case (let present?, nil), (nil, let present?):
+      let trueIsGiven = trueValue != nil
+      let (given, missing) = trueIsGiven ? ("TrueValue", "FalseValue") : ("FalseValue", "TrueValue")
+      add(
+        "\(given) is set (\(present.shortDescription)) but \(missing) is not; the other state stores a boolean",
+        at: given)
+      // The state without a value stores a boolean: false for OFF, true for ON.
+      if let defaultValue = specifier.defaultValue,
+        !DefaultNotInValues.equal(defaultValue, present), defaultValue.bool != !trueIsGiven
+      {
+        add(
+          "DefaultValue \(defaultValue.shortDescription) matches neither state", at: "DefaultValue")
+      }
+    }
+  }
+}

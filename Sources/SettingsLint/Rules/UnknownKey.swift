@@ -1,0 +1,97 @@
+import Plist
+import SettingsSchema
+
+enum UnknownKey: LintRule {
+  static let summary =
+    "A key that the element's type (or the page) does not take, often a misspelling or an Xcode display name."
+  static let rationale = """
+    Settings.app ignores keys it does not know, silently: AutoCapitalizationType (capital C), \
+    Footer or FooterTitle for FooterText, or Xcode's display names (Identifier, Default Value) \
+    written as raw keys all leave the setting without what the author meant.
+    """
+  static let defaultSeverity = Severity.warning
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Name</string>
+        <key>Key</key>
+        <string>name</string>
+        <key>AutoCapitalizationType</key>
+        <string>Words</string>
+      </dict>
+      """, table: nil),
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSGroupSpecifier</string>
+        <key>Footer</key>
+        <string>Shown below the section.</string>
+      </dict>
+      """, table: nil),
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Name</string>
+        <key>Key</key>
+        <string>name</string>
+        <key>AutocapitalizationType</key>
+        <string>Words</string>
+      </dict>
+      """, table: nil)
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    let catalog = context.catalog
+    for page in context.bundle.pages {
+      if let entries = page.document?.root.entries {
+        for entry in entries where catalog.pageKeys[entry.key] == nil {
+          report.add(
+            message(for: entry.key, known: catalog.pageKeys.keys, catalog: catalog, on: "the page"),
+            file: page.file, place: page.place(of: entry.value, keyPath: entry.key),
+            severity: severity(of: entry.key, catalog: catalog))
+        }
+      }
+      for specifier in page.specifiers {
+        guard let type = specifier.type, let spec = catalog.types[type],
+          let entries = specifier.node.entries
+        else { continue }
+        for entry in entries
+        where spec.keys[entry.key] == nil && catalog.commonKeys[entry.key] == nil {
+          let known = Array(spec.keys.keys) + Array(catalog.commonKeys.keys)
+          report.add(
+            message(for: entry.key, known: known, catalog: catalog, on: type),
+            file: page.file,
+            place: page.place(of: entry.value, keyPath: specifier.keyPath + "." + entry.key),
+            keyPath: specifier.keyPath, severity: severity(of: entry.key, catalog: catalog))
+        }
+      }
+    }
+  }
+
+  static func message(
+    for key: String, known: some Collection<String>, catalog: SchemaCatalog, on owner: String
+  ) -> String {
+    var text = "\(owner) does not take the key \"\(key)\"; it is ignored"
+    if let raw = catalog.displayNames[key], known.contains(raw) {
+      text += "; did you mean \(raw)?"
+    } else if let suggestion = Suggestion.closest(to: key, among: known) {
+      text += "; did you mean \(suggestion)?"
+    }
+    return text
+  }
+
+  /// InAppSettingsKit's keys are meant for the app, not a mistake, in a bundle linted for Settings.app.
+  static func severity(of key: String, catalog: SchemaCatalog) -> Severity {
+    catalog.dialect == .apple && key.hasPrefix("IASK") ? .note : defaultSeverity
+  }
+}

@@ -1,0 +1,127 @@
+import Plist
+import SettingsSchema
+
+enum ValueType: LintRule {
+  static let summary =
+    "A key whose value has the wrong plist type (IsSecure as a string, Titles holding numbers)."
+  static let rationale = """
+    Settings.app reads each key as the type the schema gives it. A boolean written as the \
+    string YES, a StringsTable that is a number, or an array where a string belongs is \
+    ignored, so the row shows its default behaviour instead of what was written.
+    """
+  static let defaultSeverity = Severity.error
+  static let failingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Password</string>
+        <key>Key</key>
+        <string>password</string>
+        <key>IsSecure</key>
+        <string>YES</string>
+      </dict>
+      """, table: nil)
+  ]
+  static let passingExamples = [
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSTextFieldSpecifier</string>
+        <key>Title</key>
+        <string>Password</string>
+        <key>Key</key>
+        <string>password</string>
+        <key>IsSecure</key>
+        <true/>
+      </dict>
+      """, table: nil)
+  ]
+
+  /// Keys whose types other rules explain better.
+  static let checkedElsewhere: [String: Set<String>] = [
+    "PSSliderSpecifier": ["DefaultValue", "MinimumValue", "MaximumValue"]
+  ]
+
+  static func check(_ context: LintContext, _ report: inout RuleReport) {
+    let catalog = context.catalog
+    for page in context.bundle.pages {
+      if let entries = page.document?.root.entries {
+        for entry in entries {
+          guard let spec = catalog.pageKeys[entry.key],
+            entry.key != "PreferenceSpecifiers"
+          else { continue }
+          check(entry.value, spec: spec, name: entry.key, keyPath: entry.key, page: page, &report)
+        }
+      }
+      for specifier in page.specifiers {
+        guard let type = specifier.type, catalog.types[type] != nil,
+          let entries = specifier.node.entries
+        else { continue }
+        for entry in entries where entry.key != "Type" {
+          guard let spec = catalog.key(entry.key, ofType: type),
+            checkedElsewhere[type]?.contains(entry.key) != true
+          else { continue }
+          check(
+            entry.value, spec: spec, name: entry.key, keyPath: specifier.keyPath + "." + entry.key,
+            page: page, &report)
+        }
+      }
+    }
+  }
+
+  static func check(
+    _ node: PlistNode, spec: KeySpec, name: String, keyPath: String, page: Page,
+    _ report: inout RuleReport
+  ) {
+    guard spec.type.accepts(node) else {
+      // A DefaultValue of another type still shows, as its description; it is stored as written.
+      if name == "DefaultValue" {
+        report.add(
+          "DefaultValue should be \(describe(spec.type)), not \(describe(node)); the app reads back another type than the control writes",
+          file: page.file, place: page.place(of: node, keyPath: keyPath), keyPath: keyPath,
+          severity: .warning)
+      } else {
+        report.add(
+          "\(name) should be \(describe(spec.type)), not \(describe(node)); it is ignored",
+          file: page.file, place: page.place(of: node, keyPath: keyPath), keyPath: keyPath)
+      }
+      return
+    }
+    guard let kind = spec.elements, let items = node.array else { return }
+    for (index, item) in items.enumerated() where !kind.accepts(item) {
+      // Settings.app's handling of non-string titles is undocumented: a warning, not an error.
+      let severity: Severity = spec.localizable ? .warning : .error
+      report.add(
+        "\(name)[\(index)] should be \(describe(kind)), not \(describe(item))",
+        file: page.file, place: page.place(of: item, keyPath: "\(keyPath)[\(index)]"),
+        keyPath: keyPath, severity: severity)
+    }
+  }
+
+  static func describe(_ kind: ValueKind) -> String {
+    switch kind {
+    case .string: "a string"
+    case .integer: "an integer"
+    case .real: "a real"
+    case .boolean: "a boolean"
+    case .date: "a date"
+    case .data: "data"
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    case .number: "a number"
+    case .scalar: "a single value (not an array or dictionary)"
+    case .any: "any value"
+    }
+  }
+
+  static func describe(_ node: PlistNode) -> String {
+    switch node.content {
+    case .array, .dictionary: "\(node.shortDescription)"
+    default: "the \(node.typeName) \(node.shortDescription)"
+    }
+  }
+}

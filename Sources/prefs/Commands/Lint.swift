@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import Plist
+import SettingsLint
+import SettingsSchema
+
+/// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
+struct Lint: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check Settings bundles and report every problem, in the formats CI reads.",
+    discussion: """
+      Configuration comes from the nearest .prefs.yml at or above each bundle, or --config. \
+      Exit status: 0 when nothing fails (no error; no warning either under --strict), \
+      1 when something fails, 2 for a usage or configuration error or a path that is not a bundle.
+      """
+  )
+
+  @Argument(help: "The Settings.bundle folders.")
+  var bundles: [String]
+
+  @Option(help: "Output format: text, json, github, sarif or junit.")
+  var format: LintFormat = .text
+
+  @Flag(help: "Warnings fail too.")
+  var strict = false
+
+  @Option(
+    name: .customLong("disable"), parsing: .singleValue,
+    help: "A rule to turn off (repeatable, or comma-separated).")
+  var disabledRules: [String] = []
+
+  @Option(help: "The configuration file to use instead of the nearest .prefs.yml.")
+  var config: String?
+
+  @Option(help: "The schema dialect: apple (Settings.app) or iask (InAppSettingsKit).")
+  var dialect: Dialect = .apple
+
+  @Option(help: "The device whose pages are checked: phone or pad.")
+  var idiom: Idiom = .phone
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func validate() throws {
+    if bundles.isEmpty { throw ValidationError("give at least one Settings.bundle") }
+  }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let disabled = disabledRules.flatMap { $0.split(separator: ",") }.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    for id in disabled where RuleRegistry.rule(id) == nil {
+      print(
+        "prefs: error: unknown rule \"\(id.escapingControlCharacters)\" (prefs rules lists them)",
+        to: &errors)
+      return ExitStatus.usage
+    }
+    var reports: [LintReport] = []
+    for path in bundles {
+      do {
+        var configuration = try configuration(forBundle: path)
+        configuration.disabled.formUnion(disabled)
+        let linter = Linter(
+          configuration: configuration, loadOptions: LoadOptions(idiom: idiom, dialect: dialect))
+        reports.append(try linter.lint(bundleAt: path))
+      } catch let error as SettingsBundleError {
+        print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+        return ExitStatus.usage
+      } catch let error as ConfigurationError {
+        print(error.description.escapingControlCharacters, to: &errors)
+        return ExitStatus.usage
+      } catch {
+        print("prefs: error: \(error)".escapingControlCharacters, to: &errors)
+        return ExitStatus.failure
+      }
+    }
+    let result = LintOutput(
+      reports: reports, workingDirectory: FileManager.default.currentDirectoryPath, strict: strict,
+      colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment))
+    output.write(result.render(format))
+    return result.failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  func configuration(forBundle path: String) throws -> LintConfiguration {
+    if let config { return try LintConfiguration.load(file: config) }
+    if let found = LintConfiguration.find(forBundle: path) {
+      return try LintConfiguration.load(file: found)
+    }
+    return LintConfiguration()
+  }
+}
+
+extension LintFormat: ExpressibleByArgument {}
+
+/// Whether standard output takes ANSI colours: a terminal, and no `NO_COLOR` or `TERM=dumb`.
+enum TerminalCapabilities {
+  static func colorsOnStandardOutput(_ environment: [String: String]) -> Bool {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    if environment["TERM"] == "dumb" { return false }
+    return isatty(STDOUT_FILENO) == 1
+  }
+}

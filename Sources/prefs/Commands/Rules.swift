@@ -1,0 +1,70 @@
+import ArgumentParser
+import Plist
+import SettingsLint
+
+/// `prefs rules [--format json]` and `prefs rules explain ID`.
+struct Rules: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the lint rules: id, default severity, summary.",
+    subcommands: [Explain.self]
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Option(help: "Output format: text or json.")
+  var format: Format = .text
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    let rules = RuleRegistry.all
+    switch format {
+    case .json:
+      let list = JSONValue.array(
+        rules.map { rule in
+          .object([
+            ("id", .string(rule.id)),
+            ("severity", .string(rule.defaultSeverity.rawValue)),
+            ("summary", .string(rule.summary)),
+          ])
+        })
+      print(list.rendered(), to: &output)
+    case .text:
+      let width = rules.map { $0.id.count }.max() ?? 0
+      for rule in rules {
+        let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        let severity = rule.defaultSeverity.rawValue.padding(
+          toLength: 7, withPad: " ", startingAt: 0)
+        print("\(id)  \(severity)  \(rule.summary)", to: &output)
+      }
+    }
+    return ExitStatus.success
+  }
+
+  /// `prefs rules explain ID`: the rule's rationale and examples.
+  struct Explain: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Explain a rule: why it matters, a bundle it reports and one it accepts.")
+
+    @Argument(help: "The rule id, as prefs rules lists it.")
+    var id: String
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      guard let rule = RuleRegistry.rule(id) else {
+        var message = "prefs: error: unknown rule \"\(id.escapingControlCharacters)\""
+        if let suggestion = RuleRegistry.closestID(to: id) {
+          message += "; did you mean \(suggestion)?"
+        }
+        print(message, to: &errors)
+        return ExitStatus.usage
+      }
+      print(RuleDocumentation.text(of: rule), terminator: "", to: &output)
+      return ExitStatus.success
+    }
+  }
+}
