@@ -28,7 +28,7 @@ enum JUnitReporter {
         for diagnostic in failing {
           let place =
             diagnostic.location.map { "\(path):\($0.line):\($0.column)" }
-            ?? diagnostic.keyPath.map { "\(path): \($0)" } ?? path
+            ?? SARIFReporter.keyPath(of: diagnostic).map { "\(path): \($0)" } ?? path
           suites +=
             "      <failure type=\"\(escape(diagnostic.rule))\" message=\"\(escape(diagnostic.message))\">"
             + escape(

@@ -84,11 +84,11 @@ enum DuplicateKey: LintRule {
       let firstType = first.specifier.type ?? ""
       let type = specifier.type ?? ""
       let disagree = firstType != type && !readOnly(firstType) && !readOnly(type)
-      let where_ = location(of: first.specifier, on: first.page)
+      let firstPlace = location(of: first.specifier, on: first.page)
       let message =
         disagree
-        ? "the Key \"\(key)\" is also used by the \(firstType) at \(where_); a \(type) stores another kind of value there"
-        : "the Key \"\(key)\" is also used at \(where_); both rows show and change one stored value"
+        ? "the Key \"\(key)\" is also used by the \(firstType) at \(firstPlace); a \(type) stores another kind of value there"
+        : "the Key \"\(key)\" is also used at \(firstPlace); both rows show and change one stored value"
       report.add(
         message, file: page.file, place: context.place(specifier, key: "Key", on: page),
         keyPath: specifier.keyPath, severity: disagree ? .error : .warning)

@@ -1,0 +1,38 @@
+import Foundation
+import SettingsLint
+import SettingsSchema
+import TestSupport
+import Testing
+
+/// Helpers shared by the lint tests.
+enum LintTestSupport {
+  static let fixtures = Paths.fixtures.appendingPathComponent("Lint")
+
+  /// The committed fixture bundle of a rule's failing example.
+  static func fixture(rule: String, index: Int) -> URL {
+    fixtures.appendingPathComponent("Rules").appendingPathComponent(
+      index == 0 ? "\(rule).bundle" : "\(rule)-\(index + 1).bundle")
+  }
+
+  /// Writes an example into a fresh temporary bundle.
+  static func materialize(_ example: RuleExample) throws -> TemporaryBundle {
+    let bundle = try TemporaryBundle()
+    for file in example.files {
+      try write(file, into: bundle.url)
+    }
+    return bundle
+  }
+
+  static func write(_ file: ExampleFile, into folder: URL) throws {
+    let url = folder.appendingPathComponent(file.path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(file.bytes).write(to: url)
+  }
+
+  static func lint(_ path: String, configuration: LintConfiguration = LintConfiguration()) throws
+    -> LintReport
+  {
+    try Linter(configuration: configuration).lint(bundleAt: path)
+  }
+}

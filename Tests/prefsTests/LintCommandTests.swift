@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// `prefs lint` and `prefs rules` run in-process: exit codes and streams.
+struct LintCommandTests {
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  static let clean = "Examples/Showcase/Settings.bundle"
+  static let broken = "Tests/Fixtures/Lint/Binary.bundle"
+  static let warningsOnly = "Tests/Fixtures/Lint/Rules/unreachable-page.bundle"
+
+  static let exitCases: [(arguments: [String], code: Int32)] = [
+    ([clean], 0), ([broken], 1), ([clean, broken], 1), ([warningsOnly], 0),
+    ([warningsOnly, "--strict"], 1), ([clean, "--strict"], 0),
+    (
+      [
+        broken, "--disable", "slider-range,values-titles-count", "--disable",
+        "default-not-in-values",
+      ],
+      0
+    ),
+    (["Examples/Nope.bundle"], 2), (["README.md"], 2), (["Examples"], 2),
+    ([clean, "--disable", "no-such-rule"], 2), ([clean, "--format", "xml"], 2),
+    ([clean, "--no-such-flag"], 2), ([], 2),
+    ([clean, "--config", "Tests/Fixtures/Lint/no-such.yml"], 2),
+  ]
+
+  @Test(arguments: exitCases)
+  func exitCodes(arguments: [String], code: Int32) {
+    let result = DumpTests.run(["lint"] + arguments)
+    #expect(result.code == code, "\(arguments): \(result.errors)")
+  }
+
+  @Test func aPathThatIsNotABundleIsNamed() {
+    let result = DumpTests.run(["lint", "Examples/Nope.bundle"])
+    #expect(result.errors.contains("Examples/Nope.bundle: no such file or directory"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test(arguments: ["text", "json", "github", "sarif", "junit"])
+  func everyFormatRuns(format: String) {
+    let result = DumpTests.run(["lint", Self.broken, "--format", format])
+    #expect(result.code == 1)
+    #expect(!result.output.isEmpty && result.errors.isEmpty)
+  }
+
+  @Test func rulesListsEveryRule() {
+    let text = DumpTests.run(["rules"])
+    #expect(text.code == 0)
+    #expect(text.output.split(separator: "\n").count == 33)
+    let json = DumpTests.run(["rules", "--format", "json"])
+    let list =
+      try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]]
+    #expect(list?.count == 33)
+    #expect(list?.first?["id"] == "plist-syntax")
+  }
+
+  @Test func explainPrintsTheRuleOwnText() {
+    let result = DumpTests.run(["rules", "explain", "default-not-in-values"])
+    #expect(result.code == 0)
+    expectGolden(result.output, "lint/explain-default-not-in-values.txt")
+    let unknown = DumpTests.run(["rules", "explain", "default-not-in-value"])
+    #expect(unknown.code == 2)
+    #expect(unknown.errors.contains("did you mean default-not-in-values?"))
+  }
+}
