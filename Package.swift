@@ -37,7 +37,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "prefs-bench", dependencies: ["Plist", "SettingsSchema"]),
+    .executableTarget(
+      name: "prefs-bench", dependencies: ["Plist", "SettingsSchema", "SettingsLint"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),

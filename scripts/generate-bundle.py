@@ -13,10 +13,14 @@ LANGS = ["en", "de", "fr", "es", "it", "ja", "ko", "zh-Hans", "zh-Hant", "pt-BR"
 
 
 def specifier(page, i, rnd):
-    kind = TYPES[i % len(TYPES)] if i % 20 else "PSGroupSpecifier"
+    # A valid bundle: a group every 20 rows and right after each radio group (which
+    # would otherwise absorb the next row), and no Title on sliders (they have none).
+    after_radio = TYPES[(i - 1) % len(TYPES)] == "PSRadioGroupSpecifier"
+    kind = TYPES[i % len(TYPES)] if i % 20 and not after_radio else "PSGroupSpecifier"
     title = f"P{page}_ITEM_{i}"
-    lines = [f"\t\t<dict>", f"\t\t\t<key>Type</key>", f"\t\t\t<string>{kind}</string>",
-             f"\t\t\t<key>Title</key>", f"\t\t\t<string>{title}</string>"]
+    lines = [f"\t\t<dict>", f"\t\t\t<key>Type</key>", f"\t\t\t<string>{kind}</string>"]
+    if kind != "PSSliderSpecifier":
+        lines += [f"\t\t\t<key>Title</key>", f"\t\t\t<string>{title}</string>"]
     if kind != "PSGroupSpecifier":
         lines += [f"\t\t\t<key>Key</key>", f"\t\t\t<string>page{page}_key{i}</string>"]
     if kind == "PSToggleSwitchSpecifier":
@@ -33,8 +37,9 @@ def specifier(page, i, rnd):
                   "\t\t\t</array>", "\t\t\t<key>Titles</key>", "\t\t\t<array>"] + [
                   f"\t\t\t\t<string>{title}_CHOICE_{v}</string>" for v in range(3)] + ["\t\t\t</array>"]
     lines.append("\t\t</dict>")
-    return "\n".join(lines), [title] + ([f"{title}_CHOICE_{v}" for v in range(3)]
-                                          if kind in ("PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier") else [])
+    titles = [] if kind == "PSSliderSpecifier" else [title]
+    return "\n".join(lines), titles + ([f"{title}_CHOICE_{v}" for v in range(3)]
+                                        if kind in ("PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier") else [])
 
 
 def page_plist(table, items):

@@ -1,11 +1,13 @@
 import Foundation
 import Plist
+import SettingsLint
 import SettingsSchema
 
 // Times the readers in-process, so that scripts/bench can compare them with
 // other tools. Usage:
 //   prefs-bench parse FILE...        best of 5: every file parsed once
 //   prefs-bench bundle BUNDLE        best of 5: the whole bundle loaded
+//   prefs-bench lint BUNDLE...       best of 5: loaded, then linted (times apart)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -48,6 +50,60 @@ case "bundle":
       })
   }
   print(String(format: "bundle: %d specifiers, best %.1f ms", specifiers, best * 1000))
+case "lint":
+  var bestLoad = Double.infinity
+  var bestLint = Double.infinity
+  var findings = 0
+  for _ in 0..<5 {
+    var bundles: [SettingsBundle] = []
+    bestLoad = min(
+      bestLoad,
+      try seconds {
+        bundles = try arguments.dropFirst().map {
+          try SettingsBundle.load(at: $0, options: LoadOptions(keepsComments: false))
+        }
+      })
+    bestLint = min(
+      bestLint,
+      try seconds {
+        findings = try bundles.reduce(0) { $0 + (try Linter().lint($1)).diagnostics.count }
+      })
+  }
+  print(
+    String(
+      format: "lint: %d bundles, %d findings, load best %.1f ms, rules best %.1f ms",
+      arguments.count - 1,
+      findings, bestLoad * 1000, bestLint * 1000))
+case "lookups":
+  let bundle = try SettingsBundle.load(at: arguments[1])
+  let context = LintContext(bundle: bundle, catalog: try SchemaCatalog.load(.apple))
+  let strings = context.distinctStrings["Root"]!
+  let table = bundle.strings["de.lproj/Root.strings"]!.translations
+  var hits = 0
+  let time = seconds {
+    for _ in 0..<1500 { for string in strings where table[string.text] != nil { hits += 1 } }
+  }
+  let texts = strings.map(\.text)
+  let time2 = seconds {
+    for _ in 0..<1500 { for text in texts where table[text] != nil { hits += 1 } }
+  }
+  print(strings.count, hits, time * 1000, time2 * 1000)
+case "rules":
+  let bundle = try SettingsBundle.load(at: arguments[1])
+  let all = Set(RuleRegistry.ids)
+  var rows: [(String, Double)] = []
+  let only = ProcessInfo.processInfo.environment["RULE"]
+  for id in only.map({ [$0] }) ?? ([""] + RuleRegistry.ids) {
+    let linter = Linter(configuration: LintConfiguration(disabled: all.subtracting([id])))
+    var best = Double.infinity
+    for _ in 0..<(only == nil ? 3 : 10) {
+      best = min(best, try seconds { _ = try linter.lint(bundle) })
+    }
+    rows.append((id.isEmpty ? "(context only)" : id, best))
+  }
+  for (id, time) in rows.sorted(by: { $0.1 > $1.1 }) {
+    print(String(format: "%-28@ %8.1f ms", id as NSString, time * 1000))
+  }
 default:
   FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
   exit(2)

@@ -30,11 +30,14 @@ struct OpenStepParser {
   var index = 0
   var pendingComments: [PlistComment] = []
   var issues: [ReadIssue] = []
+  /// Whether comments are kept for writers; readers that only look values up skip them.
+  let keepsComments: Bool
 
-  init(text: SourceText, limits: ReadLimits) {
+  init(text: SourceText, limits: ReadLimits, keepsComments: Bool = true) {
     self.text = text
     self.bytes = text.utf8
     self.limits = limits
+    self.keepsComments = keepsComments
   }
 
   // MARK: - Errors
@@ -94,20 +97,24 @@ struct OpenStepParser {
         } else {
           index = end + 2
         }
-        pendingComments.append(
-          PlistComment(
-            style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
-            offset: start))
+        if keepsComments {
+          pendingComments.append(
+            PlistComment(
+              style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
+              offset: start))
+        }
       } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
         bytes[index + 1] == UInt8(ascii: "/")
       {
         let start = index
         index += 2
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-        pendingComments.append(
-          PlistComment(
-            style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self),
-            offset: start))
+        if keepsComments {
+          pendingComments.append(
+            PlistComment(
+              style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self),
+              offset: start))
+        }
       } else {
         return
       }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A 1-based line and column in a text file. Columns count Unicode scalars.
 public struct TextLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
   public var line: Int
@@ -26,13 +28,17 @@ public struct TextLocation: Sendable, Hashable, Comparable, CustomStringConverti
 /// ```
 public final class SourceText: @unchecked Sendable {
   public let utf8: [UInt8]
+  /// Built on first use; guarded, as checkers ask for places from several threads.
   private var lineStarts: [Int]?
+  private let lock = NSLock()
 
   public init(utf8: [UInt8]) {
     self.utf8 = utf8
   }
 
   private func starts() -> [Int] {
+    lock.lock()
+    defer { lock.unlock() }
     if let lineStarts { return lineStarts }
     var result = [0]
     for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {

@@ -96,49 +96,55 @@ public enum TextDecoding {
 
   /// UTF-16 straight to UTF-8 in one pass; a lone surrogate becomes U+FFFD.
   private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count / 2
-      @inline(__always) func unit(_ index: Int) -> UInt32 {
-        let first = UInt32(buffer[2 * index])
-        let second = UInt32(buffer[2 * index + 1])
-        return bigEndian ? first << 8 | second : second << 8 | first
-      }
-      var index = 0
-      while index < count {
-        var scalar = unit(index)
-        index += 1
-        if scalar < 0x80 {
-          result.append(UInt8(scalar))
-          continue
+    let count = bytes.count / 2
+    // A UTF-16 unit takes at most 3 UTF-8 bytes (a surrogate pair, 4 for 2 units).
+    return bytes.withUnsafeBufferPointer { buffer in
+      [UInt8](unsafeUninitializedCapacity: count * 3) { output, written in
+        @inline(__always) func unit(_ index: Int) -> UInt32 {
+          let first = UInt32(buffer[2 * index])
+          let second = UInt32(buffer[2 * index + 1])
+          return bigEndian ? first << 8 | second : second << 8 | first
         }
-        if (0xD800..<0xDC00).contains(scalar) {
-          if index < count, case let low = unit(index), (0xDC00..<0xE000).contains(low) {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            index += 1
-          } else {
+        var out = 0
+        var index = 0
+        while index < count {
+          var scalar = unit(index)
+          index += 1
+          if scalar < 0x80 {
+            output[out] = UInt8(truncatingIfNeeded: scalar)
+            out += 1
+            continue
+          }
+          if (0xD800..<0xDC00).contains(scalar) {
+            if index < count, case let low = unit(index), (0xDC00..<0xE000).contains(low) {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+              index += 1
+            } else {
+              scalar = 0xFFFD
+            }
+          } else if (0xDC00..<0xE000).contains(scalar) {
             scalar = 0xFFFD
           }
-        } else if (0xDC00..<0xE000).contains(scalar) {
-          scalar = 0xFFFD
+          if scalar < 0x800 {
+            output[out] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+            output[out + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 2
+          } else if scalar < 0x10000 {
+            output[out] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+            output[out + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            output[out + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 3
+          } else {
+            output[out] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+            output[out + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+            output[out + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            output[out + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 4
+          }
         }
-        if scalar < 0x800 {
-          result.append(UInt8(0xC0 | scalar >> 6))
-          result.append(UInt8(0x80 | scalar & 0x3F))
-        } else if scalar < 0x10000 {
-          result.append(UInt8(0xE0 | scalar >> 12))
-          result.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-          result.append(UInt8(0x80 | scalar & 0x3F))
-        } else {
-          result.append(UInt8(0xF0 | scalar >> 18))
-          result.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
-          result.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-          result.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        written = out
       }
     }
-    return result
   }
 
   private static func utf32(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(ReadIssue)

@@ -19,9 +19,11 @@ public enum StringsReader {
     public var source: SourceText?
   }
 
-  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
-    -> Result
-  {
+  /// - Parameter keepingComments: false when only the values matter (lint, lookups):
+  ///   comments are skipped instead of kept, which saves an allocation per comment.
+  public static func read(
+    _ bytes: [UInt8], limits: ReadLimits = .standard, keepingComments: Bool = true
+  ) throws(ReadIssue) -> Result {
     try limits.checkSize(
       of: bytes, emptyMessage: "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
     if BinaryPlistReader.isBinary(bytes) {
@@ -38,7 +40,7 @@ public enum StringsReader {
       file.isPropertyList = true
       return Result(file: file, issues: issues, source: source)
     }
-    var parser = OpenStepParser(text: source, limits: limits)
+    var parser = OpenStepParser(text: source, limits: limits, keepsComments: keepingComments)
     parser.skipTrivia()
     let entries: [OpenStepParser.ParsedEntry]
     if !parser.atEnd, parser.current == UInt8(ascii: "{") {

@@ -11,28 +11,40 @@ public struct LintContext: Sendable {
   /// A string of a page that iOS looks up in the page's strings table.
   public struct LocalizedString: Sendable {
     public var text: String
-    public var page: Page
-    public var node: PlistNode
+    /// The page's position in `bundle.pages`.
+    public var pageIndex: Int
+    /// The value's byte offset in the page's text, when it has one.
+    public var offset: Int?
     /// `PreferenceSpecifiers[2].Titles[1]`.
     public var keyPath: String
-
-    public var place: IssuePlace { page.place(of: node, keyPath: keyPath) }
+    /// Whether the text has something to translate: two letters in a row.
+    /// "0.25x", "10" and "—" read the same in every language.
+    public var hasWords: Bool
   }
 
   /// Every non-empty localizable string of every localized page, by table name.
   public let localizedStrings: [String: [LocalizedString]]
+  /// The first occurrence of each distinct text, by table name, in page order.
+  public let distinctStrings: [String: [LocalizedString]]
+  /// For each strings table file of a table some page uses, by its path.
+  public let coverage: [String: TableCoverage]
+  private let known: [(page: Page, specifier: Specifier, spec: TypeSpec)]
 
   public init(bundle: SettingsBundle, catalog: SchemaCatalog) {
     self.bundle = bundle
     self.catalog = catalog
     var strings: [String: [LocalizedString]] = [:]
     var localizableKeysByType: [String: [String]] = [:]
-    for page in bundle.pages {
+    for (pageIndex, page) in bundle.pages.enumerated() {
       guard let table = page.stringsTable else { continue }
-      if let title = page.document?.root["Title"], let text = title.string, !text.isEmpty {
+      func add(_ node: PlistNode, _ keyPath: String) {
+        guard let text = node.string, !text.isEmpty else { return }
         strings[table, default: []].append(
-          LocalizedString(text: text, page: page, node: title, keyPath: "Title"))
+          LocalizedString(
+            text: text, pageIndex: pageIndex, offset: node.offset, keyPath: keyPath,
+            hasWords: Self.hasWords(text)))
       }
+      if let title = page.document?.root["Title"] { add(title, "Title") }
       for specifier in page.specifiers {
         guard let type = specifier.type else { continue }
         let keys =
@@ -45,23 +57,52 @@ public struct LintContext: Sendable {
         for key in keys {
           guard let node = specifier[key] else { continue }
           let keyPath = specifier.keyPath + "." + key
-          if let text = node.string {
-            if !text.isEmpty {
-              strings[table, default: []].append(
-                LocalizedString(text: text, page: page, node: node, keyPath: keyPath))
-            }
-          } else if let items = node.array {
-            for (index, item) in items.enumerated() {
-              guard let text = item.string, !text.isEmpty else { continue }
-              strings[table, default: []].append(
-                LocalizedString(
-                  text: text, page: page, node: item, keyPath: "\(keyPath)[\(index)]"))
-            }
+          if let items = node.array {
+            for (index, item) in items.enumerated() { add(item, "\(keyPath)[\(index)]") }
+          } else {
+            add(node, keyPath)
           }
         }
       }
     }
     localizedStrings = strings
+    let distinct = strings.mapValues { list in
+      var seen = Set<String>()
+      return list.filter { seen.insert($0.text).inserted }
+    }
+    distinctStrings = distinct
+    known = bundle.pages.flatMap { page in
+      page.specifiers.compactMap { specifier in
+        specifier.type.flatMap { catalog.types[$0] }.map { (page, specifier, $0) }
+      }
+    }
+    coverage = TableCoverage.compute(
+      tables: bundle.strings.values.sorted { $0.file < $1.file }, distinctStrings: distinct)
+  }
+
+  /// The table name of a strings file: `Root` for `de.lproj/Root.strings`.
+  public static func tableName(of file: String) -> String? {
+    guard let name = file.split(separator: "/").last, name.hasSuffix(".strings") else { return nil }
+    return String(name.dropLast(".strings".count))
+  }
+
+  static func hasWords(_ text: String) -> Bool {
+    var previousIsLetter = false
+    for scalar in text.unicodeScalars {
+      let isLetter = scalar.properties.isAlphabetic
+      if isLetter && previousIsLetter { return true }
+      previousIsLetter = isLetter
+    }
+    return false
+  }
+
+  /// The page a localized string is on.
+  public func page(of string: LocalizedString) -> Page { bundle.pages[string.pageIndex] }
+
+  /// Where a localized string is written.
+  public func place(of string: LocalizedString) -> IssuePlace {
+    page(of: string).document?.place(offset: string.offset, keyPath: string.keyPath)
+      ?? .keyPath(string.keyPath)
   }
 
   /// The element that was written as a dictionary, with the spec of its type
@@ -155,13 +196,9 @@ extension LintContext {
     specifier.type == "PSGroupSpecifier" || specifier.type == "PSRadioGroupSpecifier"
   }
 
-  /// Every specifier written as a dictionary whose `Type` the catalog knows, with its page.
+  /// Every specifier whose `Type` the catalog knows, with its page and spec.
   public var knownSpecifiers: [(page: Page, specifier: Specifier, spec: TypeSpec)] {
-    bundle.pages.flatMap { page in
-      page.specifiers.compactMap { specifier in
-        typeSpec(of: specifier).map { (page, specifier, $0) }
-      }
-    }
+    known
   }
 
   /// Whether a bundle problem was found by a reader in a strings table.

@@ -29,12 +29,19 @@ public struct Linter: Sendable {
   public func lint(_ bundle: SettingsBundle) throws -> LintReport {
     let catalog = try SchemaCatalog.load(bundle.options.dialect)
     let context = LintContext(bundle: bundle, catalog: catalog)
-    var diagnostics: [Diagnostic] = []
-    for rule in RuleRegistry.all where !configuration.disabled.contains(rule.id) {
-      var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
-      rule.check(context, &report)
-      diagnostics += report.diagnostics
+    // Rules only read the context: run them on every core, merge in registry order.
+    let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
+    var found = [[Diagnostic]](repeating: [], count: rules.count)
+    found.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: rules.count) { index in
+        let rule = rules[index]
+        var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
+        rule.check(context, &report)
+        slots[index] = report.diagnostics
+      }
     }
+    var diagnostics = found.flatMap { $0 }
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
     diagnostics.removeAll { excluded($0.file) }
     for index in diagnostics.indices {

@@ -15,8 +15,9 @@ enum JUnitReporter {
       totalFailures += failures
       suites +=
         "  <testsuite name=\"\(escape(report.bundlePath))\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+      let base = output.displayBase(of: report)
       for file in files {
-        let path = output.displayPath(file, in: report)
+        let path = base + file
         let failing = byFile[file] ?? []
         let open =
           "    <testcase classname=\"\(escape(report.bundlePath))\" name=\"\(escape(path))\""

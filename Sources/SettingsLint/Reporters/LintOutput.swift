@@ -56,14 +56,22 @@ public struct LintOutput: Sendable {
   /// The path of a bundle's file as shown: relative to the working
   /// directory when it lies under it, else as the bundle was given.
   public func displayPath(_ file: String, in report: LintReport) -> String {
+    displayBase(of: report) + file
+  }
+
+  /// What goes before a file's path inside the bundle (`Settings.bundle/`);
+  /// worked out once per bundle, as it touches the file system.
+  public func displayBase(of report: LintReport) -> String {
     var bundle = report.bundlePath
     while bundle.count > 1, bundle.hasSuffix("/") { bundle.removeLast() }
-    var path = bundle == "." ? file : bundle + "/" + file
-    if path.hasPrefix("./") { path.removeFirst(2) }
-    guard let workingDirectory, path.hasPrefix("/") else { return path }
-    let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-    return standardized.hasPrefix(base) ? String(standardized.dropFirst(base.count)) : path
+    if bundle == "." { return "" }
+    if bundle.hasPrefix("./") { bundle.removeFirst(2) }
+    if let workingDirectory, bundle.hasPrefix("/") {
+      let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+      let standardized = URL(fileURLWithPath: bundle).standardizedFileURL.path
+      if standardized.hasPrefix(base) { bundle = String(standardized.dropFirst(base.count)) }
+    }
+    return bundle + "/"
   }
 
   /// "2 errors, 1 warning and 3 notes in 4 files".
@@ -90,9 +98,10 @@ enum TextReporter {
   static func render(_ output: LintOutput) -> String {
     var text = ""
     for report in output.reports {
+      let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         text += CompilerStyleFormatter.format(
-          file: output.displayPath(diagnostic.file, in: report), severity: diagnostic.severity,
+          file: base + diagnostic.file, severity: diagnostic.severity,
           message: diagnostic.message, place: diagnostic.place, ruleID: diagnostic.rule,
           colored: output.colored)
         text += "\n"
@@ -106,6 +115,7 @@ enum JSONReporter {
   static func render(_ output: LintOutput) -> String {
     var diagnostics: [JSONValue] = []
     for report in output.reports {
+      let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         let location = diagnostic.location
         var keyPath = diagnostic.keyPath
@@ -114,7 +124,7 @@ enum JSONReporter {
           .object([
             ("rule", .string(diagnostic.rule)),
             ("severity", .string(diagnostic.severity.rawValue)),
-            ("file", .string(output.displayPath(diagnostic.file, in: report))),
+            ("file", .string(base + diagnostic.file)),
             ("line", .optional(location?.line)),
             ("column", .optional(location?.column)),
             ("keyPath", .optional(keyPath)),
@@ -146,6 +156,7 @@ enum GitHubReporter {
   static func render(_ output: LintOutput) -> String {
     var text = ""
     for report in output.reports {
+      let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         let command =
           switch diagnostic.severity {
@@ -153,7 +164,7 @@ enum GitHubReporter {
           case .warning: "warning"
           case .note: "notice"
           }
-        var properties = ["file=" + escapeProperty(output.displayPath(diagnostic.file, in: report))]
+        var properties = ["file=" + escapeProperty(base + diagnostic.file)]
         if let location = diagnostic.location {
           properties += ["line=\(location.line)", "col=\(location.column)"]
         }

@@ -8,11 +8,12 @@ enum SARIFReporter {
     let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
     var results: [JSONValue] = []
     for report in output.reports {
+      let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         var physical: [(String, JSONValue)] = [
           (
             "artifactLocation",
-            .object([("uri", .string(uri(output.displayPath(diagnostic.file, in: report))))])
+            .object([("uri", .string(uri(base + diagnostic.file)))])
           )
         ]
         if let location = diagnostic.location {

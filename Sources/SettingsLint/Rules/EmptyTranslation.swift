@@ -15,21 +15,20 @@ enum EmptyTranslation: LintRule {
   static let passingExamples = [StringsExamples.translated]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    let usedTables = Set(context.bundle.pages.compactMap(\.stringsTable))
     let tables = context.bundle.strings.values.sorted(by: { $0.file < $1.file })
-    // A key that is empty in every language is empty on purpose (a blank footer).
-    var translatedSomewhere: [String: Set<String>] = [:]
+    let tablesByName = Dictionary(grouping: tables) { LintContext.tableName(of: $0.file) ?? "" }
     for loaded in tables {
-      guard let table = UnusedTranslation.tableName(of: loaded.file) else { continue }
-      for (key, value) in loaded.translations where !value.isEmpty {
-        translatedSomewhere[table, default: []].insert(key)
+      guard let coverage = context.coverage[loaded.file], !coverage.emptyEntries.isEmpty else {
+        continue
       }
-    }
-    for loaded in tables {
-      guard let table = UnusedTranslation.tableName(of: loaded.file), usedTables.contains(table)
-      else { continue }
-      for entry in loaded.strings.entries
-      where entry.value.string == "" && translatedSomewhere[table]?.contains(entry.key) == true {
+      let entries = loaded.strings.entries
+      for index in coverage.emptyEntries {
+        let entry = entries[index]
+        // A key that is empty in every language is empty on purpose (a blank footer).
+        let translatedElsewhere = tablesByName[coverage.table, default: []].contains {
+          !($0.translations[entry.key]?.isEmpty ?? true)
+        }
+        guard translatedElsewhere else { continue }
         report.add(
           "the translation of \"\(entry.key)\" is empty; the row shows no label", file: loaded.file,
           place: context.place(ofEntry: entry, in: loaded),

@@ -26,56 +26,45 @@ enum MissingTranslation: LintRule {
     let bundle = context.bundle
     let inventory = bundle.inventory
     // A top-level table shadows every language; shadowing-strings reports it.
-    for (table, strings) in context.localizedStrings.sorted(by: { $0.key < $1.key })
+    for (table, strings) in context.distinctStrings.sorted(by: { $0.key < $1.key })
     where !inventory.topLevelTables.contains(table) {
       let languages = inventory.folders
-      let tables = languages.compactMap { bundle.strings["\($0).lproj/\(table).strings"] }
-      guard !tables.isEmpty else { continue }
+      guard languages.contains(where: { bundle.strings["\($0).lproj/\(table).strings"] != nil })
+      else { continue }
+      let files = languages.map { "\($0).lproj/\(table).strings" }
+      // An unreadable table is reported by strings-syntax or strings-encoding.
+      let coverages = files.compactMap { context.coverage[$0] }
+      var missingCount = [Int](repeating: 0, count: strings.count)
+      for coverage in coverages {
+        for index in coverage.missingStrings { missingCount[index] += 1 }
+      }
       // A string that no language translates is most likely meant to stay as written
       // (a font name, a brand): one note for it, not one warning per language.
-      var untranslatedEverywhere = Set<String>()
-      var reported = Set<String>()
-      for string in strings where hasWords(string.text) {
-        guard !tables.contains(where: { $0.translations[string.text] != nil }) else { continue }
-        untranslatedEverywhere.insert(string.text)
-        guard reported.insert(string.text).inserted else { continue }
+      for (index, string) in strings.enumerated()
+      where string.hasWords && missingCount[index] == coverages.count {
         report.add(
           "\"\(string.text)\" is in no language's \(table).strings; every language shows it as written",
-          file: string.page.file, place: string.place, keyPath: string.keyPath, severity: .note)
+          file: context.page(of: string).file, place: context.place(of: string),
+          keyPath: string.keyPath, severity: .note)
       }
-      for language in languages {
-        let severity: Severity = sourceLanguages.contains(language) ? .note : .warning
+      for (language, file) in zip(languages, files) {
         guard inventory.tablesByFolder[language]?.contains(table) == true else {
-          reportMissingTable(table, language: language, strings: strings, context, &report)
+          reportMissingTable(
+            table, language: language, strings: context.localizedStrings[table] ?? [], context,
+            &report)
           continue
         }
-        // An unreadable table is reported by strings-syntax or strings-encoding.
-        guard let loaded = bundle.strings["\(language).lproj/\(table).strings"] else { continue }
-        var reported = Set<String>()
-        for string in strings
-        where loaded.translations[string.text] == nil && hasWords(string.text)
-          && !untranslatedEverywhere.contains(string.text)
-        {
-          guard reported.insert(string.text).inserted else { continue }
+        let severity: Severity = sourceLanguages.contains(language) ? .note : .warning
+        for index in context.coverage[file]?.missingStrings ?? [] {
+          let string = strings[index]
+          guard string.hasWords, missingCount[index] < coverages.count else { continue }
           report.add(
-            "\"\(string.text)\" has no translation in \(language).lproj/\(table).strings; iOS shows it as written",
-            file: string.page.file, place: string.place, keyPath: string.keyPath,
-            language: language, severity: severity)
+            "\"\(string.text)\" has no translation in \(file); iOS shows it as written",
+            file: context.page(of: string).file, place: context.place(of: string),
+            keyPath: string.keyPath, language: language, severity: severity)
         }
       }
     }
-  }
-
-  /// Whether a string has something to translate: two letters in a row.
-  /// "0.25x", "10", "—" read the same in every language.
-  static func hasWords(_ text: String) -> Bool {
-    var previousIsLetter = false
-    for character in text {
-      let isLetter = character.isLetter
-      if isLetter && previousIsLetter { return true }
-      previousIsLetter = isLetter
-    }
-    return false
   }
 
   static func reportMissingTable(
@@ -85,17 +74,15 @@ enum MissingTranslation: LintRule {
     let inventory = context.bundle.inventory
     let order = LanguageNegotiation.searchOrder(available: inventory.folders, preferred: [language])
     let fallback = order.first { inventory.tablesByFolder[$0]?.contains(table) == true }
-    for page in Set(strings.map(\.page.file)).sorted() {
-      guard let first = strings.first(where: { $0.page.file == page }) else { continue }
-      let count = strings.count { $0.page.file == page }
-      let consequence =
-        fallback.map { "they show from \($0).lproj" } ?? "they show as written"
-      let node = first.page.document?.root["StringsTable"]
+    let counts = Dictionary(grouping: strings, by: \.pageIndex).mapValues(\.count)
+    for (pageIndex, count) in counts.sorted(by: { $0.key < $1.key }) {
+      let page = context.bundle.pages[pageIndex]
+      let consequence = fallback.map { "they show from \($0).lproj" } ?? "they show as written"
       report.add(
-        "\(language).lproj has no \(table).strings for the \(count) strings of \(page); \(consequence)",
-        file: page, place: first.page.place(of: node, keyPath: "StringsTable"),
-        language: language,
-        severity: sourceLanguages.contains(language) ? .note : .warning)
+        "\(language).lproj has no \(table).strings for the \(count) strings of \(page.file); \(consequence)",
+        file: page.file,
+        place: page.place(of: page.document?.root["StringsTable"], keyPath: "StringsTable"),
+        language: language, severity: sourceLanguages.contains(language) ? .note : .warning)
     }
   }
 }

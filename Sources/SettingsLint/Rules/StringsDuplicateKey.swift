@@ -15,14 +15,21 @@ enum StringsDuplicateKey: LintRule {
   ]
   static let passingExamples = [StringsExamples.translated]
 
+  static func duplicates(in entries: [StringsEntry]) -> [Int] {
+    var seen = Set<String>()
+    return entries.indices.filter { !seen.insert(entries[$0].key).inserted }
+  }
+
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for table in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
-      var firstEntry: [String: StringsEntry] = [:]
-      for entry in table.strings.entries {
-        guard let first = firstEntry[entry.key] else {
-          firstEntry[entry.key] = entry
-          continue
-        }
+      let entries = table.strings.entries
+      // The coverage pass already found the duplicates of tables that pages use.
+      let duplicates =
+        context.coverage[table.file]?.duplicateEntries ?? Self.duplicates(in: entries)
+      guard !duplicates.isEmpty else { continue }
+      for index in duplicates {
+        let entry = entries[index]
+        guard let first = entries.first(where: { $0.key == entry.key }) else { continue }
         let same = first.value.value == entry.value.value
         var earlier = ""
         if case .text(let snippet) = context.place(ofEntry: first, in: table) {

@@ -28,12 +28,8 @@ enum UnusedTranslation: LintRule {
     }
     guard !unloadedVariants else { return }
     let usedTables = Set(bundle.pages.compactMap(\.stringsTable))
-    var keysByTable: [String: Set<String>] = [:]
-    for (table, strings) in context.localizedStrings {
-      keysByTable[table] = Set(strings.map(\.text))
-    }
     for loaded in bundle.strings.values.sorted(by: { $0.file < $1.file }) {
-      guard let table = tableName(of: loaded.file) else { continue }
+      guard let table = LintContext.tableName(of: loaded.file) else { continue }
       let language = LintContext.language(ofTable: loaded.file)
       guard usedTables.contains(table) else {
         report.add(
@@ -41,17 +37,13 @@ enum UnusedTranslation: LintRule {
           language: language)
         continue
       }
-      let used = keysByTable[table] ?? []
-      for entry in loaded.strings.entries where !used.contains(entry.key) {
+      let entries = loaded.strings.entries
+      for index in context.coverage[loaded.file]?.unusedEntries ?? [] {
+        let entry = entries[index]
         report.add(
           "no page shows \"\(entry.key)\"", file: loaded.file,
           place: context.place(ofEntry: entry, in: loaded), language: language)
       }
     }
-  }
-
-  static func tableName(of file: String) -> String? {
-    guard let name = file.split(separator: "/").last, name.hasSuffix(".strings") else { return nil }
-    return String(name.dropLast(".strings".count))
   }
 }

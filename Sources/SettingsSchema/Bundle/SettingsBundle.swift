@@ -9,15 +9,18 @@ public struct LoadOptions: Sendable {
   /// Preferred languages, most wanted first (`["pt-BR", "en"]`).
   public var preferredLanguages: [String]
   public var limits: ReadLimits
+  /// Keep the comments of strings tables (for writers); checkers and views leave them out.
+  public var keepsComments: Bool
 
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
-    limits: ReadLimits = .standard
+    limits: ReadLimits = .standard, keepsComments: Bool = true
   ) {
     self.idiom = idiom
     self.dialect = dialect
     self.preferredLanguages = preferredLanguages
     self.limits = limits
+    self.keepsComments = keepsComments
   }
 }
 
@@ -39,18 +42,35 @@ public enum SettingsBundleError: Error, Sendable, Hashable, CustomStringConverti
 /// A `.strings` table loaded from the bundle.
 public struct LoadedStrings: Sendable {
   /// The file's path inside the bundle.
-  public var file: String
-  public var strings: StringsFile
+  public let file: String
+  public let strings: StringsFile
   /// The decoded text, for lines and columns; nil for binary tables.
-  public var source: SourceText?
-  /// Key → translation as iOS looks it up (the last entry wins).
-  public var translations: [String: String]
+  public let source: SourceText?
+  private let lookupCache = LookupCache()
 
   public init(file: String, strings: StringsFile, source: SourceText?) {
     self.file = file
     self.strings = strings
     self.source = source
-    self.translations = strings.lookup
+  }
+
+  /// Key → translation as iOS looks it up (the last entry wins). Built on
+  /// first use: a checker that walks the entries never needs it.
+  public var translations: [String: String] { lookupCache.value { strings.lookup } }
+}
+
+/// A value computed once, on first use, from any thread.
+final class LookupCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String: String]?
+
+  func value(_ make: () -> [String: String]) -> [String: String] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let stored { return stored }
+    let made = make()
+    stored = made
+    return made
   }
 }
 
@@ -175,6 +195,7 @@ struct BundleLoader {
   }
 
   mutating func load() -> SettingsBundle {
+    let (documents, strings, tableProblems) = readFiles()
     var pages: [Page] = []
     var visited = Set<String>()
     if pageFile(named: "Root") == nil, let fallback = rootFile() {
@@ -191,7 +212,7 @@ struct BundleLoader {
     var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
     while let (name, file) = pending.popLast() {
       guard visited.insert(file).inserted else { continue }
-      let page = loadPage(file: file, name: name)
+      let page = loadPage(file: file, name: name, read: documents[file])
       pages.append(page)
       let children = page.specifiers.compactMap { specifier in
         specifier.childPage.flatMap { file in specifier.file.map { (name: $0, file: file) } }
@@ -201,7 +222,7 @@ struct BundleLoader {
     let inventory = makeInventory()
     let searchOrder = LanguageNegotiation.searchOrder(
       available: inventory.folders, preferred: options.preferredLanguages)
-    let strings = loadStrings()
+    problems += tableProblems
     return SettingsBundle(
       path: path, options: options, pages: pages, files: fileSystem.files,
       unreachedFiles: unreached(pages: pages), inventory: inventory, searchOrder: searchOrder,
@@ -218,13 +239,24 @@ struct BundleLoader {
     return result
   }
 
-  mutating func loadPage(file: String, name: String) -> Page {
+  mutating func loadPage(file: String, name: String, read: Result<PlistDocument, ReadIssue>?)
+    -> Page
+  {
     let document: PlistDocument
-    do {
-      document = try PropertyListReader.read(try fileSystem.read(file), limits: options.limits)
-    } catch {
+    switch read {
+    case .success(let parsed)?:
+      document = parsed
+    case .failure(let error)?:
       problems.append(BundleProblem(file: file, issue: error))
       return Page(file: file, name: name, document: nil, specifiers: [])
+    case nil:
+      // A page the up-front read left out (inside an .lproj folder): read it now.
+      do {
+        document = try PropertyListReader.read(try fileSystem.read(file), limits: options.limits)
+      } catch {
+        problems.append(BundleProblem(file: file, issue: error))
+        return Page(file: file, name: name, document: nil, specifiers: [])
+      }
     }
     problems += document.issues.map { BundleProblem(file: file, issue: $0) }
     let elements = document.root["PreferenceSpecifiers"]?.array ?? []
@@ -285,18 +317,62 @@ struct BundleLoader {
     return TableInventory(topLevelTables: topLevel, tablesByFolder: byFolder)
   }
 
-  mutating func loadStrings() -> [String: LoadedStrings] {
-    var result: [String: LoadedStrings] = [:]
-    for file in fileSystem.files where Self.tableLocation(of: file) != nil {
-      do {
-        let read = try StringsReader.read(try fileSystem.read(file), limits: options.limits)
-        problems += read.issues.map { BundleProblem(file: file, issue: $0) }
-        result[file] = LoadedStrings(file: file, strings: read.file, source: read.source)
-      } catch {
-        problems.append(BundleProblem(file: file, issue: error))
+  /// Every page plist and strings table of the bundle, read and parsed on
+  /// every core: files are independent, and a big bundle is mostly tables.
+  /// Problems come back in file order, so output does not depend on timing.
+  func readFiles() -> (
+    documents: [String: Result<PlistDocument, ReadIssue>], strings: [String: LoadedStrings],
+    tableProblems: [BundleProblem]
+  ) {
+    enum Parsed {
+      case page(Result<PlistDocument, ReadIssue>)
+      case table(Result<(LoadedStrings, [ReadIssue]), ReadIssue>)
+    }
+    let files = fileSystem.files.filter {
+      Self.tableLocation(of: $0) != nil || ($0.hasSuffix(".plist") && !$0.contains(".lproj/"))
+    }
+    var outcomes = [Parsed?](repeating: nil, count: files.count)
+    let fileSystem = fileSystem
+    let limits = options.limits
+    let keepsComments = options.keepsComments
+    outcomes.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        let file = files[index]
+        if file.hasSuffix(".plist") {
+          slots[index] = .page(
+            Result { () throws(ReadIssue) in
+              try PropertyListReader.read(try fileSystem.read(file), limits: limits)
+            })
+        } else {
+          slots[index] = .table(
+            Result { () throws(ReadIssue) in
+              let read = try StringsReader.read(
+                try fileSystem.read(file), limits: limits, keepingComments: keepsComments)
+              return (
+                LoadedStrings(file: file, strings: read.file, source: read.source), read.issues
+              )
+            })
+        }
       }
     }
-    return result
+    var documents: [String: Result<PlistDocument, ReadIssue>] = [:]
+    var strings: [String: LoadedStrings] = [:]
+    var problems: [BundleProblem] = []
+    for (file, outcome) in zip(files, outcomes) {
+      switch outcome {
+      case .page(let result)?:
+        documents[file] = result
+      case .table(.success(let (loaded, issues)))?:
+        problems += issues.map { BundleProblem(file: file, issue: $0) }
+        strings[file] = loaded
+      case .table(.failure(let error))?:
+        problems.append(BundleProblem(file: file, issue: error))
+      case nil:
+        break
+      }
+    }
+    return (documents, strings, problems)
   }
 
   func unreached(pages: [Page]) -> [String] {

@@ -18,17 +18,20 @@ public struct Specifier: Sendable, Hashable {
   /// For a child pane: the page file it opens, when that file exists in the bundle.
   public var childPage: String?
 
+  /// `Type`, read once: every checker and view asks for it.
+  public let type: String?
+
   public init(index: Int, node: PlistNode, childPage: String? = nil) {
     self.index = index
     self.node = node
     self.keyPath = "PreferenceSpecifiers[\(index)]"
     self.childPage = childPage
+    self.type = node["Type"]?.string
   }
 
   /// The value of one of the element's keys.
   public subscript(key: String) -> PlistNode? { node[key] }
 
-  public var type: String? { node["Type"]?.string }
   public var key: String? { node["Key"]?.string }
   /// The raw `Title`, before localization.
   public var title: String? { node["Title"]?.string }

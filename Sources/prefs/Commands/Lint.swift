@@ -61,8 +61,11 @@ struct Lint: ParsableCommand, StreamingCommand {
         var configuration = try configuration(forBundle: path)
         configuration.disabled.formUnion(disabled)
         let linter = Linter(
-          configuration: configuration, loadOptions: LoadOptions(idiom: idiom, dialect: dialect))
-        reports.append(try linter.lint(bundleAt: path))
+          configuration: configuration,
+          loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false))
+        let bundle = try SettingsBundle.load(at: path, options: linter.loadOptions)
+        reports.append(try linter.lint(bundle))
+        ProcessLifetime.keepUntilExit(bundle)
       } catch let error as SettingsBundleError {
         print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
         return ExitStatus.usage
@@ -91,6 +94,16 @@ struct Lint: ParsableCommand, StreamingCommand {
 }
 
 extension LintFormat: ExpressibleByArgument {}
+
+/// Values the command no longer needs but that are left for the process's
+/// exit to reclaim: a big bundle is millions of small objects, and freeing
+/// them one by one took longer than linting them (as compilers, which skip
+/// freeing their syntax trees at exit).
+enum ProcessLifetime {
+  nonisolated(unsafe) private static var kept: [Any] = []
+
+  static func keepUntilExit(_ value: Any) { kept.append(value) }
+}
 
 /// Whether standard output takes ANSI colours: a terminal, and no `NO_COLOR` or `TERM=dumb`.
 enum TerminalCapabilities {
