@@ -44,6 +44,11 @@ public enum CompilerStyleFormatter {
   /// line is cut to a window around the caret, marked with `…`.
   private static func visibleLine(_ snippet: SourceSnippet) -> (String, Int) {
     let window = 100
+    // Most lines are short printable ASCII: shown as they are, one column per byte.
+    let utf8 = snippet.lineText.utf8
+    if utf8.count <= window, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      return (snippet.lineText, min(max(0, snippet.location.column - 1), utf8.count))
+    }
     let scalars = Array(snippet.lineText.unicodeScalars)
     let caretIndex = max(0, snippet.location.column - 1)
     let start = caretIndex > window ? caretIndex - window / 2 : 0

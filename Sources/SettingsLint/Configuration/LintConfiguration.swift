@@ -46,13 +46,12 @@ public struct LintConfiguration: Sendable {
 
   /// The nearest `.prefs.yml` at or above the bundle's folder.
   public static func find(forBundle path: String) -> String? {
-    var directory = URL(fileURLWithPath: path).standardizedFileURL
+    var directory = URL(fileURLWithPath: path).standardizedFileURL.path
     while true {
-      let candidate = directory.appendingPathComponent(fileName).path
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { return nil }
-      directory = parent
+      let candidate = (directory == "/" ? "" : directory) + "/" + fileName
+      if access(candidate, F_OK) == 0 { return candidate }
+      guard let slash = directory.lastIndex(of: "/"), directory != "/" else { return nil }
+      directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
     }
   }
 

@@ -31,7 +31,9 @@ public protocol LintRule: SendableMetatype {
 
 extension LintRule {
   /// The rule id: the type name in kebab-case.
-  public static var id: String { RuleID.kebabCase(String(describing: self)) }
+  public static var id: String {
+    RuleID.known[ObjectIdentifier(self)] ?? RuleID.kebabCase(String(describing: self))
+  }
 }
 
 /// Where a rule puts its findings; the rule id and default severity are filled in.
@@ -53,6 +55,12 @@ public struct RuleReport {
 }
 
 enum RuleID {
+  /// Worked out once: ids are asked for in every loop over findings.
+  static let known: [ObjectIdentifier: String] = Dictionary(
+    uniqueKeysWithValues: RuleRegistry.all.map {
+      (ObjectIdentifier($0), kebabCase(String(describing: $0)))
+    })
+
   static func kebabCase(_ name: String) -> String {
     var result = ""
     for character in name {

@@ -10,6 +10,9 @@ struct BundleFileSystem {
   let limits: ReadLimits
   /// Paths (relative, `/`-separated) of the regular files inside the bundle.
   private(set) var files: [String] = []
+  /// Files reached through a symbolic link: only these need their real path checked again.
+  private var linked = Set<String>()
+  private var fileSet = Set<String>()
   private(set) var problems: [BundleProblem] = []
 
   static let maximumFiles = 20_000
@@ -21,9 +24,18 @@ struct BundleFileSystem {
     self.limits = limits
     walk(relative: "", depth: 0)
     files.sort()
+    fileSet = Set(files)
   }
 
-  private mutating func walk(relative: String, depth: Int) {
+  /// The kind of a directory entry, from `lstat` (Foundation's attributes
+  /// cost a user and group lookup per file).
+  private static func kind(of path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+  }
+
+  private mutating func walk(relative: String, depth: Int, throughLink: Bool = false) {
     let fileManager = FileManager.default
     let directory = relative.isEmpty ? root.path : root.path + "/" + relative
     guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { return }
@@ -39,15 +51,16 @@ struct BundleFileSystem {
       }
       let path = relative.isEmpty ? name : relative + "/" + name
       let full = root.path + "/" + path
-      guard let attributes = try? fileManager.attributesOfItem(atPath: full),
-        let type = attributes[.type] as? FileAttributeType
-      else { continue }
+      guard let type = Self.kind(of: full) else { continue }
       switch type {
-      case .typeDirectory:
-        if depth < Self.maximumDepth { walk(relative: path, depth: depth + 1) }
-      case .typeRegular:
+      case S_IFDIR:
+        if depth < Self.maximumDepth {
+          walk(relative: path, depth: depth + 1, throughLink: throughLink)
+        }
+      case S_IFREG:
         files.append(path)
-      case .typeSymbolicLink:
+        if throughLink { linked.insert(path) }
+      case S_IFLNK:
         let target = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
         guard isInside(target) else {
           problems.append(
@@ -62,9 +75,12 @@ struct BundleFileSystem {
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: target, isDirectory: &isDirectory) {
           if isDirectory.boolValue {
-            if depth < Self.maximumDepth { walk(relative: path, depth: depth + 1) }
+            if depth < Self.maximumDepth {
+              walk(relative: path, depth: depth + 1, throughLink: true)
+            }
           } else {
             files.append(path)
+            linked.insert(path)
           }
         }
       default:
@@ -88,21 +104,34 @@ struct BundleFileSystem {
   /// The bytes of a file found by the walk.
   func read(_ path: String) throws(ReadIssue) -> [UInt8] {
     let full = root.path + "/" + path
-    let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
-    guard Self.unsafeReason(path) == nil, isInside(real) else {
+    guard Self.unsafeReason(path) == nil else {
       throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")
     }
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
-      attributes[.type] as? FileAttributeType == .typeRegular
-    else { throw ReadIssue(.syntax, .error, "not a regular file") }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    // The walk saw every other file as a regular file inside the bundle; a linked one
+    // is checked again where it points now.
+    let real: String
+    let isLinked = linked.contains(path) || !fileSet.contains(path)
+    if isLinked {
+      real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+      guard isInside(real) else {
+        throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")
+      }
+    } else {
+      real = full
+    }
+    var info = stat()
+    guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw ReadIssue(.syntax, .error, "not a regular file")
+    }
+    let size = Int(info.st_size)
     guard size <= limits.maximumBytes else {
       throw ReadIssue(
         .limit, .error,
         "the file is \(size) bytes, more than the \(limits.maximumBytes) prefs reads")
     }
     // Read straight into the array the readers take: one copy instead of two.
-    let descriptor = open(real, O_RDONLY)
+    // A file the walk saw as regular must still be one: never follow a link swapped in since.
+    let descriptor = open(real, isLinked ? O_RDONLY : O_RDONLY | O_NOFOLLOW)
     guard descriptor >= 0 else { throw ReadIssue(.syntax, .error, "the file cannot be opened") }
     defer { close(descriptor) }
     // One byte more than the size, to notice a file that grew while read.
