@@ -8,6 +8,7 @@ import SettingsSchema
 //   prefs-bench parse FILE...        best of 5: every file parsed once
 //   prefs-bench bundle BUNDLE        best of 5: the whole bundle loaded
 //   prefs-bench lint BUNDLE...       best of 5: loaded, then linted (times apart)
+//   prefs-bench rules BUNDLE         each rule alone, slowest first (RULE=id for one)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -74,20 +75,6 @@ case "lint":
       format: "lint: %d bundles, %d findings, load best %.1f ms, rules best %.1f ms",
       arguments.count - 1,
       findings, bestLoad * 1000, bestLint * 1000))
-case "lookups":
-  let bundle = try SettingsBundle.load(at: arguments[1])
-  let context = LintContext(bundle: bundle, catalog: try SchemaCatalog.load(.apple))
-  let strings = context.distinctStrings["Root"]!
-  let table = bundle.strings["de.lproj/Root.strings"]!.translations
-  var hits = 0
-  let time = seconds {
-    for _ in 0..<1500 { for string in strings where table[string.text] != nil { hits += 1 } }
-  }
-  let texts = strings.map(\.text)
-  let time2 = seconds {
-    for _ in 0..<1500 { for text in texts where table[text] != nil { hits += 1 } }
-  }
-  print(strings.count, hits, time * 1000, time2 * 1000)
 case "rules":
   let bundle = try SettingsBundle.load(at: arguments[1])
   let all = Set(RuleRegistry.ids)

@@ -18,26 +18,53 @@ public enum CompilerStyleFormatter {
     file: String, severity: Severity, message: String, place: IssuePlace?, ruleID: String? = nil,
     colored: Bool = false
   ) -> String {
+    var output = ""
+    format(
+      file: file, severity: severity, message: message, place: place, ruleID: ruleID,
+      colored: colored, into: &output)
+    return output
+  }
+
+  /// Appends the finding to `output`, for reporters that write many into one buffer.
+  public static func format(
+    file: String, severity: Severity, message: String, place: IssuePlace?, ruleID: String?,
+    colored: Bool, into output: inout String
+  ) {
     let style = TerminalStyle(enabled: colored)
-    var header = file.escapingControlCharacters
+    if colored { output += "\u{1B}[1m" }
+    output += file.escapingControlCharacters
     var snippet: SourceSnippet?
     switch place {
     case .text(let found)?:
-      header += ":\(found.location.line):\(found.location.column)"
+      output += ":"
+      output += String(found.location.line)
+      output += ":"
+      output += String(found.location.column)
       snippet = found
     case .keyPath(let path)?:
-      header += ": \(path.escapingControlCharacters)"
+      output += ": "
+      output += path.escapingControlCharacters
     case nil:
       break
     }
-    header =
-      style.bold(header + ":") + " " + style.severity(severity) + " "
-      + style.bold(message.escapingControlCharacters)
-    if let ruleID { header += " [\(ruleID.escapingControlCharacters)]" }
-    guard let snippet else { return header }
+    output += ":"
+    if colored { output += "\u{1B}[0m" }
+    output += " "
+    output += style.severity(severity)
+    output += " "
+    output += style.bold(message.escapingControlCharacters)
+    if let ruleID {
+      output += " ["
+      output += ruleID.escapingControlCharacters
+      output += "]"
+    }
+    guard let snippet else { return }
     let (line, caretColumn) = visibleLine(snippet)
-    return header + "\n" + line + "\n" + String(repeating: " ", count: caretColumn)
-      + style.caret("^")
+    output += "\n"
+    output += line
+    output += "\n"
+    output += String(repeating: " ", count: caretColumn)
+    output += style.caret("^")
   }
 
   /// The escaped line and the display column of the caret in it. A long

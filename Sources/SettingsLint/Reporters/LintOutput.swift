@@ -100,10 +100,10 @@ enum TextReporter {
     for report in output.reports {
       let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
-        text += CompilerStyleFormatter.format(
+        CompilerStyleFormatter.format(
           file: base + diagnostic.file, severity: diagnostic.severity,
           message: diagnostic.message, place: diagnostic.place, ruleID: diagnostic.rule,
-          colored: output.colored)
+          colored: output.colored, into: &text)
         text += "\n"
       }
     }

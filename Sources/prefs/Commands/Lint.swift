@@ -55,26 +55,44 @@ struct Lint: ParsableCommand, StreamingCommand {
         to: &errors)
       return ExitStatus.usage
     }
-    var reports: [LintReport] = []
+    var linters: [Linter] = []
     for path in bundles {
       do {
         var configuration = try configuration(forBundle: path)
         configuration.disabled.formUnion(disabled)
-        let linter = Linter(
-          configuration: configuration,
-          loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false))
-        let bundle = try SettingsBundle.load(at: path, options: linter.loadOptions)
-        reports.append(try linter.lint(bundle))
-        ProcessLifetime.keepUntilExit(bundle)
-      } catch let error as SettingsBundleError {
-        print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-        return ExitStatus.usage
-      } catch let error as ConfigurationError {
-        print(error.description.escapingControlCharacters, to: &errors)
-        return ExitStatus.usage
+        linters.append(
+          Linter(
+            configuration: configuration,
+            loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false)))
       } catch {
-        print("prefs: error: \(error)".escapingControlCharacters, to: &errors)
-        return ExitStatus.failure
+        return report(error, to: &errors)
+      }
+    }
+    // Bundles are independent: lint them on every core, report them in the order given.
+    let paths = bundles
+    let linterList = linters
+    var outcomes = [Result<(LintReport, SettingsBundle), any Error>?](
+      repeating: nil, count: paths.count)
+    outcomes.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        slots[index] = Result {
+          let linter = linterList[index]
+          let bundle = try SettingsBundle.load(at: paths[index], options: linter.loadOptions)
+          return (try linter.lint(bundle), bundle)
+        }
+      }
+    }
+    var reports: [LintReport] = []
+    for outcome in outcomes {
+      switch outcome {
+      case .success(let (report, bundle))?:
+        reports.append(report)
+        ProcessLifetime.keepUntilExit(bundle)
+      case .failure(let error)?:
+        return report(error, to: &errors)
+      case nil:
+        continue
       }
     }
     let result = LintOutput(
@@ -82,6 +100,21 @@ struct Lint: ParsableCommand, StreamingCommand {
       colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment))
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// Prints why a bundle could not be linted and returns the exit status.
+  func report(_ error: any Error, to errors: inout some TextOutputStream) -> Int32 {
+    switch error {
+    case let error as SettingsBundleError:
+      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+      return ExitStatus.usage
+    case let error as ConfigurationError:
+      print(error.description.escapingControlCharacters, to: &errors)
+      return ExitStatus.usage
+    default:
+      print("prefs: error: \(error)".escapingControlCharacters, to: &errors)
+      return ExitStatus.failure
+    }
   }
 
   func configuration(forBundle path: String) throws -> LintConfiguration {
