@@ -102,6 +102,15 @@ struct RuleRegistryTests {
     }
   }
 
+  /// The README's table of rules says what `prefs rules` says.
+  @Test(arguments: RuleRegistry.ids)
+  func readmeListsTheRule(id: String) throws {
+    let rule = try #require(RuleRegistry.rule(id))
+    let readme = try String(
+      contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("| `\(id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary) |"))
+  }
+
   @Test(arguments: RuleRegistry.ids)
   func documentationIsComplete(id: String) throws {
     let rule = try #require(RuleRegistry.rule(id))
