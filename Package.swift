@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Localization", targets: ["Localization"]),
     .library(name: "SettingsSchema", targets: ["SettingsSchema"]),
     .library(name: "SettingsLint", targets: ["SettingsLint"]),
+    .library(name: "DefaultsStore", targets: ["DefaultsStore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +25,7 @@ let package = Package(
     .target(name: "Plist", dependencies: ["CLibXML2"]),
     .target(name: "Localization", dependencies: ["Plist"]),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
+    .target(name: "DefaultsStore", dependencies: ["Plist"]),
     .target(
       name: "SettingsLint",
       dependencies: [
@@ -33,7 +35,7 @@ let package = Package(
     .executableTarget(
       name: "prefs",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema", "SettingsLint",
+        "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -43,6 +45,10 @@ let package = Package(
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
     .testTarget(name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "TestSupport"]),
+    .executableTarget(name: "foundation-defaults", path: "Tests/FoundationDefaults"),
+    .testTarget(
+      name: "DefaultsStoreTests",
+      dependencies: ["DefaultsStore", "TestSupport", "foundation-defaults"]),
     .testTarget(
       name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
     .testTarget(name: "prefsTests", dependencies: ["prefs", "TestSupport"]),

@@ -1,0 +1,31 @@
+import Plist
+
+/// Why a defaults operation did not happen. Every case names the file or
+/// the value concerned; when a write fails, the domain file is unchanged.
+public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The domain name is empty, has `/` or `..`, or another character a file name cannot hold.
+  case invalidDomain(String, reason: String)
+  /// The domain file does not parse; it is never overwritten without `force`.
+  case corruptDomain(file: String, reason: String)
+  /// The domain path is a directory, a link, or something else that is not a plain file.
+  case notAPlainFile(file: String, reason: String)
+  /// The file system refused (permission, full disk, missing directory).
+  case io(file: String, operation: String, reason: String)
+  /// A value a property list cannot store.
+  case unrepresentable(key: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidDomain(let name, let reason):
+      "invalid domain name \"\(name.escapingControlCharacters)\": \(reason)"
+    case .corruptDomain(let file, let reason):
+      "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is (use --force to move it aside and start anew)"
+    case .notAPlainFile(let file, let reason):
+      "\(file.escapingControlCharacters): \(reason); nothing was written"
+    case .io(let file, let operation, let reason):
+      "\(file.escapingControlCharacters): cannot \(operation): \(reason); the domain is unchanged"
+    case .unrepresentable(let key, let reason):
+      "the value of \"\(key.escapingControlCharacters)\" cannot be stored: \(reason.escapingControlCharacters)"
+    }
+  }
+}

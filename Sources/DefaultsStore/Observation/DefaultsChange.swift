@@ -1,0 +1,58 @@
+import Dispatch
+import Plist
+
+/// One key's change: its value before and after (nil when absent).
+public struct DefaultsChange: Sendable, Hashable, CustomStringConvertible {
+  public var key: String
+  public var old: PlistValue?
+  public var new: PlistValue?
+
+  public init(key: String, old: PlistValue?, new: PlistValue?) {
+    self.key = key
+    self.old = old
+    self.new = new
+  }
+
+  public var description: String {
+    "\(key): \(old.map { "\($0)" } ?? "nil") → \(new.map { "\($0)" } ?? "nil")"
+  }
+
+  /// The changes from one set of values to another, in key order; equal values give none.
+  public static func between(_ old: [String: PlistValue], _ new: [String: PlistValue])
+    -> [DefaultsChange]
+  {
+    Set(old.keys).union(new.keys).sorted().compactMap { key in
+      old[key] == new[key] ? nil : DefaultsChange(key: key, old: old[key], new: new[key])
+    }
+  }
+}
+
+/// Where observers are called: right away on the thread that found the
+/// change (tests), or on a dispatch queue (applications).
+public protocol ChangeScheduler: Sendable {
+  func schedule(_ work: @escaping @Sendable () -> Void)
+}
+
+/// Calls observers synchronously, on the thread that found the change.
+public struct ImmediateScheduler: ChangeScheduler {
+  public init() {}
+  public func schedule(_ work: @escaping @Sendable () -> Void) { work() }
+}
+
+/// Calls observers on a dispatch queue, in order.
+public struct QueueScheduler: ChangeScheduler {
+  public let queue: DispatchQueue
+  public init(_ queue: DispatchQueue) { self.queue = queue }
+  public func schedule(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+}
+
+/// Keeps an observation alive; it ends on `cancel()` or when the token is released.
+public final class ObservationToken: Sendable {
+  private let onCancel: @Sendable () -> Void
+
+  init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+  public func cancel() { onCancel() }
+
+  deinit { onCancel() }
+}

@@ -1,0 +1,292 @@
+import Dispatch
+import Foundation
+import Plist
+
+/// A persistent defaults domain: one XML property list per domain, read
+/// and written the way Foundation's `UserDefaults(suiteName:)` does on
+/// Linux, with locked, atomic writes and change notifications that reach
+/// observers in this process and, through inotify, from any other.
+///
+/// Values resolve as `UserDefaults`' search list does: the values given to
+/// the process (`arguments`), then the domain file, then the registered
+/// defaults (held in memory only).
+///
+/// ```swift
+/// let store = try DefaultsStore(domain: "com.example.conversor", directory: "/home/me/.config")
+/// try store.set(.bool(true), forKey: "celsiusPref")
+/// let token = store.observe(keys: ["celsiusPref"]) { changes in print(changes) }
+/// ```
+///
+/// Observation contract: changes arrive on the observer's scheduler, in the
+/// order they were found; several writes may coalesce into one delivery; a
+/// rewrite with equal content delivers nothing; `initial: true` first
+/// delivers the current values as changes from nil.
+public final class DefaultsStore: @unchecked Sendable {
+  public let domain: DomainName
+  public let directory: String
+  let file: DomainFile
+
+  private struct Observer {
+    var keys: Set<String>?
+    var scheduler: any ChangeScheduler
+    var onChange: @Sendable ([DefaultsChange]) -> Void
+  }
+
+  private let lock = NSLock()
+  /// Taken before `lock` by everything that delivers, so deliveries keep their order.
+  private let deliveryLock = NSRecursiveLock()
+  private var arguments: [String: PlistValue]
+  private var registration: [String: PlistValue] = [:]
+  /// The file's values as last seen, the base of every diff.
+  private var lastFileValues: [String: PlistValue]?
+  private var observers: [UInt64: Observer] = [:]
+  private var nextObserverID: UInt64 = 0
+  private var watcher: DirectoryWatcher?
+  private let watchQueue: DispatchQueue
+
+  public init(domain: String, directory: String, arguments: [String: PlistValue] = [:])
+    throws(DefaultsError)
+  {
+    self.domain = try DomainName(domain)
+    var directory = directory
+    while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+    self.directory = directory
+    self.file = DomainFile(directory: directory, domain: self.domain)
+    self.arguments = arguments
+    self.watchQueue = DispatchQueue(label: "prefs.defaults.\(domain)")
+  }
+
+  /// `<directory>/<domain>.plist`.
+  public var path: String { file.path }
+
+  /// The names of the domains stored in `directory`, sorted.
+  public static func domains(in directory: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }
+      .map { String($0.dropLast(".plist".count)) }
+      .filter { (try? DomainName($0)) != nil }
+      .sorted()
+  }
+
+  // MARK: - Reading
+
+  /// The values stored in the domain file, read now.
+  public func persistentValues() throws(DefaultsError) -> [String: PlistValue] {
+    try file.read()
+  }
+
+  /// Every value as the search list resolves it: arguments, the file, registered defaults.
+  public func values() throws(DefaultsError) -> [String: PlistValue] {
+    let stored = try file.read()
+    return lock.withLock { effective(file: stored) }
+  }
+
+  public func value(forKey key: String) throws(DefaultsError) -> PlistValue? {
+    try values()[key]
+  }
+
+  /// The values given to the process, which win over the file (the argument domain).
+  public func setArguments(_ values: [String: PlistValue]) {
+    let oldArguments = lock.withLock { arguments }
+    guard oldArguments != values else { return }
+    refresh { $0.arguments = values }
+  }
+
+  /// Registers defaults shown while a key is not stored. They are held in
+  /// memory and never written (see `writeRegistered` for that).
+  public func register(_ defaults: [String: PlistValue]) {
+    refresh { $0.registration.merge(defaults) { $1 } }
+  }
+
+  public var registeredValues: [String: PlistValue] { lock.withLock { registration } }
+
+  private func effective(file stored: [String: PlistValue]) -> [String: PlistValue] {
+    registration.merging(stored) { $1 }.merging(arguments) { $1 }
+  }
+
+  // MARK: - Writing
+
+  /// What a write did.
+  public struct WriteOutcome: Sendable {
+    /// The stored values that changed (empty when the write changed nothing).
+    public var changes: [DefaultsChange]
+    /// Where a corrupt file was moved with `force`.
+    public var movedAside: String?
+  }
+
+  /// Reads the file under the domain's lock, lets `body` change the values,
+  /// and writes them back atomically when they changed. A file that does not
+  /// parse is left alone and reported, unless `force` first moves it aside.
+  @discardableResult
+  public func update(
+    force: Bool = false, now: Date = Date(),
+    _ body: (inout [String: PlistValue]) throws(DefaultsError) -> Void
+  ) throws(DefaultsError) -> WriteOutcome {
+    let outcome = try file.withLock {
+      () throws(DefaultsError) -> (WriteOutcome, [String: PlistValue]) in
+      var movedAside: String?
+      var current: [String: PlistValue]
+      do throws(DefaultsError) {
+        current = try file.read()
+      } catch {
+        guard force, case .corruptDomain = error else { throw error }
+        movedAside = try file.moveAside(now: now)
+        current = [:]
+      }
+      var updated = current
+      try body(&updated)
+      let changes = DefaultsChange.between(current, updated)
+      if !changes.isEmpty || movedAside != nil { try file.write(updated) }
+      return (WriteOutcome(changes: changes, movedAside: movedAside), updated)
+    }
+    refresh(file: outcome.1)
+    return outcome.0
+  }
+
+  @discardableResult
+  public func set(_ value: PlistValue, forKey key: String, force: Bool = false)
+    throws(DefaultsError)
+    -> WriteOutcome
+  {
+    try update(force: force) { $0[key] = value }
+  }
+
+  @discardableResult
+  public func removeValue(forKey key: String, force: Bool = false) throws(DefaultsError)
+    -> WriteOutcome
+  {
+    try update(force: force) { $0[key] = nil }
+  }
+
+  /// Replaces everything stored (import).
+  @discardableResult
+  public func replaceAll(with values: [String: PlistValue], force: Bool = false)
+    throws(DefaultsError) -> WriteOutcome
+  {
+    try update(force: force) { $0 = values }
+  }
+
+  /// Removes the domain's values; the file stays, empty, as `defaults delete` leaves it gone.
+  @discardableResult
+  public func removeAll(force: Bool = false) throws(DefaultsError) -> WriteOutcome {
+    try update(force: force) { $0 = [:] }
+  }
+
+  // MARK: - Observing
+
+  /// Calls `onChange` with the changes of the effective values of `keys`
+  /// (every key when nil), from this process and others.
+  public func observe(
+    keys: Set<String>? = nil, initial: Bool = false,
+    scheduler: any ChangeScheduler = QueueScheduler(
+      DispatchQueue(label: "prefs.defaults.observer")),
+    _ onChange: @escaping @Sendable ([DefaultsChange]) -> Void
+  ) -> ObservationToken {
+    deliveryLock.lock()
+    defer { deliveryLock.unlock() }
+    let stored = (try? file.read()) ?? lock.withLock { lastFileValues } ?? [:]
+    let (id, current) = lock.withLock { () -> (UInt64, [String: PlistValue]) in
+      nextObserverID += 1
+      observers[nextObserverID] = Observer(keys: keys, scheduler: scheduler, onChange: onChange)
+      if lastFileValues == nil { lastFileValues = stored }
+      return (nextObserverID, effective(file: lastFileValues ?? stored))
+    }
+    startWatching()
+    if initial {
+      let changes = DefaultsChange.between([:], current).filter { keys?.contains($0.key) ?? true }
+      if !changes.isEmpty { scheduler.schedule { onChange(changes) } }
+    }
+    return ObservationToken { [weak self] in self?.removeObserver(id) }
+  }
+
+  /// The changes as an asynchronous sequence; it ends when the consumer stops iterating.
+  public func changes(keys: Set<String>? = nil, initial: Bool = false) -> AsyncStream<
+    DefaultsChange
+  > {
+    AsyncStream { continuation in
+      let token = observe(keys: keys, initial: initial, scheduler: ImmediateScheduler()) {
+        changes in
+        for change in changes { continuation.yield(change) }
+      }
+      continuation.onTermination = { _ in token.cancel() }
+    }
+  }
+
+  private func removeObserver(_ id: UInt64) {
+    let stop = lock.withLock { () -> DirectoryWatcher? in
+      observers[id] = nil
+      guard observers.isEmpty, let watcher else { return nil }
+      self.watcher = nil
+      return watcher
+    }
+    stop?.cancel()
+  }
+
+  private func startWatching() {
+    guard lock.withLock({ watcher == nil }) else { return }
+    try? file.createDirectory()
+    let created = DirectoryWatcher(
+      directory: directory, fileName: domain.fileName, queue: watchQueue
+    ) { [weak self] in
+      self?.fileChangedOnDisk()
+    }
+    let unused = lock.withLock { () -> DirectoryWatcher? in
+      if watcher == nil, !observers.isEmpty {
+        watcher = created
+        return nil
+      }
+      return created
+    }
+    unused?.cancel()
+  }
+
+  private func fileChangedOnDisk() {
+    // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
+    guard let stored = try? file.read() else {
+      if access(file.path, F_OK) != 0 { refresh(file: [:]) }
+      return
+    }
+    refresh(file: stored)
+  }
+
+  private struct State {
+    var arguments: [String: PlistValue]
+    var registration: [String: PlistValue]
+  }
+
+  /// Records new file values (or other state) and delivers what changed.
+  private func refresh(
+    file stored: [String: PlistValue]? = nil, _ change: (inout State) -> Void = { _ in }
+  ) {
+    deliveryLock.lock()
+    defer { deliveryLock.unlock() }
+    let (changes, targets) = lock.withLock { () -> ([DefaultsChange], [Observer]) in
+      let before = effective(file: lastFileValues ?? stored ?? [:])
+      var state = State(arguments: arguments, registration: registration)
+      change(&state)
+      arguments = state.arguments
+      registration = state.registration
+      if let stored { lastFileValues = stored }
+      let after = effective(file: lastFileValues ?? [:])
+      return (
+        DefaultsChange.between(before, after),
+        Array(observers.sorted { $0.key < $1.key }.map(\.value))
+      )
+    }
+    guard !changes.isEmpty else { return }
+    for observer in targets {
+      let selected = changes.filter { observer.keys?.contains($0.key) ?? true }
+      guard !selected.isEmpty else { continue }
+      let onChange = observer.onChange
+      observer.scheduler.schedule { onChange(selected) }
+    }
+  }
+}
+
+extension NSLock {
+  fileprivate func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}

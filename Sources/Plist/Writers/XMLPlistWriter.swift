@@ -1,0 +1,137 @@
+import Foundation
+
+/// A value that an XML property list cannot hold.
+public struct PlistWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Where in the value: `settings.name` or `list[2]`.
+  public var keyPath: String
+  public var reason: String
+
+  public var description: String {
+    keyPath.isEmpty ? reason : "\(keyPath.escapingControlCharacters): \(reason)"
+  }
+}
+
+/// Writes XML property lists byte for byte as CoreFoundation does
+/// (`PropertyListSerialization`, `UserDefaults` on Linux): the Apple DTD
+/// header, tabs, dictionary keys sorted, reals to 17 significant digits,
+/// dates in whole UTC seconds, data in base64 lines of 68.
+///
+/// ```swift
+/// let bytes = try XMLPlistWriter.write(.dictionary(["celsiusPref": .bool(true)]))
+/// ```
+public enum XMLPlistWriter {
+  public static func write(_ value: PlistValue) throws(PlistWriteError) -> [UInt8] {
+    var output = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+
+      """
+    try append(value, depth: 0, keyPath: "", to: &output)
+    output += "</plist>\n"
+    return Array(output.utf8)
+  }
+
+  private static func append(
+    _ value: PlistValue, depth: Int, keyPath: String, to output: inout String
+  ) throws(PlistWriteError) {
+    let indent = String(repeating: "\t", count: depth)
+    switch value {
+    case .string(let text):
+      output += indent + "<string>" + (try escaped(text, keyPath: keyPath)) + "</string>\n"
+    case .integer(let number):
+      output += indent + "<integer>\(number)</integer>\n"
+    case .real(let number):
+      output += indent + "<real>" + realText(number) + "</real>\n"
+    case .bool(let flag):
+      output += indent + (flag ? "<true/>\n" : "<false/>\n")
+    case .date(let date):
+      output += indent + "<date>" + dateText(date) + "</date>\n"
+    case .data(let bytes):
+      output += indent + "<data>\n"
+      let encoded = bytes.base64EncodedString()
+      var start = encoded.startIndex
+      while start < encoded.endIndex {
+        let end =
+          encoded.index(start, offsetBy: 68, limitedBy: encoded.endIndex) ?? encoded.endIndex
+        output += indent + encoded[start..<end] + "\n"
+        start = end
+      }
+      output += indent + "</data>\n"
+    case .array(let items):
+      guard !items.isEmpty else {
+        output += indent + "<array/>\n"
+        return
+      }
+      output += indent + "<array>\n"
+      for (index, item) in items.enumerated() {
+        try append(item, depth: depth + 1, keyPath: "\(keyPath)[\(index)]", to: &output)
+      }
+      output += indent + "</array>\n"
+    case .dictionary(let entries):
+      guard !entries.isEmpty else {
+        output += indent + "<dict/>\n"
+        return
+      }
+      output += indent + "<dict>\n"
+      for key in entries.keys.sorted() {
+        let path = keyPath.isEmpty ? key : keyPath + "." + key
+        output += indent + "\t<key>" + (try escaped(key, keyPath: path)) + "</key>\n"
+        try append(entries[key]!, depth: depth + 1, keyPath: path, to: &output)
+      }
+      output += indent + "</dict>\n"
+    }
+  }
+
+  /// `&`, `<` and `>` as entities; characters XML 1.0 cannot carry are refused,
+  /// since no XML reader would give them back.
+  static func escaped(_ text: String, keyPath: String) throws(PlistWriteError) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          throw PlistWriteError(
+            keyPath: keyPath,
+            reason:
+              "the text holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)), which an XML property list cannot store"
+          )
+        }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// As CoreFoundation: 17 significant digits, so that every double reads back exactly.
+  static func realText(_ number: Double) -> String {
+    if number.isNaN { return "nan" }
+    if number.isInfinite { return number < 0 ? "-infinity" : "+infinity" }
+    if number == 0 { return "0.0" }
+    return String(format: "%.17g", number)
+  }
+
+  /// ISO 8601 in UTC, whole seconds (an XML plist keeps no fraction).
+  static func dateText(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let seconds = Date(
+      timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
+    let parts = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: seconds)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!, parts.hour!,
+      parts.minute!, parts.second!)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Plist
+
+/// What a specifier lets a user store under its Key, as Settings.app would:
+/// a toggle stores its TrueValue or FalseValue (or a boolean), a slider a
+/// real inside its range, a multi value or radio group one of its Values
+/// (with that value's plist type), a text field a string.
+///
+/// ```swift
+/// let slider = bundle.specifier(forKey: "volume")!
+/// try SpecifierValue.convert("0.7", for: slider.specifier)  // .real(0.7)
+/// ```
+public enum SpecifierValue {
+  /// Why a value does not fit the specifier.
+  public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+
+    public init(reason: String) { self.reason = reason }
+  }
+
+  /// The value to store for text typed by a user, or why there is none.
+  public static func convert(_ text: String, for specifier: Specifier) throws(Refusal) -> PlistValue
+  {
+    let key = specifier.key ?? "?"
+    switch specifier.type {
+    case "PSTextFieldSpecifier":
+      return .string(text)
+    case "PSToggleSwitchSpecifier":
+      let (on, off) = states(of: specifier)
+      if let match = [on, off].first(where: { Self.text(of: $0) == text }) { return match }
+      switch text.lowercased() {
+      case "true", "yes", "on", "1": return on
+      case "false", "no", "off", "0": return off
+      default:
+        throw Refusal(
+          reason:
+            "\(key) is a toggle: give on or off (or \(Self.text(of: on)) / \(Self.text(of: off))), not \"\(text)\""
+        )
+      }
+    case "PSSliderSpecifier":
+      guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+        throw Refusal(reason: "\(key) is a slider: give a number, not \"\(text)\"")
+      }
+      return try check(.real(number), for: specifier)
+    case "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier":
+      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      if let match = values.first(where: { Self.text(of: $0) == text }) { return match }
+      // A title chosen by name stores the value beside it.
+      let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
+      if let index = titles.firstIndex(of: text), index < values.count { return values[index] }
+      if specifier.type == "PSTitleValueSpecifier" { return .string(text) }
+      throw Refusal(
+        reason:
+          "\(key) takes one of \(values.map { Self.text(of: $0) }.joined(separator: ", ")), not \"\(text)\""
+      )
+    default:
+      throw Refusal(
+        reason: "\(key) belongs to a \(specifier.type ?? "element") that stores no value")
+    }
+  }
+
+  /// The value as it should be stored, when `value` fits the specifier (a
+  /// slider's integer becomes a real); else why not.
+  public static func check(_ value: PlistValue, for specifier: Specifier) throws(Refusal)
+    -> PlistValue
+  {
+    let key = specifier.key ?? "?"
+    switch specifier.type {
+    case "PSTextFieldSpecifier":
+      guard case .string = value else {
+        throw Refusal(reason: "\(key) is a text field: it stores a string, not a \(value.typeName)")
+      }
+      return value
+    case "PSToggleSwitchSpecifier":
+      let (on, off) = states(of: specifier)
+      guard value == on || value == off else {
+        throw Refusal(
+          reason:
+            "\(key) is a toggle: it stores \(describe(on)) or \(describe(off)), not \(describe(value))"
+        )
+      }
+      return value
+    case "PSSliderSpecifier":
+      let number: Double
+      switch value {
+      case .real(let real): number = real
+      case .integer(let integer): number = Double(integer)
+      default:
+        throw Refusal(reason: "\(key) is a slider: it stores a number, not a \(value.typeName)")
+      }
+      let minimum = specifier["MinimumValue"]?.number ?? -Double.infinity
+      let maximum = specifier["MaximumValue"]?.number ?? Double.infinity
+      guard number >= minimum, number <= maximum else {
+        throw Refusal(
+          reason:
+            "\(key) is a slider from \(format(minimum)) to \(format(maximum)); \(format(number)) is outside"
+        )
+      }
+      return .real(number)
+    case "PSMultiValueSpecifier", "PSRadioGroupSpecifier":
+      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      guard values.contains(value) else {
+        throw Refusal(
+          reason:
+            "\(key) takes one of \(values.map(describe).joined(separator: ", ")), not \(describe(value))"
+        )
+      }
+      return value
+    case "PSTitleValueSpecifier":
+      return value
+    default:
+      throw Refusal(
+        reason: "\(key) belongs to a \(specifier.type ?? "element") that stores no value")
+    }
+  }
+
+  /// What the toggle stores when on and when off.
+  public static func states(of specifier: Specifier) -> (on: PlistValue, off: PlistValue) {
+    (specifier["TrueValue"]?.value ?? .bool(true), specifier["FalseValue"]?.value ?? .bool(false))
+  }
+
+  /// A value as a user types it: `true`, `3`, `0.7`, `metric`.
+  public static func text(of value: PlistValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): format(number)
+    case .bool(let flag): flag ? "true" : "false"
+    case .date(let date): date.formatted(.iso8601)
+    case .data(let data): data.map { String(format: "%02x", $0) }.joined()
+    case .array, .dictionary: "\(value)"
+    }
+  }
+
+  static func describe(_ value: PlistValue) -> String {
+    if case .string(let text) = value { return "the string \"\(text)\"" }
+    return "the \(value.typeName) \(text(of: value))"
+  }
+
+  static func format(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+}
+
+extension SettingsBundle {
+  /// The first specifier (in page order) that stores under `key`, with its page.
+  public func specifier(forKey key: String) -> (page: Page, specifier: Specifier)? {
+    for page in pages {
+      for specifier in page.specifiers
+      where specifier.key == key && specifier.type != "PSGroupSpecifier" {
+        return (page, specifier)
+      }
+    }
+    return nil
+  }
+
+  /// Every `DefaultValue` of the controls that store a value, by key (the first wins), as
+  /// an app registers them.
+  public var defaultValues: [String: PlistValue] {
+    var result: [String: PlistValue] = [:]
+    for page in pages {
+      for specifier in page.specifiers {
+        guard let key = specifier.key, !key.isEmpty, result[key] == nil,
+          let value = specifier.defaultValue?.value,
+          [
+            "PSTextFieldSpecifier", "PSToggleSwitchSpecifier", "PSSliderSpecifier",
+            "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier",
+          ].contains(specifier.type ?? "")
+        else { continue }
+        result[key] = value
+      }
+    }
+    return result
+  }
+}

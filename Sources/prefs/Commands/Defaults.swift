@@ -1,0 +1,368 @@
+import ArgumentParser
+import DefaultsStore
+import Dispatch
+import Foundation
+import Plist
+import SettingsSchema
+
+/// `prefs defaults ...`: persistent defaults domains, as Foundation's
+/// `UserDefaults` keeps them on Linux.
+struct Defaults: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Read, write and watch defaults domains (one plist per domain).",
+    discussion: """
+      Domains live in --defaults-dir, else $XDG_CONFIG_HOME, else ~/.config: where \
+      UserDefaults(suiteName:) keeps them on Linux. Exit status: 0 done, 1 refused or failed \
+      (the domain file is then unchanged), 2 usage error.
+      """,
+    subcommands: [
+      Write.self, Read.self, Delete.self, Domains.self, Export.self, Import.self, Watch.self,
+      Register.self,
+    ]
+  )
+}
+
+/// `--defaults-dir`, shared by every `prefs defaults` command.
+struct DefaultsDirectoryOption: ParsableArguments {
+  @Option(
+    name: .customLong("defaults-dir"),
+    help: "The folder of the domain files (default: $XDG_CONFIG_HOME, else ~/.config).")
+  var directory: String?
+
+  func resolved(environment: [String: String]) -> String {
+    directory ?? DefaultsLocation.directory(environment: environment)
+  }
+
+  func store(_ domain: String) throws(DefaultsError) -> DefaultsStore {
+    try DefaultsStore(
+      domain: domain, directory: resolved(environment: ProcessInfo.processInfo.environment))
+  }
+}
+
+/// Runs a defaults command body, printing a refusal as `prefs: error:` with its exit status.
+func runDefaults<Errors: TextOutputStream>(
+  errors: inout Errors, _ body: (inout Errors) throws -> Int32
+) -> Int32 {
+  do {
+    return try body(&errors)
+  } catch let error as DefaultsError {
+    print("prefs: error: \(error)", to: &errors)
+    if case .invalidDomain = error { return ExitStatus.usage }
+    return ExitStatus.failure
+  } catch let error as SettingsBundleError {
+    print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+    return ExitStatus.usage
+  } catch {
+    print("prefs: error: " + "\(error)".escapingControlCharacters, to: &errors)
+    return ExitStatus.failure
+  }
+}
+
+extension Defaults {
+  struct Write: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Store a value under a key.",
+      discussion: """
+        prefs defaults write com.example.app celsiusPref -bool true
+        prefs defaults write com.example.app speed -int 3
+        prefs defaults write com.example.app level 0.7 --bundle Settings.bundle
+        """)
+
+    @Argument(help: "The domain (com.example.app).") var domain: String
+    @Argument(help: "The key.") var key: String
+    @Flag(help: "The value's type (default: string, or the specifier's with --bundle).")
+    var type: ValueTypeFlag?
+    @Argument(parsing: .allUnrecognized, help: "The value (several for -array and -dict).")
+    var values: [String] = []
+    @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
+    var bundle: String?
+    @Flag(help: "Move a domain file that does not parse aside first, then write.")
+    var force = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let value: PlistValue
+        do {
+          value = try self.value()
+        } catch let failure as TypedValue.Failure {
+          print("prefs: error: \(failure)", to: &errors)
+          return ExitStatus.usage
+        } catch let refusal as SpecifierValue.Refusal {
+          print(
+            "prefs: error: \(refusal.reason.escapingControlCharacters); nothing was written",
+            to: &errors)
+          return ExitStatus.failure
+        }
+        let outcome = try location.store(domain).set(value, forKey: key, force: force)
+        if let moved = outcome.movedAside {
+          print(
+            "prefs: the unreadable domain file was moved to \(moved.escapingControlCharacters)",
+            to: &errors)
+        }
+        return ExitStatus.success
+      }
+    }
+
+    func value() throws -> PlistValue {
+      guard !values.isEmpty || type == .array || type == .dict else {
+        throw TypedValue.Failure(description: "give a value after the key")
+      }
+      guard let bundle else {
+        return try TypedValue.parse(values, as: type ?? .string)
+      }
+      let loaded = try SettingsBundle.load(at: bundle)
+      guard let (_, specifier) = loaded.specifier(forKey: key) else {
+        throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
+      }
+      if let type {
+        return try SpecifierValue.check(try TypedValue.parse(values, as: type), for: specifier)
+      }
+      guard values.count == 1 else {
+        throw TypedValue.Failure(description: "give one value for \(key)")
+      }
+      return try SpecifierValue.convert(values[0], for: specifier)
+    }
+  }
+
+  struct Read: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a key's value, or the whole domain.",
+      discussion: "A scalar prints bare (42, true, text); containers as plist text; --json as JSON."
+    )
+
+    @Argument(help: "The domain.") var domain: String
+    @Argument(help: "The key; none prints every value.") var key: String?
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let store = try location.store(domain)
+        let values = try store.persistentValues()
+        let shown: PlistValue
+        if let key {
+          guard let value = values[key] else {
+            print(
+              "prefs: error: the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\"",
+              to: &errors)
+            return ExitStatus.failure
+          }
+          shown = value
+        } else {
+          guard access(store.path, F_OK) == 0 else {
+            print(
+              "prefs: error: there is no domain \(domain.escapingControlCharacters) in \(store.directory)",
+              to: &errors)
+            return ExitStatus.failure
+          }
+          shown = .dictionary(values)
+        }
+        print(json ? JSONValue(shown).rendered() : shown.readText, to: &output)
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Delete: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Remove a key, or every value of the domain.")
+
+    @Argument(help: "The domain.") var domain: String
+    @Argument(help: "The key; none removes every value.") var key: String?
+    @Flag(help: "Move a domain file that does not parse aside first.") var force = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let store = try location.store(domain)
+        if let key {
+          guard try store.persistentValues()[key] != nil || force else {
+            print(
+              "prefs: error: the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\"",
+              to: &errors)
+            return ExitStatus.failure
+          }
+          try store.removeValue(forKey: key, force: force)
+        } else {
+          try store.removeAll(force: force)
+        }
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Domains: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(abstract: "List the domains in the folder.")
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      let directory = location.resolved(environment: ProcessInfo.processInfo.environment)
+      for domain in DefaultsStore.domains(in: directory) {
+        print(domain.escapingControlCharacters, to: &output)
+      }
+      return ExitStatus.success
+    }
+  }
+
+  struct Export: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the domain's values as an XML plist to a file, or - for standard output.")
+    @Argument(help: "The domain.") var domain: String
+    @Argument(help: "The file, or - for standard output.") var file: String
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let values = try location.store(domain).persistentValues()
+        let bytes = try XMLPlistWriter.write(.dictionary(values))
+        if file == "-" {
+          output.write(String(decoding: bytes, as: UTF8.self))
+        } else {
+          do {
+            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+          } catch {
+            print(
+              "prefs: error: \(file.escapingControlCharacters): cannot write: \(error.localizedDescription)",
+              to: &errors)
+            return ExitStatus.failure
+          }
+        }
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Import: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Replace the domain's values with a plist's (XML, binary or OpenStep), or - for standard input."
+    )
+    @Argument(help: "The domain.") var domain: String
+    @Argument(help: "The plist file, or - for standard input.") var file: String
+    @Flag(help: "Move a domain file that does not parse aside first.") var force = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let data: Data?
+        if file == "-" {
+          data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+          data = FileManager.default.contents(atPath: file)
+        }
+        guard let data else {
+          print("prefs: error: \(file.escapingControlCharacters): cannot be read", to: &errors)
+          return ExitStatus.failure
+        }
+        let document: PlistDocument
+        do throws(ReadIssue) {
+          document = try PropertyListReader.read(Array(data))
+        } catch {
+          print(
+            CompilerStyleFormatter.format(
+              file: file == "-" ? "<stdin>" : file, severity: .error, message: error.message,
+              place: error.place),
+            to: &errors)
+          return ExitStatus.failure
+        }
+        guard case .dictionary(let values) = document.root.value else {
+          print(
+            "prefs: error: \(file.escapingControlCharacters): the plist is a \(document.root.typeName), not a dictionary",
+            to: &errors)
+          return ExitStatus.failure
+        }
+        try location.store(domain).replaceAll(with: values, force: force)
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Watch: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a line per change of the domain as it happens, from any process.",
+      discussion: "--json prints one object per line: {\"key\", \"old\", \"new\"}.")
+    @Argument(help: "The domain.") var domain: String
+    @Argument(help: "Only these keys.") var keys: [String] = []
+    @Flag(help: "One JSON object per line.") var json = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let store = try location.store(domain)
+        let json = json
+        let token = store.observe(keys: keys.isEmpty ? nil : Set(keys)) { changes in
+          var text = ""
+          for change in changes {
+            if json {
+              text +=
+                JSONValue.object([
+                  ("key", .string(change.key)),
+                  ("old", change.old.map(JSONValue.init) ?? .null),
+                  ("new", change.new.map(JSONValue.init) ?? .null),
+                ]).renderedCompact() + "\n"
+            } else {
+              let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+              let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+              text += "\(change.key.escapingControlCharacters): \(old) → \(new)\n"
+            }
+          }
+          FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        withExtendedLifetime(token) {
+          // Until interrupted: SIGINT and SIGTERM end the process.
+          dispatchMain()
+        }
+      }
+    }
+  }
+
+  struct Register: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the bundle's DefaultValues for keys not yet stored; --apply writes them.")
+    @Argument(help: "The domain.") var domain: String
+    @Option(help: "The Settings.bundle whose DefaultValues to register.") var bundle: String
+    @Flag(help: "Write them into the domain file.") var apply = false
+    @OptionGroup var location: DefaultsDirectoryOption
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runDefaults(errors: &errors) { errors in
+        let defaults = try SettingsBundle.load(at: bundle).defaultValues
+        let store = try location.store(domain)
+        let stored = try store.persistentValues()
+        let missing = defaults.filter { stored[$0.key] == nil }
+        if apply {
+          try store.update { values in
+            for (key, value) in missing where values[key] == nil { values[key] = value }
+          }
+        }
+        print(PlistValue.dictionary(missing).readText, to: &output)
+        return ExitStatus.success
+      }
+    }
+  }
+}

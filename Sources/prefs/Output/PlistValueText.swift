@@ -1,0 +1,96 @@
+import Foundation
+import Plist
+
+extension PlistValue {
+  /// How `prefs defaults read` prints a value: a scalar bare (`42`, `true`,
+  /// `text`), a container as indented OpenStep text; control characters escaped.
+  var readText: String {
+    switch self {
+    case .string(let text): text.escapingControlCharacters
+    case .array, .dictionary: openStepText(indent: 0)
+    default: scalarText
+    }
+  }
+
+  var scalarText: String {
+    switch self {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): "\(number)"
+    case .bool(let flag): flag ? "true" : "false"
+    case .date(let date): date.formatted(.iso8601)
+    case .data(let data): "<" + data.map { String(format: "%02x", $0) }.joined() + ">"
+    case .array, .dictionary: openStepText(indent: 0)
+    }
+  }
+
+  /// OpenStep property-list text, which prefs and Foundation read back.
+  func openStepText(indent: Int) -> String {
+    let pad = String(repeating: "    ", count: indent)
+    switch self {
+    case .string(let text): return Self.token(text)
+    case .date: return Self.quoted(scalarText)
+    case .array(let items):
+      guard !items.isEmpty else { return "()" }
+      return "(\n"
+        + items.map { pad + "    " + $0.openStepText(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n" + pad + ")"
+    case .dictionary(let entries):
+      guard !entries.isEmpty else { return "{}" }
+      return "{\n"
+        + entries.keys.sorted().map {
+          pad + "    " + Self.token($0) + " = " + entries[$0]!.openStepText(indent: indent + 1)
+            + ";"
+        }.joined(separator: "\n") + "\n" + pad + "}"
+    default: return scalarText
+    }
+  }
+
+  /// A string bare when OpenStep syntax allows it (`celsiusPref`), else quoted.
+  static func token(_ text: String) -> String {
+    let bare =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "_$:./-".unicodeScalars.contains($0)
+      }
+    return bare ? text : quoted(text)
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+          result += String(format: "\\U%04x", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}
+
+extension JSONValue {
+  /// A stored value as JSON: dates as ISO 8601 text, data as base64 text.
+  init(_ value: PlistValue) {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .integer(let number): self = .integer(number)
+    case .real(let number): self = number.isFinite ? .number(number) : .string(String(number))
+    case .bool(let flag): self = .bool(flag)
+    case .date(let date): self = .string(date.formatted(.iso8601))
+    case .data(let data): self = .string(data.base64EncodedString())
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .dictionary(let entries):
+      self = .object(entries.keys.sorted().map { ($0, JSONValue(entries[$0]!)) })
+    }
+  }
+}

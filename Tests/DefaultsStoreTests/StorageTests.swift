@@ -1,0 +1,155 @@
+import DefaultsStore
+import Foundation
+import Plist
+import TestSupport
+import Testing
+
+struct StorageTests {
+  @Test func everyTypeRoundTrips() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let store = try defaults.store()
+    try store.update { $0 = everyType }
+    #expect(try defaults.store().persistentValues() == everyType)
+    // Foundation reads the file to the same values.
+    let bytes = try #require(defaults.bytes())
+    #expect(FoundationOracle.read(bytes) == .dictionary(everyType))
+  }
+
+  @Test func theFileIsWhatFoundationWrites() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try defaults.store().update { $0 = everyType }
+    var foundationValues: [String: Any] = [:]
+    for (key, value) in everyType { foundationValues[key] = foundationObject(value) }
+    let expected = try PropertyListSerialization.data(
+      fromPropertyList: foundationValues, format: .xml, options: 0)
+    #expect(try #require(defaults.bytes()) == Array(expected))
+  }
+
+  @Test(arguments: ["", "a/b", "..", ".hidden", "bad\u{1}name"])
+  func badDomainNamesAreRefused(name: String) {
+    #expect(throws: DefaultsError.self) { try DefaultsStore(domain: name, directory: "/tmp") }
+  }
+
+  @Test(arguments: [
+    "not a plist at all <", "<?xml version=\"1.0\"?><plist><array></array></plist>", "",
+  ])
+  func aCorruptFileIsNeverOverwritten(text: String) throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: defaults.path()))
+    let store = try defaults.store()
+    #expect {
+      try store.set(.bool(true), forKey: "flag")
+    } throws: { error in
+      "\(error)".contains(defaults.path()) && "\(error)".contains("does not parse")
+    }
+    #expect(defaults.bytes() == Array(text.utf8))
+    // --force moves it aside, keeping its bytes, and writes anew.
+    let outcome = try store.set(.bool(true), forKey: "flag", force: true)
+    let moved = try #require(outcome.movedAside)
+    #expect(moved.hasPrefix(defaults.path() + ".corrupt-"))
+    #expect(FileManager.default.contents(atPath: moved).map(Array.init) == Array(text.utf8))
+    #expect(try store.persistentValues() == ["flag": .bool(true)])
+  }
+
+  @Test func aDirectoryOrALinkAtTheDomainPathIsRefused() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try FileManager.default.createDirectory(
+      atPath: defaults.path("dir"), withIntermediateDirectories: true)
+    #expect(throws: DefaultsError.self) { try defaults.store("dir").set(.bool(true), forKey: "k") }
+    let outside = defaults.directory + "-outside.plist"
+    try XMLPlistWriter.write(.dictionary(["k": .integer(1)])).withUnsafeBytes {
+      try Data($0).write(to: URL(fileURLWithPath: outside))
+    }
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try FileManager.default.createSymbolicLink(
+      atPath: defaults.path("link"), withDestinationPath: outside)
+    let before = FileManager.default.contents(atPath: outside)
+    #expect(throws: DefaultsError.self) { try defaults.store("link").set(.bool(true), forKey: "k") }
+    #expect(FileManager.default.contents(atPath: outside) == before)
+  }
+
+  @Test func unknownKeysAreKept() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try defaults.store().update { $0 = everyType }
+    try defaults.store().set(.string("new"), forKey: "added")
+    var expected = everyType
+    expected["added"] = .string("new")
+    #expect(try defaults.store().persistentValues() == expected)
+  }
+
+  @Test func concurrentWritersOfDifferentKeysLoseNone() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let directory = defaults.directory
+    DispatchQueue.concurrentPerform(iterations: 4) { writer in
+      let store = try! DefaultsStore(domain: "com.example.app", directory: directory)
+      for index in 0..<50 {
+        try! store.set(.integer(Int64(index)), forKey: "w\(writer)-\(index)")
+      }
+    }
+    #expect(try defaults.store().persistentValues().count == 200)
+  }
+
+  @Test func readsResolveArgumentsThenTheFileThenRegisteredDefaults() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let store = try DefaultsStore(
+      domain: "com.example.app", directory: defaults.directory,
+      arguments: ["a": .string("argument")])
+    store.register([
+      "a": .string("registered"), "b": .string("registered"), "c": .string("registered"),
+    ])
+    try store.update { $0 = ["a": .string("file"), "b": .string("file")] }
+    #expect(try store.value(forKey: "a") == .string("argument"))
+    #expect(try store.value(forKey: "b") == .string("file"))
+    #expect(try store.value(forKey: "c") == .string("registered"))
+    #expect(try store.persistentValues()["c"] == nil, "registered defaults are never written")
+  }
+
+  @Test func valuesAnXMLPlistCannotHoldAreRefused() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try defaults.store().set(.bool(true), forKey: "flag")
+    let before = defaults.bytes()
+    #expect(throws: DefaultsError.self) {
+      try defaults.store().set(.string("bell\u{7}"), forKey: "k")
+    }
+    #expect(defaults.bytes() == before)
+  }
+
+  @Test func domainsAreListed() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try defaults.store("com.b").set(.bool(true), forKey: "k")
+    try defaults.store("com.a").set(.bool(true), forKey: "k")
+    #expect(DefaultsStore.domains(in: defaults.directory) == ["com.a", "com.b"])
+  }
+
+  @Test func theDefaultFolderIsFoundationsOne() {
+    #expect(
+      DefaultsLocation.directory(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"])
+        == "/x/cfg")
+    #expect(DefaultsLocation.directory(environment: ["HOME": "/h"]) == "/h/.config")
+    #expect(
+      DefaultsLocation.directory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+        == "/h/.config")
+  }
+}
+
+func foundationObject(_ value: PlistValue) -> Any {
+  switch value {
+  case .string(let text): text
+  case .integer(let number): number
+  case .real(let number): number
+  case .bool(let flag): flag
+  case .date(let date): date
+  case .data(let data): data
+  case .array(let items): items.map(foundationObject)
+  case .dictionary(let entries): entries.mapValues(foundationObject)
+  }
+}

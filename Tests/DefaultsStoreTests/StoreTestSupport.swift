@@ -1,0 +1,71 @@
+import DefaultsStore
+import Foundation
+import Plist
+import TestSupport
+import Testing
+
+/// A fresh defaults folder per test, removed at the end.
+struct TemporaryDefaults {
+  let directory: String
+
+  init() throws {
+    directory =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "prefs-defaults-\(UUID().uuidString)"
+      ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  }
+
+  func store(_ domain: String = "com.example.app") throws -> DefaultsStore {
+    try DefaultsStore(domain: domain, directory: directory)
+  }
+
+  func path(_ domain: String = "com.example.app") -> String { directory + "/" + domain + ".plist" }
+
+  func bytes(_ domain: String = "com.example.app") -> [UInt8]? {
+    FileManager.default.contents(atPath: path(domain)).map(Array.init)
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// Every plist type, nested, with text that XML must escape and characters beyond the BMP.
+let everyType: [String: PlistValue] = [
+  "flag": .bool(true), "off": .bool(false), "count": .integer(-42),
+  "big": .integer(Int64.max), "level": .real(0.7), "tiny": .real(.leastNonzeroMagnitude),
+  "name": .string("hé <&> \"quoted\" 🇵🇹\ttab\nline\r\ncrlf"), "empty": .string(""),
+  "when": .date(Date(timeIntervalSince1970: 1_700_000_000)),
+  "blob": .data(Data((0..<200).map { UInt8($0 % 256) })),
+  "list": .array([.string("a"), .integer(1), .array([]), .dictionary(["nested": .bool(true)])]),
+  "map": .dictionary(["k": .dictionary(["x": .real(1.5)]), "empty": .dictionary([:])]),
+]
+
+/// Waits until `condition` holds, polling, for at most `seconds`.
+func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(5_000)
+  }
+  return condition()
+}
+
+/// Collects deliveries from observers on any thread.
+final class Recorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [[DefaultsChange]] = []
+
+  func record(_ changes: [DefaultsChange]) {
+    lock.lock()
+    stored.append(changes)
+    lock.unlock()
+  }
+
+  var deliveries: [[DefaultsChange]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+
+  var changes: [DefaultsChange] { deliveries.flatMap { $0 } }
+}
