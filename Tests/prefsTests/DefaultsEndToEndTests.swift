@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `prefs defaults` as separate processes: watching another process's
+/// writes, several writers at once, a full disk and a read-only folder.
+@Suite(.serialized)
+struct DefaultsEndToEndTests {
+  let directory: String
+
+  init() throws {
+    directory =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "prefs-e2e-\(UUID().uuidString)"
+      ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  }
+
+  func prefs(_ arguments: [String]) throws -> (Int32, String, String) {
+    try EndToEndTests.run(["defaults"] + arguments + ["--defaults-dir", directory])
+  }
+
+  @Test func watchPrintsAnotherProcesssWrite() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    _ = try prefs(["write", "com.example.app", "celsiusPref", "-bool", "false"])
+    let watcher = Process()
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = [
+      "defaults", "watch", "com.example.app", "--json", "--defaults-dir", directory,
+    ]
+    let pipe = Pipe()
+    watcher.standardOutput = pipe
+    try watcher.run()
+    defer { watcher.terminate() }
+    usleep(500_000)
+    _ = try prefs(["write", "com.example.app", "celsiusPref", "-bool", "true"])
+    _ = try prefs(["write", "com.example.app", "celsiusPref", "-bool", "true"])  // no change
+    _ = try prefs(["write", "com.example.app", "speed", "-int", "3"])
+    let line = try readLines(pipe, count: 2, timeout: 5)
+    #expect(
+      line == [
+        #"{"key":"celsiusPref","old":false,"new":true}"#, #"{"key":"speed","old":null,"new":3}"#,
+      ])
+  }
+
+  @Test func fourWritersAtOnceLoseNoKey() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let processes = (0..<4).map { writer in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      let binary = EndToEndTests.binary.path
+      process.arguments = [
+        "-c",
+        "for i in $(seq 1 40); do \(binary) defaults write com.example.app w\(writer)-$i -int $i --defaults-dir \(directory) || exit 1; done",
+      ]
+      return process
+    }
+    for process in processes { try process.run() }
+    for process in processes {
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    let (_, output, _) = try prefs(["read", "com.example.app", "--json"])
+    let values = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Int]
+    #expect(values?.count == 160)
+  }
+
+  /// A small tmpfs that fills up, then turns read-only: each write fails
+  /// with a clear error and leaves the domain file byte for byte as it was.
+  @Test func aFullDiskAndAReadOnlyFolderLeaveTheFileUnchanged() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let mountPoint = directory + "/small"
+    try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+    guard shell("mount -t tmpfs -o size=64k tmpfs \(mountPoint)") == 0 else {
+      Issue.record("this test needs to mount a tmpfs (run as root)")
+      return
+    }
+    defer { _ = shell("umount \(mountPoint)") }
+    let write = { (arguments: [String]) throws -> (Int32, String, String) in
+      try EndToEndTests.run(
+        ["defaults", "write", "com.example.app"] + arguments + ["--defaults-dir", mountPoint])
+    }
+    #expect(try write(["kept", "-string", "before"]).0 == 0)
+    let file = mountPoint + "/com.example.app.plist"
+    let before = FileManager.default.contents(atPath: file)
+    // Fill the file system.
+    _ = shell("dd if=/dev/zero of=\(mountPoint)/filler bs=4k count=64 2>/dev/null")
+    let full = try write(["big", "-string", String(repeating: "x", count: 20_000)])
+    #expect(full.0 == 1)
+    #expect(full.2.contains("No space left on device"), "\(full.2)")
+    #expect(FileManager.default.contents(atPath: file) == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint).filter {
+      $0.hasSuffix(".tmp")
+    }
+    #expect(leftovers.isEmpty)
+    // Read-only.
+    _ = shell("rm -f \(mountPoint)/filler && mount -o remount,ro \(mountPoint)")
+    let readOnly = try write(["other", "-int", "1"])
+    #expect(readOnly.0 == 1)
+    #expect(readOnly.2.contains("Read-only file system"), "\(readOnly.2)")
+    #expect(FileManager.default.contents(atPath: file) == before)
+  }
+
+  func shell(_ command: String) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    try? process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  func readLines(_ pipe: Pipe, count: Int, timeout: Double) throws -> [String] {
+    let handle = pipe.fileHandleForReading
+    var buffer = Data()
+    let deadline = Date().addingTimeInterval(timeout)
+    let descriptor = handle.fileDescriptor
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    while Date() < deadline {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let read = Foundation.read(descriptor, &chunk, chunk.count)
+      if read > 0 { buffer.append(contentsOf: chunk[0..<read]) }
+      let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+      if lines.count >= count { return lines }
+      usleep(10_000)
+    }
+    return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
