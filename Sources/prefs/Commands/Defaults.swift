@@ -9,6 +9,7 @@ import SettingsSchema
 /// `UserDefaults` keeps them on Linux.
 struct Defaults: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "defaults",
     abstract: "Read, write and watch defaults domains (one plist per domain).",
     discussion: """
       Domains live in --defaults-dir, else $XDG_CONFIG_HOME, else ~/.config: where \
@@ -61,6 +62,7 @@ func runDefaults<Errors: TextOutputStream>(
 extension Defaults {
   struct Write: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "write",
       abstract: "Store a value under a key.",
       discussion: """
         prefs defaults write com.example.app celsiusPref -bool true
@@ -130,6 +132,7 @@ extension Defaults {
 
   struct Read: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "read",
       abstract: "Print a key's value, or the whole domain.",
       discussion: "A scalar prints bare (42, true, text); containers as plist text; --json as JSON."
     )
@@ -172,6 +175,7 @@ extension Defaults {
 
   struct Delete: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "delete",
       abstract: "Remove a key, or every value of the domain.")
 
     @Argument(help: "The domain.") var domain: String
@@ -202,7 +206,8 @@ extension Defaults {
   }
 
   struct Domains: ParsableCommand, StreamingCommand {
-    static let configuration = CommandConfiguration(abstract: "List the domains in the folder.")
+    static let configuration = CommandConfiguration(
+      commandName: "domains", abstract: "List the domains in the folder.")
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -219,6 +224,7 @@ extension Defaults {
 
   struct Export: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write the domain's values as an XML plist to a file, or - for standard output.")
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The file, or - for standard output.") var file: String
@@ -250,6 +256,7 @@ extension Defaults {
 
   struct Import: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract:
         "Replace the domain's values with a plist's (XML, binary or OpenStep), or - for standard input."
     )
@@ -298,6 +305,7 @@ extension Defaults {
 
   struct Watch: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "watch",
       abstract: "Print a line per change of the domain as it happens, from any process.",
       discussion: "--json prints one object per line: {\"key\", \"old\", \"new\"}.")
     @Argument(help: "The domain.") var domain: String
@@ -340,6 +348,7 @@ extension Defaults {
 
   struct Register: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "register",
       abstract: "Show the bundle's DefaultValues for keys not yet stored; --apply writes them.")
     @Argument(help: "The domain.") var domain: String
     @Option(help: "The Settings.bundle whose DefaultValues to register.") var bundle: String

@@ -7,6 +7,7 @@ import SettingsSchema
 /// `prefs dump BUNDLE [--lang L] [--format text|json]`: the bundle as prefs sees it.
 struct Dump: ParsableCommand, StreamingCommand {
   static let configuration = CommandConfiguration(
+    commandName: "dump",
     abstract: "Print the model of a Settings bundle: its pages, specifiers and localized titles.",
     discussion: """
       Exit status: 0 when every file was read, 1 when some file could not be read \

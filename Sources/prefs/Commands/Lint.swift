@@ -7,6 +7,7 @@ import SettingsSchema
 /// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
 struct Lint: ParsableCommand, StreamingCommand {
   static let configuration = CommandConfiguration(
+    commandName: "lint",
     abstract: "Check Settings bundles and report every problem, in the formats CI reads.",
     discussion: """
       Configuration comes from the nearest .prefs.yml at or above each bundle, or --config. \

@@ -5,6 +5,7 @@ import SettingsLint
 /// `prefs rules [--format json]` and `prefs rules explain ID`.
 struct Rules: ParsableCommand, StreamingCommand {
   static let configuration = CommandConfiguration(
+    commandName: "rules",
     abstract: "List the lint rules: id, default severity, summary.",
     subcommands: [Explain.self]
   )
@@ -46,6 +47,7 @@ struct Rules: ParsableCommand, StreamingCommand {
   /// `prefs rules explain ID`: the rule's rationale and examples.
   struct Explain: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
+      commandName: "explain",
       abstract: "Explain a rule: why it matters, a bundle it reports and one it accepts.")
 
     @Argument(help: "The rule id, as prefs rules lists it.")
