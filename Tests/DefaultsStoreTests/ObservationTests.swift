@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 struct ObservationTests {
-  @Test func aWriteInThisProcessIsDeliveredAtOnceWithOldAndNew() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func aWriteInThisProcessIsDeliveredAtOnceWithOldAndNew(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     try store.set(.bool(false), forKey: "flag")
@@ -24,8 +25,9 @@ struct ObservationTests {
     #expect(recorder.changes.count == 2, "a cancelled observation hears nothing")
   }
 
-  @Test func initialValuesAndKeyFilters() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func initialValuesAndKeyFilters(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     try store.update { $0 = ["a": .integer(1), "b": .integer(2)] }
@@ -41,8 +43,9 @@ struct ObservationTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test func releasingTheTokenCancels() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func releasingTheTokenCancels(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     let recorder = Recorder()
@@ -55,8 +58,9 @@ struct ObservationTests {
     #expect(recorder.changes.count == 1)
   }
 
-  @Test func registeredDefaultsAndArgumentsAreChangesToo() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func registeredDefaultsAndArgumentsAreChangesToo(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     let recorder = Recorder()
@@ -81,6 +85,7 @@ struct ObservationTests {
     let store = try defaults.store()
     let recorder = Recorder()
     let token = store.observe(scheduler: ImmediateScheduler()) { recorder.record($0) }
+    #expect(store.watchesOtherProcesses)
     try defaults.store().set(.string("elsewhere"), forKey: "k")
     #expect(
       eventually {
@@ -104,8 +109,9 @@ struct ObservationTests {
     withExtendedLifetime(token) {}
   }
 
-  @Test func theAsyncSequenceYieldsEachChangeInOrder() async throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func theAsyncSequenceYieldsEachChangeInOrder(backend: Backend) async throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     let stream = store.changes(keys: ["k"], initial: true)

@@ -5,12 +5,14 @@ import TestSupport
 import Testing
 
 struct StorageTests {
-  @Test func everyTypeRoundTrips() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func everyTypeRoundTrips(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try defaults.store()
     try store.update { $0 = everyType }
     #expect(try defaults.store().persistentValues() == everyType)
+    guard backend == .file else { return }
     // Foundation reads the file to the same values.
     let bytes = try #require(defaults.bytes())
     #expect(FoundationOracle.read(bytes) == .dictionary(everyType))
@@ -72,8 +74,9 @@ struct StorageTests {
     #expect(FileManager.default.contents(atPath: outside) == before)
   }
 
-  @Test func unknownKeysAreKept() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func unknownKeysAreKept(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     try defaults.store().update { $0 = everyType }
     try defaults.store().set(.string("new"), forKey: "added")
@@ -82,12 +85,12 @@ struct StorageTests {
     #expect(try defaults.store().persistentValues() == expected)
   }
 
-  @Test func concurrentWritersOfDifferentKeysLoseNone() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func concurrentWritersOfDifferentKeysLoseNone(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
-    let directory = defaults.directory
     DispatchQueue.concurrentPerform(iterations: 4) { writer in
-      let store = try! DefaultsStore(domain: "com.example.app", directory: directory)
+      let store = try! defaults.store()
       for index in 0..<50 {
         try! store.set(.integer(Int64(index)), forKey: "w\(writer)-\(index)")
       }
@@ -95,8 +98,9 @@ struct StorageTests {
     #expect(try defaults.store().persistentValues().count == 200)
   }
 
-  @Test func readsResolveArgumentsThenTheFileThenRegisteredDefaults() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func readsResolveArgumentsThenTheFileThenRegisteredDefaults(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     let store = try DefaultsStore(
       domain: "com.example.app", directory: defaults.directory,
@@ -111,8 +115,9 @@ struct StorageTests {
     #expect(try store.persistentValues()["c"] == nil, "registered defaults are never written")
   }
 
-  @Test func valuesAnXMLPlistCannotHoldAreRefused() throws {
-    let defaults = try TemporaryDefaults()
+  @Test(arguments: Backend.allCases)
+  func valuesAnXMLPlistCannotHoldAreRefused(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
     try defaults.store().set(.bool(true), forKey: "flag")
     let before = defaults.bytes()
@@ -120,6 +125,21 @@ struct StorageTests {
       try defaults.store().set(.string("bell\u{7}"), forKey: "k")
     }
     #expect(defaults.bytes() == before)
+  }
+
+  @Test func binaryDomainFilesAreRead() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    var objects: [String: Any] = [:]
+    for (key, value) in everyType { objects[key] = foundationObject(value) }
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: objects, format: .binary, options: 0)
+    try binary.write(to: URL(fileURLWithPath: defaults.path()))
+    #expect(try defaults.store().persistentValues() == everyType)
+    try defaults.store().set(.integer(1), forKey: "added")
+    var expected = everyType
+    expected["added"] = .integer(1)
+    #expect(try defaults.store().persistentValues() == expected, "rewritten as XML, nothing lost")
   }
 
   @Test func domainsAreListed() throws {

@@ -4,11 +4,21 @@ import Plist
 import TestSupport
 import Testing
 
-/// A fresh defaults folder per test, removed at the end.
-struct TemporaryDefaults {
-  let directory: String
+/// The two places a store keeps a domain; tests of behaviour run on both.
+enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
+  case file, memory
+  var description: String { rawValue }
+}
 
-  init() throws {
+/// A fresh defaults folder per test (or one in-memory store per domain), removed at the end.
+final class TemporaryDefaults: @unchecked Sendable {
+  let directory: String
+  let backend: Backend
+  private var memoryStores: [String: DefaultsStore] = [:]
+  private let lock = NSLock()
+
+  init(_ backend: Backend = .file) throws {
+    self.backend = backend
     directory =
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-defaults-\(UUID().uuidString)"
@@ -16,8 +26,20 @@ struct TemporaryDefaults {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   }
 
+  /// A store of the domain: a new one on the file each time (as another
+  /// process would have), the same one in memory.
   func store(_ domain: String = "com.example.app") throws -> DefaultsStore {
-    try DefaultsStore(domain: domain, directory: directory)
+    switch backend {
+    case .file:
+      return try DefaultsStore(domain: domain, directory: directory)
+    case .memory:
+      lock.lock()
+      defer { lock.unlock() }
+      if let store = memoryStores[domain] { return store }
+      let store = try DefaultsStore(inMemory: domain)
+      memoryStores[domain] = store
+      return store
+    }
   }
 
   func path(_ domain: String = "com.example.app") -> String { directory + "/" + domain + ".plist" }

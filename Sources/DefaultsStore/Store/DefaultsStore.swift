@@ -24,7 +24,7 @@ import Plist
 public final class DefaultsStore: @unchecked Sendable {
   public let domain: DomainName
   public let directory: String
-  let file: DomainFile
+  let file: any DomainStorage
 
   private struct Observer {
     var keys: Set<String>?
@@ -56,8 +56,27 @@ public final class DefaultsStore: @unchecked Sendable {
     self.watchQueue = DispatchQueue(label: "prefs.defaults.\(domain)")
   }
 
-  /// `<directory>/<domain>.plist`.
+  /// A domain kept in memory only: the same behaviour, nothing on disk, no
+  /// other process. For tests and previews.
+  ///
+  /// ```swift
+  /// let store = try DefaultsStore(inMemory: "com.example.preview")
+  /// ```
+  public init(inMemory domain: String, arguments: [String: PlistValue] = [:]) throws(DefaultsError)
+  {
+    self.domain = try DomainName(domain)
+    self.directory = ""
+    self.file = MemoryStorage(domain: self.domain)
+    self.arguments = arguments
+    self.watchQueue = DispatchQueue(label: "prefs.defaults.memory.\(domain)")
+  }
+
+  /// `<directory>/<domain>.plist` (`memory:<domain>` for a store in memory).
   public var path: String { file.path }
+
+  /// Whether observers hear writes made by other processes: true once an
+  /// observation has started on a file-backed store and inotify is available.
+  public var watchesOtherProcesses: Bool { lock.withLock { watcher != nil } }
 
   /// The names of the domains stored in `directory`, sorted.
   public static func domains(in directory: String) -> [String] {
@@ -224,12 +243,10 @@ public final class DefaultsStore: @unchecked Sendable {
 
   private func startWatching() {
     guard lock.withLock({ watcher == nil }) else { return }
-    try? file.createDirectory()
-    let created = DirectoryWatcher(
-      directory: directory, fileName: domain.fileName, queue: watchQueue
-    ) { [weak self] in
-      self?.fileChangedOnDisk()
-    }
+    guard
+      let created = file.watch(
+        queue: watchQueue, onChange: { [weak self] in self?.fileChangedOnDisk() })
+    else { return }
     let unused = lock.withLock { () -> DirectoryWatcher? in
       if watcher == nil, !observers.isEmpty {
         watcher = created
@@ -243,7 +260,7 @@ public final class DefaultsStore: @unchecked Sendable {
   private func fileChangedOnDisk() {
     // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
     guard let stored = try? file.read() else {
-      if access(file.path, F_OK) != 0 { refresh(file: [:]) }
+      if !file.exists { refresh(file: [:]) }
       return
     }
     refresh(file: stored)

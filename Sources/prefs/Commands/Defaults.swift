@@ -338,6 +338,12 @@ extension Defaults {
           }
           FileHandle.standardOutput.write(Data(text.utf8))
         }
+        guard store.watchesOtherProcesses else {
+          print(
+            "prefs: error: cannot watch \(store.directory.escapingControlCharacters): inotify is not available (too many watches?)",
+            to: &errors)
+          return ExitStatus.failure
+        }
         withExtendedLifetime(token) {
           // Until interrupted: SIGINT and SIGTERM end the process.
           dispatchMain()

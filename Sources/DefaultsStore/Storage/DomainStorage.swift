@@ -1,0 +1,70 @@
+import Foundation
+import Plist
+
+/// Where a domain's values are kept: a file (the real thing) or memory
+/// (tests, previews). The store's behaviour is the same over both; only the
+/// file backend hears other processes.
+protocol DomainStorage: Sendable {
+  /// A name for messages: the file's path, or `memory:<domain>`.
+  var path: String { get }
+  func read() throws(DefaultsError) -> [String: PlistValue]
+  func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T
+  func write(_ values: [String: PlistValue]) throws(DefaultsError)
+  func moveAside(now: Date) throws(DefaultsError) -> String
+  /// Starts telling `onChange` about writes made elsewhere; nil when it cannot.
+  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher?
+  /// Whether the values still exist (a file may be deleted by hand).
+  var exists: Bool { get }
+}
+
+extension DomainFile: DomainStorage {
+  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {
+    try? createDirectory()
+    return DirectoryWatcher(
+      directory: directory, fileName: domain.fileName, queue: queue, onChange: onChange)
+  }
+
+  var exists: Bool { access(path, F_OK) == 0 }
+}
+
+/// A domain held in memory, with the same checks as the file (values an XML
+/// plist cannot hold are refused), so that tests of one hold for the other.
+final class MemoryStorage: DomainStorage, @unchecked Sendable {
+  let path: String
+  private let lock = NSRecursiveLock()
+  private var values: [String: PlistValue] = [:]
+
+  init(domain: DomainName) { path = "memory:\(domain)" }
+
+  func read() throws(DefaultsError) -> [String: PlistValue] {
+    lock.lock()
+    defer { lock.unlock() }
+    return values
+  }
+
+  func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  func write(_ newValues: [String: PlistValue]) throws(DefaultsError) {
+    do {
+      _ = try XMLPlistWriter.write(.dictionary(newValues))
+    } catch {
+      let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
+      throw .unrepresentable(key: key, reason: error.reason)
+    }
+    lock.lock()
+    values = newValues
+    lock.unlock()
+  }
+
+  func moveAside(now: Date) throws(DefaultsError) -> String { path }
+
+  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {
+    nil
+  }
+
+  var exists: Bool { true }
+}
