@@ -22,10 +22,15 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    .target(name: "Plist", dependencies: ["CLibXML2"]),
+    .target(name: "TextWidth"),
+    .target(name: "Plist", dependencies: ["CLibXML2", "TextWidth"]),
     .target(name: "Localization", dependencies: ["Plist"]),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
     .target(name: "DefaultsStore", dependencies: ["Plist"]),
+    .target(name: "TerminalUI", dependencies: ["TextWidth"]),
+    .target(
+      name: "SettingsForm",
+      dependencies: ["Plist", "SettingsSchema", "DefaultsStore", "TerminalUI", "TextWidth"]),
     .target(
       name: "SettingsLint",
       dependencies: [
@@ -35,7 +40,8 @@ let package = Package(
     .executableTarget(
       name: "prefs",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore",
+        "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +55,10 @@ let package = Package(
     .testTarget(
       name: "DefaultsStoreTests",
       dependencies: ["DefaultsStore", "TestSupport", "foundation-defaults"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "SettingsFormTests",
+      dependencies: ["SettingsForm", "SettingsSchema", "TerminalUI", "TestSupport"]),
     .testTarget(
       name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
     .testTarget(name: "prefsTests", dependencies: ["prefs", "TestSupport"]),

@@ -18,6 +18,41 @@ enum EmbeddedLocalizations {
 
     /* Problémy při načítání */
     "load.problems" = "Problémů při čtení balíčku: %d";
+
+    /* prefs edit a prefs render: formulář */
+    "form.settings" = "Nastavení";
+    "form.empty" = "Není co zobrazit";
+    "value.on" = "zap.";
+    "value.off" = "vyp.";
+    "help.move" = "pohyb";
+    "help.less" = "méně";
+    "help.more" = "více";
+    "help.muchLess" = "o desetinu méně";
+    "help.muchMore" = "o desetinu více";
+    "help.pageUp" = "o stránku výš";
+    "help.pageDown" = "o stránku níž";
+    "help.select" = "vybrat";
+    "help.toggle" = "přepnout";
+    "help.edit" = "upravit";
+    "help.choose" = "zvolit";
+    "help.open" = "otevřít";
+    "help.back" = "zpět";
+    "help.filter" = "filtr";
+    "help.reset" = "obnovit";
+    "help.keys" = "klávesy";
+    "help.quit" = "konec";
+    "help.editing" = "⏎ uložit  esc zrušit  ←→ pohyb";
+    "help.picker" = "↑↓ pohyb  ⏎ zvolit  esc zpět";
+    "help.filtering" = "pište pro filtr  ⏎ na první shodu  esc vymazat";
+    "help.anyKey" = "stiskněte klávesu pro návrat";
+    "status.reset" = "Obnovena výchozí hodnota";
+    "status.notAccepted" = "Toto pole tento znak nepřijímá";
+    "status.noMatch" = "Žádný řádek neodpovídá";
+    "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
+    "edit.noDomain" = "chybí doména: balíček nemá ApplicationGroupContainerIdentifier a vedle něj není Info.plist s CFBundleIdentifier; zadejte --domain";
+    "plain.keep" = "(Enter ponechá)";
+    "plain.saved" = "uloženo";
+    "plain.refused" = "odmítnuto";
     """#,
     "Localizations/en.lproj/Prefs.strings": #"""
     /* The words of prefs itself. Keys are stable identifiers; values are shown to users. */
@@ -34,6 +69,41 @@ enum EmbeddedLocalizations {
 
     /* Problems while loading */
     "load.problems" = "%d problem(s) while reading the bundle";
+
+    /* prefs edit and prefs render: the form */
+    "form.settings" = "Settings";
+    "form.empty" = "Nothing to show";
+    "value.on" = "on";
+    "value.off" = "off";
+    "help.move" = "move";
+    "help.less" = "less";
+    "help.more" = "more";
+    "help.muchLess" = "a tenth less";
+    "help.muchMore" = "a tenth more";
+    "help.pageUp" = "page up";
+    "help.pageDown" = "page down";
+    "help.select" = "select";
+    "help.toggle" = "toggle";
+    "help.edit" = "edit";
+    "help.choose" = "choose";
+    "help.open" = "open";
+    "help.back" = "back";
+    "help.filter" = "filter";
+    "help.reset" = "reset";
+    "help.keys" = "keys";
+    "help.quit" = "quit";
+    "help.editing" = "⏎ save  esc cancel  ←→ move";
+    "help.picker" = "↑↓ move  ⏎ choose  esc back";
+    "help.filtering" = "type to filter  ⏎ go to the first match  esc clear";
+    "help.anyKey" = "press any key to go back";
+    "status.reset" = "Reset to the default";
+    "status.notAccepted" = "This field does not take that character";
+    "status.noMatch" = "No row matches";
+    "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
+    "edit.noDomain" = "no defaults domain: the bundle has no ApplicationGroupContainerIdentifier and there is no Info.plist with CFBundleIdentifier beside it; give --domain";
+    "plain.keep" = "(Enter keeps it)";
+    "plain.saved" = "saved";
+    "plain.refused" = "refused";
     """#,
     "Localizations/pt.lproj/Prefs.strings": #"""
     /* As palavras do próprio prefs. */
@@ -50,6 +120,41 @@ enum EmbeddedLocalizations {
 
     /* Problemas ao carregar */
     "load.problems" = "%d problema(s) ao ler o pacote";
+
+    /* prefs edit e prefs render: o formulário */
+    "form.settings" = "Ajustes";
+    "form.empty" = "Nada a mostrar";
+    "value.on" = "sim";
+    "value.off" = "não";
+    "help.move" = "mover";
+    "help.less" = "menos";
+    "help.more" = "mais";
+    "help.muchLess" = "um décimo a menos";
+    "help.muchMore" = "um décimo a mais";
+    "help.pageUp" = "página acima";
+    "help.pageDown" = "página abaixo";
+    "help.select" = "selecionar";
+    "help.toggle" = "alternar";
+    "help.edit" = "editar";
+    "help.choose" = "escolher";
+    "help.open" = "abrir";
+    "help.back" = "voltar";
+    "help.filter" = "filtrar";
+    "help.reset" = "repor";
+    "help.keys" = "teclas";
+    "help.quit" = "sair";
+    "help.editing" = "⏎ guardar  esc cancelar  ←→ mover";
+    "help.picker" = "↑↓ mover  ⏎ escolher  esc voltar";
+    "help.filtering" = "escreva para filtrar  ⏎ ir para o primeiro  esc limpar";
+    "help.anyKey" = "prima uma tecla para voltar";
+    "status.reset" = "Reposto o valor predefinido";
+    "status.notAccepted" = "Este campo não aceita esse carácter";
+    "status.noMatch" = "Nenhuma linha corresponde";
+    "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
+    "edit.noDomain" = "sem domínio: o pacote não tem ApplicationGroupContainerIdentifier nem há um Info.plist com CFBundleIdentifier ao lado; indique --domain";
+    "plain.keep" = "(Enter mantém)";
+    "plain.saved" = "guardado";
+    "plain.refused" = "recusado";
     """#,
     "Localizations/ru.lproj/Prefs.strings": #"""
     /* Тексты самого prefs. */
@@ -66,6 +171,41 @@ enum EmbeddedLocalizations {
 
     /* Проблемы при загрузке */
     "load.problems" = "Проблем при чтении пакета: %d";
+
+    /* prefs edit и prefs render: форма */
+    "form.settings" = "Настройки";
+    "form.empty" = "Нечего показать";
+    "value.on" = "вкл.";
+    "value.off" = "выкл.";
+    "help.move" = "перейти";
+    "help.less" = "меньше";
+    "help.more" = "больше";
+    "help.muchLess" = "на десятую меньше";
+    "help.muchMore" = "на десятую больше";
+    "help.pageUp" = "страница вверх";
+    "help.pageDown" = "страница вниз";
+    "help.select" = "выбрать";
+    "help.toggle" = "переключить";
+    "help.edit" = "изменить";
+    "help.choose" = "выбрать";
+    "help.open" = "открыть";
+    "help.back" = "назад";
+    "help.filter" = "фильтр";
+    "help.reset" = "сбросить";
+    "help.keys" = "клавиши";
+    "help.quit" = "выход";
+    "help.editing" = "⏎ сохранить  esc отмена  ←→ курсор";
+    "help.picker" = "↑↓ перейти  ⏎ выбрать  esc назад";
+    "help.filtering" = "печатайте для фильтра  ⏎ к первому совпадению  esc очистить";
+    "help.anyKey" = "нажмите любую клавишу, чтобы вернуться";
+    "status.reset" = "Восстановлено значение по умолчанию";
+    "status.notAccepted" = "Это поле не принимает такой символ";
+    "status.noMatch" = "Нет совпадений";
+    "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
+    "edit.noDomain" = "нет домена: у пакета нет ApplicationGroupContainerIdentifier и рядом нет Info.plist с CFBundleIdentifier; укажите --domain";
+    "plain.keep" = "(Enter — оставить)";
+    "plain.saved" = "сохранено";
+    "plain.refused" = "отклонено";
     """#,
   ]
 }

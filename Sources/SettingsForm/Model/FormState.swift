@@ -1,0 +1,105 @@
+import Plist
+import SettingsSchema
+
+/// Everything the form shows, as a value: `update` turns it and an event
+/// into the next state and the effects to carry out; `FormView` draws it.
+public struct FormState: Sendable {
+  public struct PageFrame: Sendable {
+    public var file: String
+    /// The localized title of the child pane that opened it (nil for Root).
+    public var title: String?
+    public var rows: [Row]
+    public var focus: Int
+    public var scroll: Int
+  }
+
+  public enum Mode: Sendable, Equatable {
+    case browse
+    /// Editing a text field: the text and the cursor (in characters).
+    case editing(text: String, cursor: Int)
+    /// The choices of a multi value, the focused one.
+    case picker(focus: Int)
+    /// Typing a filter.
+    case filter(text: String)
+    /// The list of every key binding.
+    case keyList
+  }
+
+  public let bundle: SettingsBundle
+  public let idiom: Idiom
+  public var words: FormWords
+  /// The title of the whole form (the app's name or domain).
+  public var appTitle: String
+  /// The values stored in the domain (as the store resolves them).
+  public var values: [String: PlistValue]
+  public var stack: [PageFrame]
+  public var mode: Mode = .browse
+  public var status: String?
+  public var width: Int
+  public var height: Int
+
+  public init(
+    bundle: SettingsBundle, values: [String: PlistValue], width: Int, height: Int,
+    words: FormWords = .keys, appTitle: String = "", idiom: Idiom = .phone
+  ) {
+    self.bundle = bundle
+    self.idiom = idiom
+    self.words = words
+    self.appTitle = appTitle
+    self.values = values
+    self.width = width
+    self.height = height
+    self.stack = []
+    if let root = bundle.pages.first { push(page: root, title: nil) }
+  }
+
+  /// The page on top.
+  public var page: PageFrame {
+    get { stack[stack.count - 1] }
+    set { stack[stack.count - 1] = newValue }
+  }
+
+  mutating func push(page: Page, title: String?) {
+    let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom)
+    let first = rows.firstIndex(where: \.isFocusable) ?? 0
+    stack.append(PageFrame(file: page.file, title: title, rows: rows, focus: first, scroll: 0))
+  }
+
+  public var focusedRow: Row? {
+    page.rows.indices.contains(page.focus) ? page.rows[page.focus] : nil
+  }
+
+  /// The value a row shows: the stored one, else its DefaultValue (display only, as on iOS).
+  public func value(of row: Row) -> PlistValue? {
+    guard let key = row.key else { return nil }
+    return values[key] ?? row.specifier.defaultValue?.value
+  }
+
+  /// Rows visible in the list area (between the title bar and the status and help lines).
+  public var listHeight: Int { max(1, height - 3) }
+}
+
+extension FormState {
+  /// Shows the page `name` (a child pane's File, or a page file) as if
+  /// opened from its parent; false when the bundle has no such page.
+  public mutating func open(pageNamed name: String) -> Bool {
+    guard
+      let page = bundle.pages.first(where: {
+        $0.name == name || $0.file == name || $0.file == name + ".plist"
+      })
+    else { return false }
+    if page.file == bundle.pages.first?.file { return true }
+    // The title is the child pane's that opens it.
+    var title = page.name
+    for parent in bundle.pages {
+      for specifier in parent.specifiers where specifier.childPage == page.file {
+        title = bundle.localized(specifier.title ?? page.name, on: parent).escapingControlCharacters
+      }
+    }
+    push(page: page, title: title)
+    return true
+  }
+
+  /// The number of screen lines that show every row of the page at once.
+  public var fullHeight: Int { page.rows.count + 3 }
+}

@@ -1,0 +1,300 @@
+import Plist
+import SettingsSchema
+import TerminalUI
+
+/// What the form asks its host to do.
+public enum FormEffect: Sendable, Equatable {
+  case write(key: String, value: PlistValue)
+  case remove(key: String)
+  /// Leave, with this exit status (0 on `q`, 130 on Ctrl-C).
+  case quit(Int32)
+}
+
+/// What happens to the form.
+public enum FormEvent: Sendable {
+  case key(Key)
+  case resize(width: Int, height: Int)
+  /// The stored values changed (here or in another process).
+  case valuesChanged([String: PlistValue])
+  /// A write the host could not carry out.
+  case writeFailed(String)
+}
+
+/// The form's logic: a pure function of the state and an event.
+public enum FormUpdate {
+  public static func update(_ state: inout FormState, _ event: FormEvent) -> [FormEffect] {
+    switch event {
+    case .resize(let width, let height):
+      state.width = width
+      state.height = height
+      keepFocusVisible(&state)
+      return []
+    case .valuesChanged(let values):
+      state.values = values
+      return []
+    case .writeFailed(let message):
+      state.status = message
+      return []
+    case .key(let key):
+      state.status = nil
+      switch state.mode {
+      case .browse: return browse(&state, key)
+      case .editing(let text, let cursor): return edit(&state, key, text: text, cursor: cursor)
+      case .picker(let focus): return pick(&state, key, focus: focus)
+      case .filter(let text): return filter(&state, key, text: text)
+      case .keyList:
+        state.mode = .browse
+        return key == .ctrl("c") ? [.quit(130)] : []
+      }
+    }
+  }
+
+  // MARK: - Browsing
+
+  static func browse(_ state: inout FormState, _ key: Key) -> [FormEffect] {
+    let row = state.focusedRow
+    guard let action = KeyBinding.action(for: key, on: row) else { return [] }
+    switch action {
+    case .up: moveFocus(&state, by: -1)
+    case .down: moveFocus(&state, by: 1)
+    case .pageUp: moveFocus(&state, by: -state.listHeight)
+    case .pageDown: moveFocus(&state, by: state.listHeight)
+    case .quit: return [.quit(0)]
+    case .interrupt: return [.quit(130)]
+    case .showKeys: state.mode = .keyList
+    case .startFilter: state.mode = .filter(text: "")
+    case .back:
+      if state.stack.count > 1 { state.stack.removeLast() }
+    case .reset:
+      guard let key = row?.key else { return [] }
+      state.status = state.words["status.reset"]
+      return state.values[key] == nil ? [] : [.remove(key: key)]
+    case .decrease, .increase, .decreaseMore, .increaseMore:
+      return slide(&state, action)
+    case .activate:
+      return activate(&state)
+    }
+    return []
+  }
+
+  static func activate(_ state: inout FormState) -> [FormEffect] {
+    guard let row = state.focusedRow, let key = row.key ?? childKey(row) else { return [] }
+    switch row.kind {
+    case .toggle:
+      let (on, off) = SpecifierValue.states(of: row.specifier)
+      return write(&state, key, state.value(of: row) == on ? off : on, row)
+    case .textField:
+      let text = state.value(of: row).map(SpecifierValue.text(of:)) ?? ""
+      state.mode = .editing(text: text, cursor: text.count)
+    case .multiValue:
+      let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+      let current = values.firstIndex { $0 == state.value(of: row) } ?? 0
+      state.mode = .picker(focus: current)
+    case .radioOption(let value):
+      return write(&state, key, value, row)
+    case .childPane(let file):
+      guard let page = state.bundle.pages.first(where: { $0.file == file }) else { return [] }
+      state.push(page: page, title: row.title)
+    default:
+      break
+    }
+    return []
+  }
+
+  /// Child panes have no Key; they still activate.
+  static func childKey(_ row: Row) -> String? {
+    if case .childPane = row.kind { return "" }
+    return nil
+  }
+
+  static func write(_ state: inout FormState, _ key: String, _ value: PlistValue, _ row: Row)
+    -> [FormEffect]
+  {
+    do {
+      let checked = try SpecifierValue.check(value, for: row.specifier)
+      state.values[key] = checked
+      return [.write(key: key, value: checked)]
+    } catch {
+      state.status = error.reason.escapingControlCharacters
+      return []
+    }
+  }
+
+  static func slide(_ state: inout FormState, _ action: FormAction) -> [FormEffect] {
+    guard let row = state.focusedRow, let key = row.key,
+      case .slider(let minimum, let maximum) = row.kind, maximum > minimum
+    else { return [] }
+    let range = maximum - minimum
+    let step: Double =
+      switch action {
+      case .decrease: -range / 20
+      case .increase: range / 20
+      case .decreaseMore: -range / 10
+      default: range / 10
+      }
+    let current: Double
+    switch state.value(of: row) {
+    case .real(let number)?: current = number
+    case .integer(let number)?: current = Double(number)
+    default: current = minimum
+    }
+    // Round to the step's grid so that repeated steps land on even values.
+    let raw = min(maximum, max(minimum, current + step))
+    let rounded = (raw * 1_000_000).rounded() / 1_000_000
+    guard rounded != current else { return [] }
+    return write(&state, key, .real(rounded), row)
+  }
+
+  // MARK: - Moving
+
+  static func moveFocus(_ state: inout FormState, by delta: Int) {
+    let rows = visibleRowIndices(state)
+    guard !rows.isEmpty else { return }
+    let focusable = rows.filter { state.page.rows[$0].isFocusable }
+    guard !focusable.isEmpty else { return }
+    let position = focusable.firstIndex(of: state.page.focus) ?? 0
+    let target = min(
+      focusable.count - 1, max(0, position + (delta > 0 ? max(1, delta) : min(-1, delta))))
+    state.page.focus = focusable[target]
+    keepFocusVisible(&state)
+  }
+
+  /// Scrolls so that the focused row (with a row of context) is on screen.
+  static func keepFocusVisible(_ state: inout FormState) {
+    guard !state.stack.isEmpty else { return }
+    let height = state.listHeight
+    var scroll = state.page.scroll
+    let focus = state.page.focus
+    if focus - 1 < scroll { scroll = max(0, focus - 1) }
+    if focus + 1 >= scroll + height {
+      scroll = min(max(0, state.page.rows.count - height), focus + 2 - height)
+    }
+    state.page.scroll = max(0, scroll)
+  }
+
+  static func visibleRowIndices(_ state: FormState) -> [Int] {
+    Array(state.page.rows.indices)
+  }
+
+  // MARK: - Modes
+
+  static func edit(_ state: inout FormState, _ key: Key, text: String, cursor: Int) -> [FormEffect]
+  {
+    guard let row = state.focusedRow, case .textField(_, let keyboard) = row.kind,
+      let name = row.key
+    else {
+      state.mode = .browse
+      return []
+    }
+    var characters = Array(text)
+    var cursor = min(cursor, characters.count)
+    switch key {
+    case .escape:
+      state.mode = .browse
+      return []
+    case .enter:
+      state.mode = .browse
+      return write(&state, name, .string(String(characters)), row)
+    case .ctrl("c"):
+      return [.quit(130)]
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(characters.count, cursor + 1)
+    case .home, .ctrl("a"): cursor = 0
+    case .end, .ctrl("e"): cursor = characters.count
+    case .backspace:
+      if cursor > 0 {
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+      }
+    case .delete:
+      if cursor < characters.count { characters.remove(at: cursor) }
+    case .character(let character):
+      guard accepts(character, keyboard: keyboard) else {
+        state.status = state.words["status.notAccepted"]
+        break
+      }
+      characters.insert(character, at: cursor)
+      cursor += 1
+    default:
+      break
+    }
+    state.mode = .editing(text: String(characters), cursor: cursor)
+    return []
+  }
+
+  /// KeyboardType as an input filter, as the iOS keyboards allow.
+  static func accepts(_ character: Character, keyboard: String) -> Bool {
+    if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      return false
+    }
+    switch keyboard {
+    case "NumberPad": return character.isASCII && character.isNumber
+    case "DecimalPad": return character.isASCII && (character.isNumber || character == ".")
+    case "PhonePad": return character.isASCII && (character.isNumber || "+*#".contains(character))
+    case "URL", "EmailAddress": return !character.isWhitespace
+    default: return true
+    }
+  }
+
+  static func pick(_ state: inout FormState, _ key: Key, focus: Int) -> [FormEffect] {
+    guard let row = state.focusedRow, let name = row.key else {
+      state.mode = .browse
+      return []
+    }
+    let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+    switch key {
+    case .up, .character("k"): state.mode = .picker(focus: max(0, focus - 1))
+    case .down, .character("j"): state.mode = .picker(focus: min(values.count - 1, focus + 1))
+    case .escape, .left, .character("q"):
+      state.mode = .browse
+    case .ctrl("c"):
+      return [.quit(130)]
+    case .enter, .character(" "):
+      state.mode = .browse
+      guard values.indices.contains(focus) else { return [] }
+      return write(&state, name, values[focus], row)
+    default:
+      break
+    }
+    return []
+  }
+
+  static func filter(_ state: inout FormState, _ key: Key, text: String) -> [FormEffect] {
+    switch key {
+    case .escape:
+      state.mode = .browse
+    case .ctrl("c"):
+      return [.quit(130)]
+    case .enter:
+      state.mode = .browse
+      if let match = matches(state, text).first {
+        state.page.focus = match
+        keepFocusVisible(&state)
+      } else if !text.isEmpty {
+        state.status = state.words["status.noMatch"]
+      }
+    case .backspace:
+      state.mode = .filter(text: String(text.dropLast()))
+    case .character(let character) where KeyBinding.isPrintable(character):
+      state.mode = .filter(text: text + String(character))
+    default:
+      break
+    }
+    return []
+  }
+
+  /// The focusable rows whose shown title contains the filter text, ignoring case.
+  public static func matches(_ state: FormState, _ text: String) -> [Int] {
+    let needle = text.lowercased()
+    return state.page.rows.indices.filter { index in
+      let row = state.page.rows[index]
+      return row.isFocusable && (needle.isEmpty || row.title.lowercased().contains(needle))
+    }
+  }
+}
+
+extension KeyBinding {
+  static func isPrintable(_ character: Character) -> Bool {
+    !character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+  }
+}

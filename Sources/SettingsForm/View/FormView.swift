@@ -1,0 +1,260 @@
+import Plist
+import SettingsSchema
+import TerminalUI
+import TextWidth
+
+/// Draws a form state into a screen: the title bar with the page's path,
+/// the rows (scrolled so the focus is in view), a status line and a help
+/// line made from the key table.
+public enum FormView {
+  public static func draw(_ state: FormState) -> Screen {
+    var screen = Screen(width: state.width, height: state.height)
+    guard state.width > 0, state.height > 0, !state.stack.isEmpty else { return screen }
+    drawTitle(state, &screen)
+    switch state.mode {
+    case .picker(let focus): drawPicker(state, focus: focus, &screen)
+    case .keyList: drawKeyList(state, &screen)
+    default: drawRows(state, &screen)
+    }
+    drawStatus(state, &screen)
+    drawHelp(state, &screen)
+    return screen
+  }
+
+  static let titleStyle = Style(bold: true)
+  static let sectionStyle = Style(foreground: .cyan, bold: true)
+  static let footerStyle = Style(dim: true)
+  static let focusStyle = Style(inverse: true)
+  static let helpStyle = Style(dim: true)
+
+  static func drawTitle(_ state: FormState, _ screen: inout Screen) {
+    var parts = [state.appTitle.isEmpty ? state.words["form.settings"] : state.appTitle]
+    parts += state.stack.compactMap(\.title)
+    if case .picker = state.mode, let row = state.focusedRow { parts.append(row.title) }
+    screen.put(fit(parts.joined(separator: " › "), state.width), x: 0, y: 0, style: titleStyle)
+  }
+
+  /// The rows to list: all of them, or while filtering those that match.
+  static func listedRows(_ state: FormState) -> [Int] {
+    if case .filter(let text) = state.mode, !text.isEmpty {
+      return FormUpdate.matches(state, text)
+    }
+    return Array(state.page.rows.indices)
+  }
+
+  static func drawRows(_ state: FormState, _ screen: inout Screen) {
+    let listed = listedRows(state)
+    let filtering: Bool
+    if case .filter(let text) = state.mode, !text.isEmpty {
+      filtering = true
+    } else {
+      filtering = false
+    }
+    let start = filtering ? 0 : min(state.page.scroll, max(0, listed.count - 1))
+    for (line, index) in listed.dropFirst(start).prefix(state.listHeight).enumerated() {
+      let y = line + 1
+      let row = state.page.rows[index]
+      let focused = index == state.page.focus && !filtering
+      drawRow(row, state: state, focused: focused, y: y, &screen)
+    }
+    if listed.isEmpty {
+      screen.put(state.words["form.empty"], x: 2, y: 1, style: footerStyle)
+    }
+  }
+
+  static func drawRow(_ row: Row, state: FormState, focused: Bool, y: Int, _ screen: inout Screen) {
+    let width = state.width
+    let style = focused ? focusStyle : Style.plain
+    if focused { screen.fill(y: y, style: focusStyle) }
+    switch row.kind {
+    case .groupTitle:
+      screen.put(fit(row.title, width - 1), x: 1, y: y, style: sectionStyle)
+    case .footer:
+      screen.put(fit(row.title, width - 2), x: 2, y: y, style: footerStyle)
+    case .radioOption(let value):
+      let chosen = state.value(of: row) == value
+      screen.put(chosen ? "✓" : " ", x: 2, y: y, style: style)
+      screen.put(fit(row.title, width - 5), x: 4, y: y, style: style)
+    case .slider(let minimum, let maximum):
+      drawSlider(row, state: state, minimum: minimum, maximum: maximum, y: y, style: style, &screen)
+    default:
+      var value = valueText(row, state: state)
+      if case .editing(let text, let cursor) = state.mode, focused {
+        value = editingText(text, row: row)
+        let shown = fitLeft(value, max(1, width / 2))
+        let title = fit(row.title, max(0, width - 4 - DisplayWidth.of(shown)))
+        screen.put(title, x: 2, y: y, style: style)
+        let x = width - 1 - DisplayWidth.of(shown)
+        screen.put(shown, x: x, y: y, style: Style(underline: true))
+        let before = DisplayWidth.of(String(editingText(String(text.prefix(cursor)), row: row)))
+        let hidden = DisplayWidth.of(value) - DisplayWidth.of(shown)
+        screen.cursor = Screen.Position(x: min(width - 1, x + max(0, before - hidden)), y: y)
+        return
+      }
+      let shownValue = fitLeft(value, max(1, width / 2))
+      let title = fit(row.title, max(0, width - 5 - DisplayWidth.of(shownValue)))
+      screen.put(title, x: 2, y: y, style: style)
+      screen.put(shownValue, x: width - 1 - DisplayWidth.of(shownValue), y: y, style: style)
+    }
+  }
+
+  static func drawSlider(
+    _ row: Row, state: FormState, minimum: Double, maximum: Double, y: Int, style: Style,
+    _ screen: inout Screen
+  ) {
+    let number: Double
+    switch state.value(of: row) {
+    case .real(let value)?: number = value
+    case .integer(let value)?: number = Double(value)
+    default: number = minimum
+    }
+    let label = format(number)
+    let barWidth = max(3, state.width - 6 - DisplayWidth.of(label))
+    let fraction = maximum > minimum ? min(1, max(0, (number - minimum) / (maximum - minimum))) : 0
+    let knob = Int((fraction * Double(barWidth - 1)).rounded())
+    var bar = ""
+    for index in 0..<barWidth { bar += index < knob ? "━" : index == knob ? "●" : "─" }
+    screen.put(bar, x: 2, y: y, style: style)
+    screen.put(label, x: state.width - 1 - DisplayWidth.of(label), y: y, style: style)
+  }
+
+  /// What a row shows on its right.
+  static func valueText(_ row: Row, state: FormState) -> String {
+    let value = state.value(of: row)
+    switch row.kind {
+    case .toggle:
+      let (on, _) = SpecifierValue.states(of: row.specifier)
+      return value == on ? state.words["value.on"] : state.words["value.off"]
+    case .textField(let secure, _):
+      let text = value.map(SpecifierValue.text(of:)) ?? ""
+      return secure ? String(repeating: "•", count: text.count) : text.escapingControlCharacters
+    case .multiValue:
+      return (title(of: value, in: row, state: state, short: true) ?? "") + " ›"
+    case .titleValue:
+      return title(of: value, in: row, state: state, short: false)
+        ?? value.map { SpecifierValue.text(of: $0).escapingControlCharacters } ?? ""
+    case .childPane:
+      return "›"
+    default:
+      return ""
+    }
+  }
+
+  /// The (short) title beside a value in Values, localized.
+  static func title(of value: PlistValue?, in row: Row, state: FormState, short: Bool) -> String? {
+    guard let value, let values = row.specifier["Values"]?.array?.map(\.value),
+      let index = values.firstIndex(of: value)
+    else { return nil }
+    let shortTitles = short ? row.specifier["ShortTitles"]?.array : nil
+    let titles = shortTitles ?? row.specifier["Titles"]?.array ?? []
+    guard index < titles.count, let raw = titles[index].string else { return nil }
+    let page = state.bundle.pages.first { $0.file == state.page.file }
+    return (page.map { state.bundle.localized(raw, on: $0) } ?? raw).escapingControlCharacters
+  }
+
+  static func editingText(_ text: String, row: Row) -> String {
+    if case .textField(true, _) = row.kind { return String(repeating: "•", count: text.count) }
+    return text.escapingControlCharacters
+  }
+
+  static func drawPicker(_ state: FormState, focus: Int, _ screen: inout Screen) {
+    guard let row = state.focusedRow else { return }
+    let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+    let current = state.value(of: row)
+    let scroll = max(0, min(focus - state.listHeight / 2, values.count - state.listHeight))
+    for (line, index) in values.indices.dropFirst(scroll).prefix(state.listHeight).enumerated() {
+      let y = line + 1
+      let style = index == focus ? focusStyle : Style.plain
+      if index == focus { screen.fill(y: y, style: focusStyle) }
+      screen.put(values[index] == current ? "✓" : " ", x: 2, y: y, style: style)
+      let title =
+        title(of: values[index], in: row, state: state, short: false)
+        ?? SpecifierValue.text(of: values[index]).escapingControlCharacters
+      screen.put(fit(title, state.width - 5), x: 4, y: y, style: style)
+    }
+  }
+
+  static func drawKeyList(_ state: FormState, _ screen: inout Screen) {
+    var seen = Set<String>()
+    var line = 1
+    for binding in KeyBinding.browse where line <= state.listHeight {
+      let word = state.words[binding.wordKey]
+      guard seen.insert(binding.keyLabel + word).inserted else { continue }
+      screen.put(binding.keyLabel, x: 2, y: line, style: Style(bold: true))
+      screen.put(fit(word, state.width - 14), x: 12, y: line)
+      line += 1
+    }
+  }
+
+  static func drawStatus(_ state: FormState, _ screen: inout Screen) {
+    let y = state.height - 2
+    guard y > 0 else { return }
+    if case .filter(let text) = state.mode {
+      let end = screen.put(
+        "/" + text.escapingControlCharacters, x: 0, y: y, style: Style(bold: true))
+      screen.cursor = Screen.Position(x: min(state.width - 1, end), y: y)
+    } else if let status = state.status {
+      screen.put(fit(status, state.width), x: 0, y: y, style: Style(foreground: .yellow))
+    }
+  }
+
+  static func drawHelp(_ state: FormState, _ screen: inout Screen) {
+    let y = state.height - 1
+    guard y > 1 else { return }
+    let text: String
+    switch state.mode {
+    case .editing: text = state.words["help.editing"]
+    case .picker: text = state.words["help.picker"]
+    case .filter: text = state.words["help.filtering"]
+    case .keyList: text = state.words["help.anyKey"]
+    case .browse:
+      let row = state.focusedRow
+      var parts: [String] = []
+      var seen = Set<String>()
+      for binding in KeyBinding.browse where binding.inHelpLine && binding.applies(row) {
+        // On the first page there is nothing to go back to.
+        if binding.action == .back && state.stack.count == 1 { continue }
+        let word =
+          binding.action == .activate
+          ? state.words[KeyBinding.activateWord(row)] : state.words[binding.wordKey]
+        guard seen.insert(word).inserted else { continue }
+        parts.append(binding.keyLabel + " " + word)
+      }
+      text = parts.joined(separator: "  ")
+    }
+    screen.put(fit(text, state.width), x: 0, y: y, style: helpStyle)
+  }
+
+  /// Text cut to `width` columns, ending in `…` when cut.
+  static func fit(_ text: String, _ width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard DisplayWidth.of(text) > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = DisplayWidth.of(character)
+      if used + next > width - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+
+  /// Text cut from the left (the end of a long value stays in view).
+  static func fitLeft(_ text: String, _ width: Int) -> String {
+    guard DisplayWidth.of(text) > width, width > 1 else { return text }
+    var result = ""
+    var used = 0
+    for character in text.reversed() {
+      let next = DisplayWidth.of(character)
+      if used + next > width - 1 { break }
+      result.insert(character, at: result.startIndex)
+      used += next
+    }
+    return "…" + result
+  }
+
+  static func format(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+}

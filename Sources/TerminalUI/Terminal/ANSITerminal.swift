@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal: raw mode, the alternate screen, the size, keys from
+/// standard input, and a restore that always runs — on quit, Ctrl-C,
+/// SIGTERM, SIGHUP and errors.
+///
+/// ```swift
+/// let terminal = try ANSITerminal.open()
+/// defer { terminal.restore() }
+/// ```
+public final class ANSITerminal: @unchecked Sendable {
+  public struct Unavailable: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  private var original = termios()
+  private var restored = false
+  public let colors: Bool
+  private var decoder = KeyDecoder()
+  private var lastSize: (Int, Int) = (0, 0)
+
+  /// Takes over the terminal; fails when standard input or output is not one.
+  public static func open(colors: Bool) throws -> ANSITerminal {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw Unavailable(description: "standard input and output must be a terminal")
+    }
+    let terminal = ANSITerminal(colors: colors)
+    try terminal.enterRawMode()
+    Self.current = terminal
+    Self.installSignalHandlers()
+    terminal.writeRaw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    return terminal
+  }
+
+  private init(colors: Bool) { self.colors = colors }
+
+  nonisolated(unsafe) static var current: ANSITerminal?
+  nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+  private func enterRawMode() throws {
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+      throw Unavailable(description: "cannot read the terminal's settings")
+    }
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      throw Unavailable(description: "cannot put the terminal in raw mode")
+    }
+  }
+
+  /// Raw mode off, cursor shown, the main screen back. Safe to call twice.
+  public func restore() {
+    guard !restored else { return }
+    restored = true
+    writeRaw("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+  }
+
+  private static func installSignalHandlers() {
+    signal(SIGWINCH) { _ in ANSITerminal.resized = 1 }
+    for number in [SIGTERM, SIGHUP, SIGINT] {
+      signal(number) { received in
+        ANSITerminal.current?.restore()
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
+  }
+
+  /// The window's size in cells.
+  public var size: (width: Int, height: Int) {
+    var window = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
+      return (Int(window.ws_col), Int(window.ws_row))
+    }
+    return (80, 24)
+  }
+
+  public func writeRaw(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return }
+      offset += count
+    }
+  }
+
+  /// Waits up to `milliseconds` for input or a message and returns what came.
+  public func events(timeout milliseconds: Int32, inbox: TerminalInbox?) -> [TerminalEvent] {
+    var events: [TerminalEvent] = []
+    if ANSITerminal.resized != 0 {
+      ANSITerminal.resized = 0
+      let size = size
+      events.append(.resize(width: size.width, height: size.height))
+    }
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    if let inbox {
+      descriptors.append(pollfd(fd: inbox.wakeRead, events: Int16(POLLIN), revents: 0))
+    }
+    let ready = poll(&descriptors, nfds_t(descriptors.count), events.isEmpty ? milliseconds : 0)
+    if ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count > 0 {
+        var keys = decoder.decode(Array(buffer[0..<count]))
+        if decoder.isWaiting {
+          // A lone Esc: nothing follows within a moment.
+          var more = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+          if poll(&more, 1, 25) > 0 {
+            let extra = read(STDIN_FILENO, &buffer, buffer.count)
+            keys += decoder.decode(extra > 0 ? Array(buffer[0..<extra]) : [], flush: true)
+          } else {
+            keys += decoder.decode([], flush: true)
+          }
+        }
+        events += keys.map(TerminalEvent.key)
+      }
+    }
+    if let inbox, descriptors.count > 1, descriptors[1].revents & Int16(POLLIN) != 0 {
+      events += inbox.take().map(TerminalEvent.message)
+    }
+    return events
+  }
+}

@@ -1,0 +1,188 @@
+import ArgumentParser
+import DefaultsStore
+import Foundation
+import Localization
+import Plist
+import SettingsForm
+import SettingsSchema
+import TerminalUI
+
+/// `prefs edit BUNDLE`: the bundle as the Settings app shows it, in the
+/// terminal, writing each change to the defaults domain at once.
+struct Edit: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract:
+      "Edit a bundle's settings in an interactive form, writing each change to a defaults domain.",
+    discussion: """
+      The domain is --domain, else the bundle's ApplicationGroupContainerIdentifier, else the \
+      CFBundleIdentifier of an Info.plist beside the bundle. Keys: ↑/↓ or j/k move, Enter or \
+      Space act, Esc or ← back, / filter, r reset, ? keys, q quit. Exit status: 0 on quit, \
+      130 on Ctrl-C, 1 on an error, 2 for a usage error or no terminal (see --plain).
+      """)
+
+  @Argument(help: "The Settings.bundle folder.") var bundle: String
+  @Option(help: "The defaults domain to write to.") var domain: String?
+  @OptionGroup var languageOptions: LanguageOptions
+  @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
+  @Flag(help: "A line-by-line mode without a full-screen form (screen readers, scripts).")
+  var plain = false
+  @OptionGroup var location: DefaultsDirectoryOption
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let words = ToolStrings(
+      preferredLanguages: languageOptions.language.map { [$0] }
+        ?? LanguageNegotiation.preferredLanguages(environment: environment))
+    let loaded: SettingsBundle
+    do {
+      loaded = try SettingsBundle.load(
+        at: bundle,
+        options: LoadOptions(
+          idiom: idiom,
+          preferredLanguages: languageOptions.preferredLanguages(environment: environment),
+          keepsComments: false))
+    } catch {
+      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+      return ExitStatus.usage
+    }
+    guard let domain = domain ?? Self.domain(of: loaded) else {
+      print("prefs: error: " + words["edit.noDomain"], to: &errors)
+      return ExitStatus.usage
+    }
+    return runDefaults(errors: &errors) { errors in
+      let store = try location.store(domain)
+      if plain {
+        return PlainForm(bundle: loaded, store: store, words: words, idiom: idiom).run(
+          output: &output)
+      }
+      guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        print("prefs: error: " + words["edit.noTerminal"], to: &errors)
+        return ExitStatus.usage
+      }
+      return try interactive(
+        loaded, store: store, words: words, domain: domain, environment: environment)
+    }
+  }
+
+  func interactive(
+    _ loaded: SettingsBundle, store: DefaultsStore, words: ToolStrings, domain: String,
+    environment: [String: String]
+  ) throws -> Int32 {
+    let colors = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    let terminal = try ANSITerminal.open(colors: colors)
+    defer { terminal.restore() }
+    let size = terminal.size
+    var state = FormState(
+      bundle: loaded, values: try store.persistentValues(), width: size.width, height: size.height,
+      words: words.formWords, appTitle: domain, idiom: idiom)
+    let inbox = TerminalInbox()
+    let token = store.observe(scheduler: ImmediateScheduler()) { _ in inbox.post("values") }
+    defer { token.cancel() }
+    var shown: Screen?
+    while true {
+      let frame = FormView.draw(state)
+      terminal.writeRaw(ScreenDiff.ansi(from: shown, to: frame, colors: terminal.colors).text)
+      shown = frame
+      for event in terminal.events(timeout: 1000, inbox: inbox) {
+        let formEvent: FormEvent
+        switch event {
+        case .key(let key): formEvent = .key(key)
+        case .resize(let width, let height): formEvent = .resize(width: width, height: height)
+        case .message: formEvent = .valuesChanged((try? store.persistentValues()) ?? state.values)
+        }
+        for effect in FormUpdate.update(&state, formEvent) {
+          switch effect {
+          case .quit(let code):
+            return code
+          case .write(let key, let value):
+            do { try store.set(value, forKey: key) } catch {
+              _ = FormUpdate.update(&state, .writeFailed(error.description))
+            }
+          case .remove(let key):
+            do { try store.removeValue(forKey: key) } catch {
+              _ = FormUpdate.update(&state, .writeFailed(error.description))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The domain a bundle's values go to, as iOS picks it.
+  static func domain(of bundle: SettingsBundle) -> String? {
+    if let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?
+      .string,
+      !group.isEmpty
+    {
+      return group
+    }
+    let info = URL(fileURLWithPath: bundle.path).deletingLastPathComponent()
+      .appendingPathComponent("Info.plist")
+    guard let data = FileManager.default.contents(atPath: info.path),
+      let document = try? PropertyListReader.read(Array(data)),
+      let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty,
+      !identifier.contains("$(")
+    else { return nil }
+    return identifier
+  }
+}
+
+/// `prefs render BUNDLE`: the form's screen as plain text.
+struct Render: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Print a page of the form as plain text (docs, reviews, tests).")
+
+  @Argument(help: "The Settings.bundle folder.") var bundle: String
+  @OptionGroup var languageOptions: LanguageOptions
+  @Option(help: "The page to show (a child pane's File); default Root.") var page: String?
+  @Option(help: "The width in columns (at least 20).") var width: Int = 60
+  @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func validate() throws {
+    guard (20...1000).contains(width) else {
+      throw ValidationError("--width must be between 20 and 1000")
+    }
+  }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let words = ToolStrings(
+      preferredLanguages: languageOptions.language.map { [$0] }
+        ?? LanguageNegotiation.preferredLanguages(environment: environment))
+    let loaded: SettingsBundle
+    do {
+      loaded = try SettingsBundle.load(
+        at: bundle,
+        options: LoadOptions(
+          idiom: idiom,
+          preferredLanguages: languageOptions.preferredLanguages(environment: environment),
+          keepsComments: false))
+    } catch {
+      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+      return ExitStatus.usage
+    }
+    var state = FormState(
+      bundle: loaded, values: [:], width: width, height: 100, words: words.formWords,
+      appTitle: Edit.domain(of: loaded) ?? "", idiom: idiom)
+    if let page, !state.open(pageNamed: page) {
+      print("prefs: error: the bundle has no page \(page.escapingControlCharacters)", to: &errors)
+      return ExitStatus.usage
+    }
+    state.height = state.fullHeight
+    print(FormView.draw(state).plainText, to: &output)
+    return ExitStatus.success
+  }
+}
+
+extension ToolStrings {
+  var formWords: FormWords {
+    let copy = self
+    return FormWords { copy[$0] }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Plist
+import SettingsForm
+import SettingsSchema
+import TerminalUI
+import TestSupport
+import Testing
+
+/// Scripted key sequences, checked by the effects (what would be written)
+/// and by the screen.
+struct FormInteractionTests {
+  @Test func focusStartsOnTheFirstRowThatCanChange() throws {
+    let driver = try FormDriver()
+    #expect(driver.state.focusedRow?.title == "Name")
+  }
+
+  @Test func toggle() throws {
+    var driver = try FormDriver()
+    driver.focus("Dark Mode")
+    driver.press(.enter)
+    #expect(driver.effects == [.write(key: "dark_mode_preference", value: .bool(false))])
+    #expect(driver.screen.contains("Dark Mode") && driver.screen.contains("off"))
+    // TrueValue/FalseValue are what a toggle with them stores.
+    driver.focus("Metric Units")
+    driver.press(.character(" "))
+    #expect(driver.effects.last == .write(key: "units_preference", value: .string("imperial")))
+  }
+
+  @Test func textEntryWithACursor() throws {
+    var driver = try FormDriver()
+    driver.press(.enter)
+    driver.type("Zé")
+    driver.press(.left, .character("o"), .end, .character("!"))
+    #expect(driver.terminal.screen.cursor != nil)
+    driver.press(.enter)
+    #expect(driver.effects == [.write(key: "name_preference", value: .string("Zoé!"))])
+    // Esc cancels an edit.
+    driver.press(.enter)
+    driver.type("xyz")
+    driver.press(.escape)
+    #expect(driver.effects.count == 1)
+  }
+
+  @Test func secureFieldsAreMaskedAndNumberPadTakesDigitsOnly() throws {
+    var driver = try FormDriver(values: ["password_preference": .string("secret")])
+    #expect(!driver.screen.contains("secret"))
+    #expect(driver.screen.contains("••••••"))
+    driver.focus("PIN")
+    driver.press(.enter)
+    driver.type("1a")
+    #expect(driver.state.status == "This field does not take that character")
+    driver.type("2")
+    driver.press(.enter)
+    #expect(driver.effects == [.write(key: "pin_preference", value: .string("12"))])
+  }
+
+  @Test func sliderStepsTenthsAndClamps() throws {
+    var driver = try FormDriver()
+    for _ in 0..<30
+    where
+      !(driver.state.focusedRow.map { if case .slider = $0.kind { true } else { false } } ?? false)
+    {
+      driver.press(.down)
+    }
+    driver.press(.right)
+    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.55)))
+    driver.press(.pageDown)
+    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.45)))
+    driver.press(.shiftRight)
+    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.55)))
+    for _ in 0..<20 { driver.press(.right) }
+    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(1)))
+    #expect(driver.screen.contains("●"))
+  }
+
+  @Test func multiValuePicker() throws {
+    var driver = try FormDriver()
+    driver.focus("Theme")
+    driver.press(.enter)
+    #expect(driver.screen.contains("› Theme"))
+    #expect(driver.screen.contains("✓ Same as the system"))
+    driver.press(.down, .enter)
+    #expect(driver.effects == [.write(key: "theme_preference", value: .integer(1))])
+    #expect(driver.screen.contains("Light ›"))
+  }
+
+  @Test func radioGroup() throws {
+    var driver = try FormDriver()
+    driver.focus("Low")
+    driver.press(.enter)
+    #expect(driver.effects == [.write(key: "quality_preference", value: .string("low"))])
+    #expect(driver.screen.contains("✓ Low"))
+  }
+
+  @Test func childPaneAndBack() throws {
+    var driver = try FormDriver()
+    driver.focus("Advanced")
+    driver.press(.enter)
+    #expect(driver.screen.hasPrefix("com.example.showcase › Advanced"))
+    #expect(driver.screen.contains("Server"))
+    driver.press(.escape)
+    #expect(driver.screen.hasPrefix("com.example.showcase\n"))
+    driver.press(.enter)
+    driver.press(.left)
+    #expect(driver.screen.hasPrefix("com.example.showcase\n"))
+  }
+
+  @Test func filterNarrowsThenFocusesTheFirstMatch() throws {
+    var driver = try FormDriver()
+    driver.press(.character("/"))
+    driver.type("mod")
+    #expect(driver.screen.contains("Dark Mode"))
+    #expect(!driver.screen.contains("Password"))
+    driver.press(.enter)
+    #expect(driver.state.focusedRow?.title == "Dark Mode")
+    driver.press(.character("/"))
+    driver.type("zzz")
+    driver.press(.escape)
+    #expect(driver.screen.contains("Password"))
+  }
+
+  @Test func resetRemovesTheKey() throws {
+    var driver = try FormDriver(values: ["name_preference": .string("Ana")])
+    driver.press(.character("r"))
+    #expect(driver.effects == [.remove(key: "name_preference")])
+  }
+
+  @Test func keysQuitAndInterrupt() throws {
+    var driver = try FormDriver()
+    driver.press(.character("?"))
+    #expect(driver.screen.contains("filter"))
+    driver.press(.character("x"))
+    driver.press(.character("q"))
+    #expect(driver.effects == [.quit(0)])
+    var other = try FormDriver()
+    other.press(.ctrl("c"))
+    #expect(other.effects == [.quit(130)])
+  }
+
+  @Test func theHelpLineFollowsTheFocusedRow() throws {
+    var driver = try FormDriver()
+    #expect(driver.screen.hasSuffix("↑/k move  ⏎ edit  / filter  r reset  ? keys  q quit"))
+    driver.focus("Dark Mode")
+    #expect(driver.screen.contains("⏎ toggle"))
+    driver.focus("Advanced")
+    #expect(driver.screen.contains("⏎ open"))
+  }
+
+  @Test func anExternalChangeShowsAtOnce() throws {
+    var driver = try FormDriver()
+    driver.send(
+      .valuesChanged(["dark_mode_preference": .bool(false), "name_preference": .string("Bea")]))
+    #expect(driver.screen.contains("Bea"))
+    #expect(driver.screen.contains("off"))
+  }
+
+  @Test func onlyChangedCellsAreWritten() throws {
+    var driver = try FormDriver(width: 80, height: 24)
+    driver.press(.down)
+    #expect(driver.terminal.cellsWrittenLastFrame < 80 * 4)
+    #expect(driver.terminal.cellsWrittenLastFrame > 0)
+  }
+}

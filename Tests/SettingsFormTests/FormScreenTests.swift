@@ -1,0 +1,70 @@
+import Foundation
+import Plist
+import SettingsForm
+import SettingsSchema
+import TerminalUI
+import TestSupport
+import Testing
+
+/// Golden screens: every page of the Showcase in every language, and the
+/// form at its smallest and a wide size.
+struct FormScreenTests {
+  @Test(arguments: ["en", "pt-BR", "cs", "ru"], ["Root", "Advanced"])
+  func everyPageInEveryLanguage(language: String, page: String) throws {
+    var driver = try FormDriver(language: language, width: 60, height: 40)
+    driver.state.words = .language(language)
+    if page != "Root" {
+      let opened = driver.state.open(pageNamed: page)
+      #expect(opened)
+    }
+    driver.state.height = driver.state.fullHeight
+    expectGolden(FormView.draw(driver.state).plainText, "form/showcase-\(page)-\(language).txt")
+  }
+
+  @Test(arguments: [(40, 10), (100, 30)])
+  func sizes(width: Int, height: Int) throws {
+    var driver = try FormDriver(width: width, height: height)
+    expectGolden(driver.screen, "form/showcase-\(width)x\(height).txt")
+    // Scrolling keeps the focus in view down to the last row.
+    for _ in 0..<40 { driver.press(.down) }
+    expectGolden(driver.screen, "form/showcase-\(width)x\(height)-end.txt")
+    #expect(driver.screen.contains("Advanced"))
+  }
+
+  @Test func resizeReLaysOutAtOnce() throws {
+    var driver = try FormDriver(width: 100, height: 30)
+    for _ in 0..<12 { driver.press(.down) }
+    let focused = driver.state.focusedRow?.title
+    driver.send(.resize(width: 40, height: 10))
+    #expect(driver.terminal.screen.width == 40)
+    #expect(driver.state.focusedRow?.title == focused)
+    let lines = driver.screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 10)
+    #expect(lines.allSatisfy { $0.count <= 40 })
+  }
+
+  @Test func wideCharactersAndControlCharactersAreDrawnSafely() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      {
+        PreferenceSpecifiers = (
+          { Type = PSGroupSpecifier; Title = "日本語の設定"; },
+          { Type = PSToggleSwitchSpecifier; Title = "通知 🔔"; Key = a; DefaultValue = YES; },
+          { Type = PSTextFieldSpecifier; Title = "Evil \\033[2J\\007"; Key = b; DefaultValue = "x\\033]0;t\\007"; }
+        );
+      }
+      """)
+    let loaded = try SettingsBundle.load(at: bundle.path)
+    let state = FormState(bundle: loaded, values: [:], width: 40, height: 8, words: .english)
+    let screen = FormView.draw(state)
+    expectGolden(screen.plainText, "form/wide-and-control.txt")
+    #expect(!screen.plainText.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    // Every line fits the width, wide characters counted twice.
+    var terminal = VirtualTerminal(width: 40, height: 8)
+    terminal.show(screen)
+    #expect(terminal.cellsWrittenLastFrame > 0)
+  }
+}
