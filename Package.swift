@@ -46,7 +46,8 @@ let package = Package(
       ]
     ),
     .executableTarget(
-      name: "prefs-bench", dependencies: ["Plist", "SettingsSchema", "SettingsLint"]),
+      name: "prefs-bench",
+      dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),

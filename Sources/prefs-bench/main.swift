@@ -1,7 +1,9 @@
 import Foundation
 import Plist
+import SettingsForm
 import SettingsLint
 import SettingsSchema
+import TerminalUI
 
 // Times the readers in-process, so that scripts/bench can compare them with
 // other tools. Usage:
@@ -9,6 +11,7 @@ import SettingsSchema
 //   prefs-bench bundle BUNDLE        best of 5: the whole bundle loaded
 //   prefs-bench lint BUNDLE...       best of 5: loaded, then linted (times apart)
 //   prefs-bench rules BUNDLE         each rule alone, slowest first (RULE=id for one)
+//   prefs-bench form                 a page of 5,000 rows: key press to frame (update, view, diff)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -75,6 +78,47 @@ case "lint":
       format: "lint: %d bundles, %d findings, load best %.1f ms, rules best %.1f ms",
       arguments.count - 1,
       findings, bestLoad * 1000, bestLint * 1000))
+case "form":
+  // A page of 5,000 rows: 4,000 toggles and a group every 5.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-form")
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  var items = ""
+  for index in 0..<5_000 {
+    items +=
+      index % 5 == 0
+      ? "<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Group \(index / 5)</string></dict>\n"
+      : "<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Option \(index)</string><key>Key</key><string>k\(index)</string><key>DefaultValue</key><true/></dict>\n"
+  }
+  let plist =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>\n\(items)</array></dict></plist>\n"
+  try Data(plist.utf8).write(to: folder.appendingPathComponent("Root.plist"))
+  let bundle = try SettingsBundle.load(at: folder.path)
+  var state = FormState(bundle: bundle, values: [:], width: 100, height: 40)
+  var shown = FormView.draw(state)
+  var times: [Double] = []
+  var cells: [Int] = []
+  let keys: [Key] =
+    Array(repeating: .down, count: 300) + Array(repeating: .enter, count: 50) + [.end]
+    + Array(repeating: .up, count: 100) + [.pageDown, .pageDown, .pageUp]
+  for key in keys {
+    var written = 0
+    times.append(
+      seconds {
+        _ = FormUpdate.update(&state, .key(key))
+        let frame = FormView.draw(state)
+        written = ScreenDiff.ansi(from: shown, to: frame, colors: true).cellsWritten
+        shown = frame
+      })
+    cells.append(written)
+  }
+  times.sort()
+  print(
+    String(
+      format:
+        "form: %d rows, %d key presses: median %.3f ms, p99 %.3f ms, worst %.3f ms per frame; cells written per frame: median %d of %d",
+      state.page.rows.count, keys.count, times[times.count / 2] * 1000,
+      times[times.count * 99 / 100] * 1000, times.last! * 1000, cells.sorted()[cells.count / 2],
+      100 * 40))
 case "rules":
   let bundle = try SettingsBundle.load(at: arguments[1])
   let all = Set(RuleRegistry.ids)
