@@ -1,0 +1,82 @@
+import Foundation
+import SettingsSchema
+import TestSupport
+import Testing
+
+@testable import prefs
+
+struct EditCommandTests {
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  @Test func withoutATerminalEditSaysSoAndExits2() {
+    let result = DumpTests.run([
+      "edit", "Examples/Conversor/Settings.bundle", "--defaults-dir", "/tmp/none",
+    ])
+    #expect(result.code == 2)
+    #expect(result.errors.contains("needs a terminal"))
+    #expect(result.errors.contains("--plain"))
+  }
+
+  @Test func theDomainComesFromTheGroupThenTheInfoPlist() throws {
+    let conversor = try SettingsBundle.load(at: "Examples/Conversor/Settings.bundle")
+    #expect(Edit.domain(of: conversor) == "com.example.conversor")
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      "{ ApplicationGroupContainerIdentifier = group.com.example.shared; PreferenceSpecifiers = (); }"
+    )
+    #expect(Edit.domain(of: try SettingsBundle.load(at: bundle.path)) == "group.com.example.shared")
+    try bundle.write("Root.plist", "{ PreferenceSpecifiers = (); }")
+    #expect(Edit.domain(of: try SettingsBundle.load(at: bundle.path)) == nil)
+    let result = DumpTests.run(["edit", bundle.path])
+    #expect(result.code == 2)
+    #expect(result.errors.contains("give --domain"))
+  }
+
+  @Test func renderPagesAndRefusesUnknownOnes() {
+    let result = DumpTests.run([
+      "render", "Examples/Showcase/Settings.bundle", "--lang", "pt-BR", "--page", "Advanced",
+      "--width", "40",
+    ])
+    #expect(result.code == 0)
+    #expect(result.output.hasPrefix("com.example.showcase › Avançado"))
+    #expect(
+      DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--page", "Nope"]).code == 2)
+    #expect(
+      DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--width", "5"]).code == 2)
+  }
+
+  /// `--plain` asks for each value on its own line; Enter keeps, a bad value is refused.
+  @Test func plainModeReadsAnswersLineByLine() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-plain-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [
+      "edit", Paths.examples.appendingPathComponent("Conversor/Settings.bundle").path, "--plain",
+      "--defaults-dir", directory, "--lang", "en",
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data("maybe\non\n".utf8))
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("Celsius First [false]"))
+    #expect(text.contains("refused: celsiusPref is a toggle"))
+    #expect(text.contains("saved"))
+    let stored = try EndToEndTests.run([
+      "defaults", "read", "com.example.conversor", "celsiusPref", "--defaults-dir", directory,
+    ])
+    #expect(stored.1 == "true\n")
+  }
+}
