@@ -15,6 +15,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -28,6 +29,7 @@ let package = Package(
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
     .target(name: "DefaultsStore", dependencies: ["Plist"]),
     .target(name: "TerminalUI", dependencies: ["TextWidth"]),
+    .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(
       name: "SettingsForm",
       dependencies: ["Plist", "SettingsSchema", "DefaultsStore", "TerminalUI", "TextWidth"]),
@@ -41,7 +43,7 @@ let package = Package(
       name: "prefs",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
-        "TerminalUI",
+        "TerminalUI", "StringsWorkflow",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,6 +59,12 @@ let package = Package(
       name: "DefaultsStoreTests",
       dependencies: ["DefaultsStore", "TestSupport", "foundation-defaults"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "StringsWorkflowTests",
+      dependencies: [
+        "StringsWorkflow", "SettingsSchema", "Plist", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "SettingsFormTests",
       dependencies: ["SettingsForm", "SettingsSchema", "TerminalUI", "TestSupport"]),

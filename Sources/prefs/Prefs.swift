@@ -8,7 +8,9 @@ struct Prefs: ParsableCommand {
     commandName: "prefs",
     abstract: "iOS Settings bundles on the command line: read, check, edit and localize them.",
     version: "0.1.0",
-    subcommands: [Dump.self, Lint.self, Rules.self, Defaults.self, Edit.self, Render.self]
+    subcommands: [
+      Dump.self, Lint.self, Rules.self, Defaults.self, Edit.self, Render.self, Strings.self,
+    ]
   )
 
   /// Runs a command line and returns the exit code, writing to the given streams.

@@ -33,36 +33,11 @@ public struct LintContext: Sendable {
   public init(bundle: SettingsBundle, catalog: SchemaCatalog) {
     self.bundle = bundle
     self.catalog = catalog
-    var strings: [String: [LocalizedString]] = [:]
-    var localizableKeysByType: [String: [String]] = [:]
-    for (pageIndex, page) in bundle.pages.enumerated() {
-      guard let table = page.stringsTable else { continue }
-      func add(_ node: PlistNode, _ keyPath: String) {
-        guard let text = node.string, !text.isEmpty else { return }
-        strings[table, default: []].append(
-          LocalizedString(
-            text: text, pageIndex: pageIndex, offset: node.offset, keyPath: keyPath,
-            hasWords: Self.hasWords(text)))
-      }
-      if let title = page.document?.root["Title"] { add(title, "Title") }
-      for specifier in page.specifiers {
-        guard let type = specifier.type else { continue }
-        let keys =
-          localizableKeysByType[type]
-          ?? {
-            let keys = catalog.localizableKeys(ofType: type)
-            localizableKeysByType[type] = keys
-            return keys
-          }()
-        for key in keys {
-          guard let node = specifier[key] else { continue }
-          let keyPath = specifier.keyPath + "." + key
-          if let items = node.array {
-            for (index, item) in items.enumerated() { add(item, "\(keyPath)[\(index)]") }
-          } else {
-            add(node, keyPath)
-          }
-        }
+    let strings = bundle.localizableStrings(catalog: catalog).mapValues { list in
+      list.map {
+        LocalizedString(
+          text: $0.text, pageIndex: $0.pageIndex, offset: $0.offset, keyPath: $0.keyPath,
+          hasWords: Self.hasWords($0.text))
       }
     }
     localizedStrings = strings

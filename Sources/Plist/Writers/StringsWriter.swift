@@ -1,0 +1,86 @@
+import Foundation
+
+/// Writes `.strings` tables: each entry's comments, then `"key" = "value";`,
+/// a blank line between entries, in the order given, with every character
+/// that must be escaped escaped, so that CoreFoundation reads back exactly
+/// the pairs written. Writing what was read gives the same bytes again.
+///
+/// ```swift
+/// let bytes = StringsWriter.write(table, encoding: .utf16LittleEndianWithBOM)
+/// ```
+public enum StringsWriter {
+  /// The encodings a table is written in: UTF-8, or UTF-16 with a byte order mark.
+  public static func write(_ file: StringsFile, encoding: TextEncoding? = nil) -> [UInt8] {
+    var text = ""
+    for (index, entry) in file.entries.enumerated() {
+      if index > 0 { text += "\n" }
+      for comment in entry.comments { text += commentText(comment) + "\n" }
+      text += quoted(entry.key)
+      if entry.isShorthand, entry.value.string == entry.key {
+        text += ";\n"
+      } else {
+        text += " = " + valueText(entry.value) + ";\n"
+      }
+    }
+    if !file.trailingComments.isEmpty, !file.entries.isEmpty { text += "\n" }
+    for comment in file.trailingComments { text += commentText(comment) + "\n" }
+    return encode(text, as: encoding ?? file.encoding)
+  }
+
+  static func commentText(_ comment: PlistComment) -> String {
+    switch comment.style {
+    case .block: "/*\(comment.text)*/"
+    case .line: "//\(comment.text)"
+    }
+  }
+
+  /// A quoted string as CoreFoundation's old-style parser reads it back.
+  public static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+          result += "\\U" + String(format: "%04X", scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  static func valueText(_ node: PlistNode) -> String {
+    switch node.content {
+    case .string(let text): quoted(text)
+    case .array(let items): "(" + items.map(valueText).joined(separator: ", ") + ")"
+    case .dictionary(let entries):
+      "{ "
+        + entries.map { quoted($0.key) + " = " + valueText($0.value) + ";" }.joined(separator: " ")
+        + " }"
+    case .data(let data): "<" + data.map { String(format: "%02x", $0) }.joined() + ">"
+    case .integer(let number): quoted(String(number))
+    case .real(let number): quoted(String(number))
+    case .bool(let flag): quoted(flag ? "YES" : "NO")
+    case .date(let date): quoted(date.formatted(.iso8601))
+    }
+  }
+
+  static func encode(_ text: String, as encoding: TextEncoding) -> [UInt8] {
+    switch encoding {
+    case .utf16LittleEndianWithBOM, .utf16LittleEndianWithoutBOM:
+      return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    case .utf16BigEndianWithBOM, .utf16BigEndianWithoutBOM:
+      return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    case .utf8WithBOM:
+      return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+    default:
+      return Array(text.utf8)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Plist
+
+/// A string of a page that iOS looks up in the page's strings table: a
+/// Title, FooterText, or an entry of Titles or ShortTitles (per the schema).
+public struct LocalizableString: Sendable, Hashable {
+  public var text: String
+  /// The page's position in `bundle.pages`.
+  public var pageIndex: Int
+  /// The value's byte offset in the page's text, when it has one.
+  public var offset: Int?
+  /// `PreferenceSpecifiers[2].Titles[1]`.
+  public var keyPath: String
+}
+
+extension SettingsBundle {
+  /// Every non-empty localizable string of every localized page, by table
+  /// name, in page order (a string used twice appears twice).
+  ///
+  /// ```swift
+  /// let strings = bundle.localizableStrings(catalog: try SchemaCatalog.load(.apple))
+  /// strings["Root"]?.map(\.text)  // ["Celsius First"]
+  /// ```
+  public func localizableStrings(catalog: SchemaCatalog) -> [String: [LocalizableString]] {
+    var strings: [String: [LocalizableString]] = [:]
+    var keysByType: [String: [String]] = [:]
+    for (pageIndex, page) in pages.enumerated() {
+      guard let table = page.stringsTable else { continue }
+      func add(_ node: PlistNode, _ keyPath: String) {
+        guard let text = node.string, !text.isEmpty else { return }
+        strings[table, default: []].append(
+          LocalizableString(text: text, pageIndex: pageIndex, offset: node.offset, keyPath: keyPath)
+        )
+      }
+      if let title = page.document?.root["Title"] { add(title, "Title") }
+      for specifier in page.specifiers {
+        guard let type = specifier.type else { continue }
+        let keys =
+          keysByType[type]
+          ?? {
+            // In the order a row reads: its title, its footer, then its choices.
+            let order = ["Title", "FooterText", "Titles", "ShortTitles"]
+            let keys = catalog.localizableKeys(ofType: type).sorted {
+              (order.firstIndex(of: $0) ?? order.count, $0) < (
+                order.firstIndex(of: $1) ?? order.count, $1
+              )
+            }
+            keysByType[type] = keys
+            return keys
+          }()
+        for key in keys {
+          guard let node = specifier[key] else { continue }
+          let keyPath = specifier.keyPath + "." + key
+          if let items = node.array {
+            for (index, item) in items.enumerated() { add(item, "\(keyPath)[\(index)]") }
+          } else {
+            add(node, keyPath)
+          }
+        }
+      }
+    }
+    return strings
+  }
+}

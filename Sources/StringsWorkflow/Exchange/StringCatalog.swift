@@ -1,0 +1,64 @@
+import Foundation
+import Plist
+
+/// String Catalogs (`.xcstrings`), Xcode's JSON format: exported with every
+/// language of the bundle, imported as a translation source for one.
+public enum StringCatalog {
+  public static func export(_ model: TranslationModel) throws -> Data {
+    var strings: [String: Any] = [:]
+    for table in model.tables {
+      for string in model.keys[table] ?? [] {
+        var localizations: [String: Any] = [:]
+        for language in model.languages {
+          guard
+            let value = model.loaded(table: table, language: language)?.translations[string.text]
+          else {
+            continue
+          }
+          localizations[language] = ["stringUnit": ["state": "translated", "value": value]]
+        }
+        strings[string.text] = [
+          "comment": "\(model.page(of: string)) \(string.keyPath)", "localizations": localizations,
+        ]
+      }
+    }
+    let catalog: [String: Any] = [
+      "sourceLanguage": model.sourceLanguage, "strings": strings, "version": "1.0",
+    ]
+    return try JSONSerialization.data(
+      withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys])
+  }
+
+  /// The translations of `language` in a catalog; keys no page uses are refused.
+  public static func importing(
+    _ data: Data, name: String, model: TranslationModel, language: String
+  )
+    throws -> TranslationImport
+  {
+    guard let catalog = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let strings = catalog["strings"] as? [String: Any]
+    else { throw WorkflowError("\(name): not a String Catalog (a JSON object with \"strings\")") }
+    var translations: [String: [String: String]] = [:]
+    for (key, entry) in strings {
+      guard let entry = entry as? [String: Any] else {
+        throw WorkflowError("\(name): the entry \"\(key)\" is not an object")
+      }
+      let tables = model.tables(ofKey: key)
+      guard !tables.isEmpty else {
+        throw WorkflowError("\(name): no page shows the key \"\(key)\"")
+      }
+      guard let localizations = entry["localizations"] as? [String: Any],
+        let localization = localizations[language] as? [String: Any]
+      else { continue }
+      guard let unit = localization["stringUnit"] as? [String: Any],
+        let value = unit["value"] as? String
+      else {
+        throw WorkflowError(
+          "\(name): \"\(key)\" in \(language) has no stringUnit value (plural variations are not supported)"
+        )
+      }
+      for table in tables { translations[table, default: [:]][key] = value }
+    }
+    return TranslationImport(translations: translations, language: language)
+  }
+}

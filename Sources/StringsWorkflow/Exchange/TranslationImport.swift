@@ -1,0 +1,81 @@
+import Foundation
+import Plist
+
+/// Translations for one language, from an XLIFF file or a String Catalog,
+/// checked against the bundle as a whole before anything is written.
+public struct TranslationImport: Sendable {
+  /// Table → key → translation.
+  public var translations: [String: [String: String]]
+  public var language: String
+
+  /// The files to write and the conflicts (translations that differ from the bundle's).
+  public func changes(for model: TranslationModel) throws -> (
+    changes: [FileChange], conflicts: [String]
+  ) {
+    var changes: [FileChange] = []
+    var conflicts: [String] = []
+    for table in translations.keys.sorted() {
+      let path = TranslationModel.path(table: table, language: language)
+      if model.isUnreadable(table: table, language: language) {
+        throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+      }
+      let existing = model.loaded(table: table, language: language)
+      var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
+      var summary: [String] = []
+      for (key, value) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        if let index = file.entries.lastIndex(where: { $0.key == key }) {
+          let old = file.entries[index].value.string
+          guard old != value else { continue }
+          if let old, old != key || model.sourceText(of: key, table: table) != old {
+            conflicts.append("\(path): \"\(key)\": \"\(old)\" → \"\(value)\"")
+          }
+          file.entries[index].value = PlistNode(.string(value))
+          file.entries[index].comments.removeAll { $0.text.contains("Untranslated") }
+          summary.append("\(path): \"\(key)\" = \"\(value)\" (was \"\(old ?? "")\")")
+        } else {
+          file.entries.append(StringsEntry(key: key, value: PlistNode(.string(value))))
+          summary.append("\(path): \"\(key)\" = \"\(value)\" (new)")
+        }
+      }
+      guard !summary.isEmpty else { continue }
+      changes.append(
+        FileChange(
+          path: path, bytes: StringsWriter.write(file),
+          previous: existing.flatMap { _ in model.bundle.fileBytes(path) }, summary: summary))
+    }
+    return (changes, conflicts)
+  }
+
+  /// The translations of an XLIFF file: every file a table pages use, every
+  /// id a key of it, one target language, the one asked for if any.
+  public static func xliff(_ data: Data, name: String, model: TranslationModel, language: String?)
+    throws -> TranslationImport
+  {
+    let files = try XLIFF.read(data, name: name)
+    guard !files.isEmpty else { throw WorkflowError("\(name): no <file> in the document") }
+    let targets = Set(files.compactMap(\.targetLanguage))
+    guard targets.count == 1, let target = targets.first else {
+      throw WorkflowError("\(name): every <file> needs one and the same target-language")
+    }
+    if let language, language != target {
+      throw WorkflowError("\(name): the target language is \(target), not \(language)")
+    }
+    var translations: [String: [String: String]] = [:]
+    for file in files {
+      let table = String(
+        (file.original.split(separator: "/").last ?? "").replacingOccurrences(
+          of: ".strings", with: ""))
+      guard let keys = model.keys[table] else {
+        throw WorkflowError("\(name): \(file.original) is not a table of the bundle's pages")
+      }
+      let known = Set(keys.map(\.text))
+      for unit in file.units {
+        guard known.contains(unit.id) else {
+          throw WorkflowError("\(name): \(file.original): no page shows the key \"\(unit.id)\"")
+        }
+        if let target = unit.target { translations[table, default: [:]][unit.id] = target }
+      }
+    }
+    return TranslationImport(translations: translations, language: target)
+  }
+}

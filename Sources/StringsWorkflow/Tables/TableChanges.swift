@@ -1,0 +1,126 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+/// A file the workflow would write: its path inside the bundle, its new
+/// bytes, and the old ones (nil for a new file).
+public struct FileChange: Sendable, Hashable {
+  public var path: String
+  public var bytes: [UInt8]
+  public var previous: [UInt8]?
+  /// Lines that say what changes, for `--dry-run` and logs.
+  public var summary: [String]
+}
+
+/// Why the workflow refuses: nothing is written when it throws.
+public struct WorkflowError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+extension TranslationModel {
+  /// `<lang>.lproj/<table>.strings` for every table, each key present with
+  /// its source text and a comment that marks it untranslated.
+  public func addLanguage(_ language: String) throws -> [FileChange] {
+    guard !languages.contains(language) else {
+      throw WorkflowError("\(language).lproj already exists; use prefs strings sync to fill it")
+    }
+    guard LanguageCode.isPlausible(language) else {
+      throw WorkflowError("\"\(language)\" is not a language code (de, pt-BR, zh-Hans)")
+    }
+    return tables.map { table in
+      let file = StringsFile(
+        entries: untranslatedEntries(table: table, present: []), encoding: .utf8)
+      let path = Self.path(table: table, language: language)
+      return FileChange(
+        path: path, bytes: StringsWriter.write(file), previous: nil,
+        summary: ["\(path): new, \(file.entries.count) untranslated"])
+    }
+  }
+
+  /// Adds every missing key to every language's tables (and creates the
+  /// tables a language lacks); with `prune`, removes the entries no page shows.
+  public func sync(prune: Bool) throws -> [FileChange] {
+    var changes: [FileChange] = []
+    for language in languages {
+      for table in tables {
+        let path = Self.path(table: table, language: language)
+        if isUnreadable(table: table, language: language) {
+          throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+        }
+        let existing = loaded(table: table, language: language)
+        var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
+        let used = Set((keys[table] ?? []).map(\.text))
+        var summary: [String] = []
+        if prune {
+          let before = file.entries.count
+          file.entries.removeAll { !used.contains($0.key) }
+          if before != file.entries.count {
+            summary.append("\(path): \(before - file.entries.count) stale removed")
+          }
+        }
+        let present = Set(file.entries.map(\.key))
+        let added = untranslatedEntries(table: table, present: present)
+        file.entries += added
+        if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
+        guard !summary.isEmpty else { continue }
+        let previous = existing.flatMap { _ in bundle.fileBytes(path) }
+        changes.append(
+          FileChange(
+            path: path, bytes: StringsWriter.write(file), previous: previous, summary: summary))
+      }
+    }
+    return changes
+  }
+
+  func untranslatedEntries(table: String, present: Set<String>) -> [StringsEntry] {
+    (keys[table] ?? []).filter { !present.contains($0.text) }.map { string in
+      StringsEntry(
+        key: string.text, value: PlistNode(.string(sourceText(of: string.text, table: table))),
+        comments: [
+          PlistComment(
+            style: .block, text: " Untranslated: \(page(of: string)) \(string.keyPath) ", offset: 0)
+        ])
+    }
+  }
+
+  /// Every table rewritten in one layout: comments and order kept (sorted by
+  /// key with `sort`), in the given encoding or each file's own.
+  public func format(encoding: TextEncoding?, sort: Bool) throws -> [FileChange] {
+    var changes: [FileChange] = []
+    for path in bundle.files where path.hasSuffix(".strings") {
+      guard let loaded = bundle.strings[path] else {
+        throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+      }
+      var file = loaded.strings
+      if sort { file.entries.sort { $0.key < $1.key } }
+      let bytes = StringsWriter.write(file, encoding: encoding)
+      let previous = bundle.fileBytes(path)
+      guard bytes != previous else { continue }
+      changes.append(
+        FileChange(path: path, bytes: bytes, previous: previous, summary: ["\(path): formatted"]))
+    }
+    return changes
+  }
+}
+
+enum LanguageCode {
+  static func isPlausible(_ code: String) -> Bool {
+    let parts = code.split(whereSeparator: { $0 == "-" || $0 == "_" })
+    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter)
+    else {
+      return code == "Base"
+    }
+    return parts.dropFirst().allSatisfy {
+      (2...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber }
+    }
+  }
+}
+
+extension SettingsBundle {
+  /// The bytes of a file of the bundle, as on disk now.
+  func fileBytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: self.path + "/" + path).map(Array.init)
+  }
+}

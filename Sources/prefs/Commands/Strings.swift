@@ -1,0 +1,302 @@
+import ArgumentParser
+import Foundation
+import Plist
+import SettingsSchema
+import StringsWorkflow
+
+/// `prefs strings ...`: the localization workflow.
+struct Strings: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "strings",
+    abstract:
+      "See what is missing, add languages, and exchange translations (XLIFF, String Catalogs).",
+    discussion: """
+      Exit status: 0 done, 1 refused (a file that does not parse, a malformed or mismatched \
+      XLIFF or catalog; nothing is written then), 2 usage error or a path that is not a bundle.
+      """,
+    subcommands: [
+      Status.self, Missing.self, AddLanguage.self, Sync.self, Export.self, Import.self, Format.self,
+    ])
+}
+
+/// The bundle argument and what every `prefs strings` command shares.
+struct StringsBundleOptions: ParsableArguments {
+  @Argument(help: "The Settings.bundle folder.") var bundle: String
+  @Option(help: "The source language (default: en).") var source: String = "en"
+
+  func model() throws -> TranslationModel {
+    try TranslationModel(bundle: try SettingsBundle.load(at: bundle), sourceLanguage: source)
+  }
+}
+
+/// Writes the changes (or with `dryRun` prints them), returning the exit status.
+func apply(
+  _ changes: [FileChange], in bundle: String, dryRun: Bool, output: inout some TextOutputStream,
+  errors: inout some TextOutputStream
+) -> Int32 {
+  for change in changes {
+    for line in change.summary { print(line.escapingControlCharacters, to: &output) }
+  }
+  guard !dryRun else { return ExitStatus.success }
+  for change in changes {
+    let url = URL(fileURLWithPath: bundle).appendingPathComponent(change.path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(change.bytes).write(to: url, options: .atomic)
+    } catch {
+      print(
+        "prefs: error: \(url.path.escapingControlCharacters): cannot write: \(error.localizedDescription)",
+        to: &errors)
+      return ExitStatus.failure
+    }
+  }
+  return ExitStatus.success
+}
+
+/// Runs a strings command body with the usual errors and exit codes.
+func runStrings<Errors: TextOutputStream>(
+  errors: inout Errors, _ body: (inout Errors) throws -> Int32
+) -> Int32 {
+  do {
+    return try body(&errors)
+  } catch let error as SettingsBundleError {
+    print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
+    return ExitStatus.usage
+  } catch let error as WorkflowError {
+    print(
+      "prefs: error: " + error.message.escapingControlCharacters + "; nothing was written",
+      to: &errors)
+    return ExitStatus.failure
+  } catch {
+    print("prefs: error: " + "\(error)".escapingControlCharacters, to: &errors)
+    return ExitStatus.failure
+  }
+}
+
+extension Strings {
+  struct Status: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "status",
+      abstract: "A table: language × page → translated, missing, stale, empty, % done.")
+    @OptionGroup var options: StringsBundleOptions
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { _ in
+        let rows = try options.model().status()
+        let pageWidth = max(4, rows.map { $0.page.count }.max() ?? 4)
+        let languageWidth = max(8, rows.map { $0.language.count }.max() ?? 8)
+        func pad(_ text: String, _ width: Int) -> String {
+          text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
+        }
+        func right(_ value: Int, _ width: Int) -> String {
+          String(repeating: " ", count: max(0, width - String(value).count)) + String(value)
+        }
+        print(
+          pad("language", languageWidth) + "  " + pad("page", pageWidth)
+            + "  translated  missing  stale  empty  done", to: &output)
+        for row in rows {
+          print(
+            pad(row.language, languageWidth) + "  " + pad(row.page, pageWidth) + "  "
+              + right(row.translated, 10) + "  " + right(row.missing, 7) + "  "
+              + right(row.stale, 5)
+              + "  " + right(row.empty, 5) + "  " + right(row.percentDone, 3) + "%", to: &output)
+        }
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Missing: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "missing", abstract: "The strings a language does not translate.")
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    @OptionGroup var options: StringsBundleOptions
+    @Option(name: .customLong("lang"), help: "The language (a .lproj folder name).") var language:
+      String
+    @Option(help: "Output format: text or json.") var format: Format = .text
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { _ in
+        let missing = try options.model().missing(in: language)
+        switch format {
+        case .json:
+          let document = JSONValue.object([
+            ("language", .string(language)),
+            (
+              "missing",
+              .array(
+                missing.map {
+                  .object([
+                    ("page", .string($0.page)), ("table", .string($0.table)),
+                    ("key", .string($0.key)),
+                    ("source", .string($0.source)),
+                  ])
+                })
+            ),
+          ])
+          print(document.rendered(), to: &output)
+        case .text:
+          for entry in missing {
+            print(
+              "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key))"
+                .escapingControlCharacters,
+              to: &output)
+          }
+        }
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct AddLanguage: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "add-language",
+      abstract: "Create <lang>.lproj with every table, each key present and marked untranslated.")
+    @OptionGroup var options: StringsBundleOptions
+    @Argument(help: "The language code (de, pt-BR).") var language: String
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { errors in
+        apply(
+          try options.model().addLanguage(language), in: options.bundle, dryRun: false,
+          output: &output, errors: &errors)
+      }
+    }
+  }
+
+  struct Sync: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "sync",
+      abstract: "Add missing keys to every language; --prune removes stale ones.")
+    @OptionGroup var options: StringsBundleOptions
+    @Flag(help: "Remove the entries no page shows.") var prune = false
+    @Flag(help: "Show what would change; write nothing.") var dryRun = false
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { errors in
+        apply(
+          try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
+          output: &output, errors: &errors)
+      }
+    }
+  }
+
+  struct Export: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "export",
+      abstract: "Write XLIFF 1.2 for a language, or a String Catalog of every language.")
+    enum Format: String, ExpressibleByArgument, CaseIterable { case xliff, xcstrings }
+    @OptionGroup var options: StringsBundleOptions
+    @Option(help: "xliff or xcstrings.") var format: Format = .xliff
+    @Option(name: .customLong("lang"), help: "The target language (XLIFF).") var language: String?
+    @Option(name: .shortAndLong, help: "The file to write; - or none for standard output.")
+    var output: String?
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func validate() throws {
+      if format == .xliff, language == nil {
+        throw ValidationError("XLIFF needs --lang, the target language")
+      }
+    }
+
+    func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
+      -> Int32
+    {
+      runStrings(errors: &errors) { _ in
+        let model = try options.model()
+        let data: Data =
+          switch format {
+          case .xliff: Data(XLIFF.export(model, language: language ?? "").utf8)
+          case .xcstrings: try StringCatalog.export(model)
+          }
+        if let output, output != "-" {
+          try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+          stream.write(String(decoding: data, as: UTF8.self))
+        }
+        return ExitStatus.success
+      }
+    }
+  }
+
+  struct Import: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "import",
+      abstract:
+        "Import translations from XLIFF or a String Catalog (.xcstrings); nothing is written unless all of it fits."
+    )
+    @OptionGroup var options: StringsBundleOptions
+    @Argument(help: "The .xliff or .xcstrings file.") var file: String
+    @Option(
+      name: .customLong("lang"), help: "The language (required for a catalog; checked for XLIFF).")
+    var language: String?
+    @Flag(help: "Show what would change; write nothing.") var dryRun = false
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { errors in
+        let model = try options.model()
+        guard let data = FileManager.default.contents(atPath: file) else {
+          throw WorkflowError("\(file): cannot be read")
+        }
+        let translations: TranslationImport
+        if file.hasSuffix(".xcstrings") {
+          guard let language else {
+            throw WorkflowError("a String Catalog holds every language: give --lang")
+          }
+          translations = try StringCatalog.importing(
+            data, name: file, model: model, language: language)
+        } else {
+          translations = try TranslationImport.xliff(
+            data, name: file, model: model, language: language)
+        }
+        let (changes, conflicts) = try translations.changes(for: model)
+        for conflict in conflicts {
+          print("conflict: \(conflict)".escapingControlCharacters, to: &output)
+        }
+        return apply(changes, in: options.bundle, dryRun: dryRun, output: &output, errors: &errors)
+      }
+    }
+  }
+
+  struct Format: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "format",
+      abstract: "Rewrite every table in one layout (idempotent); comments and pairs kept.")
+    enum Encoding: String, ExpressibleByArgument, CaseIterable { case utf8, utf16 }
+    @OptionGroup var options: StringsBundleOptions
+    @Option(help: "utf8 or utf16 (with a byte order mark); default: each file's own.") var encoding:
+      Encoding?
+    @Flag(help: "Sort the entries by key.") var sort = false
+    @Flag(help: "Show what would change; write nothing.") var dryRun = false
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      runStrings(errors: &errors) { errors in
+        let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
+        return apply(
+          try options.model().format(encoding: target, sort: sort), in: options.bundle,
+          dryRun: dryRun,
+          output: &output, errors: &errors)
+      }
+    }
+  }
+}

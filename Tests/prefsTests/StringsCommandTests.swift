@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// `prefs strings` in process: output, exit codes, files untouched when refused.
+struct StringsCommandTests {
+  let folder: URL
+  var bundle: String { folder.appendingPathComponent("Settings.bundle").path }
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-strings-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Paths.examples.appendingPathComponent("Showcase/Settings.bundle"),
+      to: folder.appendingPathComponent("Settings.bundle"))
+  }
+
+  func snapshot() -> [String: Data] {
+    var result: [String: Data] = [:]
+    for file in Paths.files(under: URL(fileURLWithPath: bundle), extensions: ["strings"]) {
+      result[file] = FileManager.default.contents(atPath: bundle + "/" + file)
+    }
+    return result
+  }
+
+  @Test func statusMissingAndJSON() {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let status = DumpTests.run(["strings", "status", bundle])
+    #expect(status.code == 0)
+    #expect(
+      status.output.contains("cs        Root.plist              27        0      0      0  100%"))
+    let missing = DumpTests.run(["strings", "missing", bundle, "--lang", "de", "--format", "json"])
+    #expect(missing.code == 0)
+    let json = try? JSONSerialization.jsonObject(with: Data(missing.output.utf8)) as? [String: Any]
+    #expect(json?["language"] as? String == "de")
+    let first = (json?["missing"] as? [[String: String]])?.first
+    #expect(
+      first == ["page": "Root.plist", "table": "Root", "key": "ACCOUNT", "source": "Account"])
+  }
+
+  @Test func addLanguageExportImportRoundTrip() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(DumpTests.run(["strings", "add-language", bundle, "de"]).code == 0)
+    #expect(DumpTests.run(["strings", "add-language", bundle, "de"]).code == 1)
+    let xliff = folder.appendingPathComponent("de.xliff").path
+    #expect(
+      DumpTests.run(["strings", "export", bundle, "--format", "xliff", "--lang", "de", "-o", xliff])
+        .code == 0)
+    // A translator fills one target.
+    var text = try String(contentsOfFile: xliff, encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "<source>Account</source>",
+      with: "<source>Account</source>\n        <target>Konto</target>")
+    try text.write(toFile: xliff, atomically: true, encoding: .utf8)
+    let before = snapshot()
+    let dry = DumpTests.run(["strings", "import", bundle, xliff, "--dry-run"])
+    #expect(dry.code == 0)
+    #expect(dry.output.contains("de.lproj/Root.strings: \"ACCOUNT\" = \"Konto\""))
+    #expect(snapshot() == before, "--dry-run writes nothing")
+    #expect(DumpTests.run(["strings", "import", bundle, xliff]).code == 0)
+    #expect(DumpTests.run(["strings", "missing", bundle, "--lang", "de"]).output.isEmpty)
+    let root = try String(contentsOfFile: bundle + "/de.lproj/Root.strings", encoding: .utf8)
+    #expect(root.contains("\"ACCOUNT\" = \"Konto\";"))
+  }
+
+  @Test(arguments: [
+    ("<xliff version=\"1.2\"><file", "bad.xliff:1:"),
+    (
+      "<xliff version=\"1.2\"><file original=\"x/en.lproj/Root.strings\" source-language=\"en\" target-language=\"fr\" datatype=\"plaintext\"><body/></file></xliff>",
+      "not de"
+    ),
+    (
+      "<xliff version=\"1.2\"><file original=\"x/en.lproj/Root.strings\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\"><body><trans-unit id=\"GHOST\"><source>a</source><target>b</target></trans-unit></body></file></xliff>",
+      "GHOST"
+    ),
+  ])
+  func badImportsExit1AndTouchNothing(xliff: String, message: String) throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bad.xliff").path
+    try xliff.write(toFile: file, atomically: true, encoding: .utf8)
+    let before = snapshot()
+    let result = DumpTests.run(["strings", "import", bundle, file, "--lang", "de"])
+    #expect(result.code == 1)
+    #expect(result.errors.contains(message), "\(result.errors)")
+    #expect(result.errors.contains("nothing was written"))
+    #expect(snapshot() == before)
+  }
+
+  @Test func formatIsIdempotentAndConvertsEncodings() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(
+      DumpTests.run(["strings", "format", bundle, "--encoding", "utf16", "--sort"]).code == 0)
+    let once = snapshot()
+    #expect(once.values.allSatisfy { $0.starts(with: [0xFF, 0xFE]) })
+    #expect(
+      DumpTests.run(["strings", "format", bundle, "--encoding", "utf16", "--sort"]).output.isEmpty)
+    #expect(snapshot() == once)
+    #expect(DumpTests.run(["strings", "format", bundle, "--encoding", "utf8"]).code == 0)
+    #expect(snapshot().values.allSatisfy { !$0.starts(with: [0xFF, 0xFE]) })
+  }
+
+  @Test func syncAndCatalogs() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("all.xcstrings").path
+    #expect(
+      DumpTests.run(["strings", "export", bundle, "--format", "xcstrings", "-o", catalog]).code == 0
+    )
+    #expect(
+      DumpTests.run(["strings", "import", bundle, catalog]).code == 1, "a catalog needs --lang")
+    #expect(DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs"]).code == 0)
+    #expect(DumpTests.run(["strings", "sync", bundle, "--prune"]).code == 0)
+    #expect(DumpTests.run(["strings", "status", "/nonexistent"]).code == 2)
+    #expect(DumpTests.run(["strings", "export", bundle]).code == 2, "XLIFF needs --lang")
+  }
+}
