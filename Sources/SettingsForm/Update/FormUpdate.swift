@@ -78,7 +78,8 @@ public enum FormUpdate {
   }
 
   static func activate(_ state: inout FormState) -> [FormEffect] {
-    guard let row = state.focusedRow, let key = row.key ?? childKey(row) else { return [] }
+    guard let row = state.focusedRow else { return [] }
+    let key = row.key ?? ""
     switch row.kind {
     case .toggle:
       let (on, off) = SpecifierValue.states(of: row.specifier)
@@ -101,15 +102,14 @@ public enum FormUpdate {
     return []
   }
 
-  /// Child panes have no Key; they still activate.
-  static func childKey(_ row: Row) -> String? {
-    if case .childPane = row.kind { return "" }
-    return nil
-  }
-
   static func write(_ state: inout FormState, _ key: String, _ value: PlistValue, _ row: Row)
     -> [FormEffect]
   {
+    // A control without a Key stores nothing, as on iOS.
+    guard !key.isEmpty else {
+      state.status = state.words["status.noKey"]
+      return []
+    }
     do {
       let checked = try SpecifierValue.check(value, for: row.specifier)
       state.values[key] = checked
@@ -148,9 +148,7 @@ public enum FormUpdate {
   // MARK: - Moving
 
   static func moveFocus(_ state: inout FormState, by delta: Int) {
-    let rows = visibleRowIndices(state)
-    guard !rows.isEmpty else { return }
-    let focusable = rows.filter { state.page.rows[$0].isFocusable }
+    let focusable = state.page.rows.indices.filter { state.page.rows[$0].isFocusable }
     guard !focusable.isEmpty else { return }
     let position = focusable.firstIndex(of: state.page.focus) ?? 0
     let target = min(
@@ -170,10 +168,6 @@ public enum FormUpdate {
       scroll = min(max(0, state.page.rows.count - height), focus + 2 - height)
     }
     state.page.scroll = max(0, scroll)
-  }
-
-  static func visibleRowIndices(_ state: FormState) -> [Int] {
-    Array(state.page.rows.indices)
   }
 
   // MARK: - Modes

@@ -40,25 +40,6 @@ struct DefaultsDirectoryOption: ParsableArguments {
   }
 }
 
-/// Runs a defaults command body, printing a refusal as `prefs: error:` with its exit status.
-func runDefaults<Errors: TextOutputStream>(
-  errors: inout Errors, _ body: (inout Errors) throws -> Int32
-) -> Int32 {
-  do {
-    return try body(&errors)
-  } catch let error as DefaultsError {
-    print("prefs: error: \(error)", to: &errors)
-    if case .invalidDomain = error { return ExitStatus.usage }
-    return ExitStatus.failure
-  } catch let error as SettingsBundleError {
-    print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-    return ExitStatus.usage
-  } catch {
-    print("prefs: error: " + "\(error)".escapingControlCharacters, to: &errors)
-    return ExitStatus.failure
-  }
-}
-
 extension Defaults {
   struct Write: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
@@ -86,7 +67,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let value: PlistValue
         do {
           value = try self.value()
@@ -146,7 +127,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         let values = try store.persistentValues()
         let shown: PlistValue
@@ -187,7 +168,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         if let key {
           guard try store.persistentValues()[key] != nil || force else {
@@ -234,7 +215,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let values = try location.store(domain).persistentValues()
         let bytes = try XMLPlistWriter.write(.dictionary(values))
         if file == "-" {
@@ -269,7 +250,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let data: Data?
         if file == "-" {
           data = FileHandle.standardInput.readDataToEndOfFile()
@@ -317,7 +298,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         let json = json
         let token = store.observe(keys: keys.isEmpty ? nil : Set(keys)) { changes in
@@ -365,7 +346,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runDefaults(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let defaults = try SettingsBundle.load(at: bundle).defaultValues
         let store = try location.store(domain)
         let stored = try store.persistentValues()

@@ -33,26 +33,18 @@ struct Edit: ParsableCommand, StreamingCommand {
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
-    let words = ToolStrings(
-      preferredLanguages: languageOptions.language.map { [$0] }
-        ?? LanguageNegotiation.preferredLanguages(environment: environment))
+    let words = ToolStrings(language: languageOptions.language, environment: environment)
     let loaded: SettingsBundle
     do {
-      loaded = try SettingsBundle.load(
-        at: bundle,
-        options: LoadOptions(
-          idiom: idiom,
-          preferredLanguages: languageOptions.preferredLanguages(environment: environment),
-          keepsComments: false))
+      loaded = try Self.load(bundle, languageOptions: languageOptions, idiom: idiom)
     } catch {
-      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(error, to: &errors)
     }
     guard let domain = domain ?? Self.domain(of: loaded) else {
       print("prefs: error: " + words["edit.noDomain"], to: &errors)
       return ExitStatus.usage
     }
-    return runDefaults(errors: &errors) { errors in
+    return CommandErrors.run(errors: &errors) { errors in
       let store = try location.store(domain)
       if plain {
         return PlainForm(bundle: loaded, store: store, words: words, idiom: idiom).run(
@@ -111,6 +103,19 @@ struct Edit: ParsableCommand, StreamingCommand {
     }
   }
 
+  /// The bundle as the form shows it: in the language asked for, for the idiom.
+  static func load(_ path: String, languageOptions: LanguageOptions, idiom: Idiom) throws
+    -> SettingsBundle
+  {
+    try SettingsBundle.load(
+      at: path,
+      options: LoadOptions(
+        idiom: idiom,
+        preferredLanguages: languageOptions.preferredLanguages(
+          environment: ProcessInfo.processInfo.environment),
+        keepsComments: false))
+  }
+
   /// The domain a bundle's values go to, as iOS picks it.
   static func domain(of bundle: SettingsBundle) -> String? {
     if let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?
@@ -152,20 +157,12 @@ struct Render: ParsableCommand, StreamingCommand {
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
-    let words = ToolStrings(
-      preferredLanguages: languageOptions.language.map { [$0] }
-        ?? LanguageNegotiation.preferredLanguages(environment: environment))
+    let words = ToolStrings(language: languageOptions.language, environment: environment)
     let loaded: SettingsBundle
     do {
-      loaded = try SettingsBundle.load(
-        at: bundle,
-        options: LoadOptions(
-          idiom: idiom,
-          preferredLanguages: languageOptions.preferredLanguages(environment: environment),
-          keepsComments: false))
+      loaded = try Edit.load(bundle, languageOptions: languageOptions, idiom: idiom)
     } catch {
-      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(error, to: &errors)
     }
     var state = FormState(
       bundle: loaded, values: [:], width: width, height: 100, words: words.formWords,
@@ -181,6 +178,13 @@ struct Render: ParsableCommand, StreamingCommand {
 }
 
 extension ToolStrings {
+  /// The tool's words in `--lang`, else in the language of the environment.
+  init(language: String?, environment: [String: String]) {
+    self.init(
+      preferredLanguages: language.map { [$0] }
+        ?? LanguageNegotiation.preferredLanguages(environment: environment))
+  }
+
   var formWords: FormWords {
     let copy = self
     return FormWords { copy[$0] }

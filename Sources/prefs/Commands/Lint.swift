@@ -66,7 +66,7 @@ struct Lint: ParsableCommand, StreamingCommand {
             configuration: configuration,
             loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false)))
       } catch {
-        return report(error, to: &errors)
+        return CommandErrors.report(error, to: &errors)
       }
     }
     // Bundles are independent: lint them on every core, report them in the order given.
@@ -91,7 +91,7 @@ struct Lint: ParsableCommand, StreamingCommand {
         reports.append(report)
         ProcessLifetime.keepUntilExit(bundle)
       case .failure(let error)?:
-        return report(error, to: &errors)
+        return CommandErrors.report(error, to: &errors)
       case nil:
         continue
       }
@@ -101,21 +101,6 @@ struct Lint: ParsableCommand, StreamingCommand {
       colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment))
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
-  }
-
-  /// Prints why a bundle could not be linted and returns the exit status.
-  func report(_ error: any Error, to errors: inout some TextOutputStream) -> Int32 {
-    switch error {
-    case let error as SettingsBundleError:
-      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
-    case let error as ConfigurationError:
-      print(error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
-    default:
-      print("prefs: error: \(error)".escapingControlCharacters, to: &errors)
-      return ExitStatus.failure
-    }
   }
 
   func configuration(forBundle path: String) throws -> LintConfiguration {

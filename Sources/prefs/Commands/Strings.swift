@@ -54,26 +54,6 @@ func apply(
   return ExitStatus.success
 }
 
-/// Runs a strings command body with the usual errors and exit codes.
-func runStrings<Errors: TextOutputStream>(
-  errors: inout Errors, _ body: (inout Errors) throws -> Int32
-) -> Int32 {
-  do {
-    return try body(&errors)
-  } catch let error as SettingsBundleError {
-    print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-    return ExitStatus.usage
-  } catch let error as WorkflowError {
-    print(
-      "prefs: error: " + error.message.escapingControlCharacters + "; nothing was written",
-      to: &errors)
-    return ExitStatus.failure
-  } catch {
-    print("prefs: error: " + "\(error)".escapingControlCharacters, to: &errors)
-    return ExitStatus.failure
-  }
-}
-
 extension Strings {
   struct Status: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +65,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { _ in
         let rows = try options.model().status()
         let pageWidth = max(4, rows.map { $0.page.count }.max() ?? 4)
         let languageWidth = max(8, rows.map { $0.language.count }.max() ?? 8)
@@ -123,7 +103,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { _ in
         let missing = try options.model().missing(in: language)
         switch format {
         case .json:
@@ -166,7 +146,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         apply(
           try options.model().addLanguage(language), in: options.bundle, dryRun: false,
           output: &output, errors: &errors)
@@ -186,7 +166,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         apply(
           try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
           output: &output, errors: &errors)
@@ -216,7 +196,7 @@ extension Strings {
     func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
       -> Int32
     {
-      runStrings(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
         let data: Data =
           switch format {
@@ -224,7 +204,11 @@ extension Strings {
           case .xcstrings: try StringCatalog.export(model)
           }
         if let output, output != "-" {
-          try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+          do {
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+          } catch {
+            throw WorkflowError("\(output): cannot write: \(error.localizedDescription)")
+          }
         } else {
           stream.write(String(decoding: data, as: UTF8.self))
         }
@@ -250,7 +234,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let model = try options.model()
         guard let data = FileManager.default.contents(atPath: file) else {
           throw WorkflowError("\(file): cannot be read")
@@ -290,7 +274,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      runStrings(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
         return apply(
           try options.model().format(encoding: target, sort: sort), in: options.bundle,

@@ -47,6 +47,7 @@ enum EmbeddedLocalizations {
     "help.anyKey" = "stiskněte klávesu pro návrat";
     "status.reset" = "Obnovena výchozí hodnota";
     "status.notAccepted" = "Toto pole tento znak nepřijímá";
+    "status.noKey" = "Tento řádek nemá Key; nic se neuloží";
     "status.noMatch" = "Žádný řádek neodpovídá";
     "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
     "edit.noDomain" = "chybí doména: balíček nemá ApplicationGroupContainerIdentifier a vedle něj není Info.plist s CFBundleIdentifier; zadejte --domain";
@@ -98,6 +99,7 @@ enum EmbeddedLocalizations {
     "help.anyKey" = "press any key to go back";
     "status.reset" = "Reset to the default";
     "status.notAccepted" = "This field does not take that character";
+    "status.noKey" = "This row has no Key; nothing is stored";
     "status.noMatch" = "No row matches";
     "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
     "edit.noDomain" = "no defaults domain: the bundle has no ApplicationGroupContainerIdentifier and there is no Info.plist with CFBundleIdentifier beside it; give --domain";
@@ -149,6 +151,7 @@ enum EmbeddedLocalizations {
     "help.anyKey" = "prima uma tecla para voltar";
     "status.reset" = "Reposto o valor predefinido";
     "status.notAccepted" = "Este campo não aceita esse carácter";
+    "status.noKey" = "Esta linha não tem Key; nada é guardado";
     "status.noMatch" = "Nenhuma linha corresponde";
     "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
     "edit.noDomain" = "sem domínio: o pacote não tem ApplicationGroupContainerIdentifier nem há um Info.plist com CFBundleIdentifier ao lado; indique --domain";
@@ -200,6 +203,7 @@ enum EmbeddedLocalizations {
     "help.anyKey" = "нажмите любую клавишу, чтобы вернуться";
     "status.reset" = "Восстановлено значение по умолчанию";
     "status.notAccepted" = "Это поле не принимает такой символ";
+    "status.noKey" = "У этой строки нет Key; ничего не сохраняется";
     "status.noMatch" = "Нет совпадений";
     "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
     "edit.noDomain" = "нет домена: у пакета нет ApplicationGroupContainerIdentifier и рядом нет Info.plist с CFBundleIdentifier; укажите --domain";
