@@ -11,6 +11,8 @@ protocol DomainStorage: Sendable {
   func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T
   func write(_ values: [String: PlistValue]) throws(DefaultsError)
   func moveAside(now: Date) throws(DefaultsError) -> String
+  /// Deletes the values (the file); call it holding the lock.
+  func remove() throws(DefaultsError)
   /// Starts telling `onChange` about writes made elsewhere; nil when it cannot.
   func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher?
   /// Whether the values still exist (a file may be deleted by hand).
@@ -25,6 +27,13 @@ extension DomainFile: DomainStorage {
   }
 
   var exists: Bool { access(path, F_OK) == 0 }
+
+  func remove() throws(DefaultsError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw .io(
+        file: path, operation: "delete the domain", reason: String(cString: strerror(errno)))
+    }
+  }
 }
 
 /// A domain held in memory, with the same checks as the file (values an XML
@@ -61,6 +70,12 @@ final class MemoryStorage: DomainStorage, @unchecked Sendable {
   }
 
   func moveAside(now: Date) throws(DefaultsError) -> String { path }
+
+  func remove() throws(DefaultsError) {
+    lock.lock()
+    values = [:]
+    lock.unlock()
+  }
 
   func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {
     nil

@@ -185,10 +185,31 @@ public final class DefaultsStore: @unchecked Sendable {
     try update(force: force) { $0 = values }
   }
 
-  /// Removes the domain's values; the file stays, empty, as `defaults delete` leaves it gone.
+  /// Removes the domain: its values and its file, as `defaults delete DOMAIN` does.
   @discardableResult
-  public func removeAll(force: Bool = false) throws(DefaultsError) -> WriteOutcome {
-    try update(force: force) { $0 = [:] }
+  public func removeAll(force: Bool = false, now: Date = Date()) throws(DefaultsError)
+    -> WriteOutcome
+  {
+    let outcome = try file.withLock { () throws(DefaultsError) -> WriteOutcome in
+      let (current, movedAside) = try readForWriting(force: force, now: now)
+      try file.remove()
+      return WriteOutcome(changes: DefaultsChange.between(current, [:]), movedAside: movedAside)
+    }
+    refresh(file: [:])
+    return outcome
+  }
+
+  /// The stored values, under the lock. A file that does not parse stops the
+  /// write, unless `force` first moves it aside (then the domain starts empty).
+  private func readForWriting(force: Bool, now: Date) throws(DefaultsError) -> (
+    [String: PlistValue], movedAside: String?
+  ) {
+    do throws(DefaultsError) {
+      return (try file.read(), nil)
+    } catch {
+      guard force, case .corruptDomain = error else { throw error }
+      return ([:], try file.moveAside(now: now))
+    }
   }
 
   // MARK: - Observing
