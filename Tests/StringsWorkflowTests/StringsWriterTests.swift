@@ -38,6 +38,19 @@ struct StringsWriterTests {
     }
   }
 
+  /// Found by `scripts/fuzz roundtrip`: a table of white space only reads as
+  /// empty, and an empty table must not be written as 0 bytes, which iOS rejects.
+  @Test(arguments: [[0x20, 0x0B], [UInt8](" \n".utf8)])
+  func anEmptyTableIsWrittenAsOneThatReads(bytes: [UInt8]) throws {
+    let table = try StringsReader.read(bytes).file
+    #expect(table.entries.isEmpty)
+    for encoding in [TextEncoding.utf8, .utf16LittleEndianWithBOM] {
+      let written = StringsWriter.write(table, encoding: encoding)
+      #expect(try StringsReader.read(written).file.entries.isEmpty)
+      #expect(FoundationOracle.read(written) == .dictionary([:]))
+    }
+  }
+
   @Test func commentsOrderAndShorthandsAreKept() throws {
     let text = """
       /* The title */

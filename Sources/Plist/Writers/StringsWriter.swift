@@ -24,6 +24,8 @@ public enum StringsWriter {
     }
     if !file.trailingComments.isEmpty, !file.entries.isEmpty { text += "\n" }
     for comment in file.trailingComments { text += commentText(comment) + "\n" }
+    // iOS rejects a file of 0 bytes: an empty table is one empty line.
+    if text.isEmpty { text = "\n" }
     return encode(text, as: encoding ?? file.encoding)
   }
 
