@@ -43,6 +43,30 @@ struct FormScreenTests {
     #expect(lines.allSatisfy { $0.count <= 40 })
   }
 
+  /// Long footers (licence texts) wrap to the width, and wrap anew on resize.
+  @Test func longFootersWrap() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let licence = String(
+      repeating: "Permission is hereby granted, free of charge, to any person. ", count: 4)
+    try bundle.write(
+      "Root.plist",
+      "{ PreferenceSpecifiers = ( { Type = PSGroupSpecifier; Title = MIT; FooterText = \"\(licence)\"; }, { Type = PSToggleSwitchSpecifier; Title = On; Key = on; DefaultValue = YES; } ); }"
+    )
+    let loaded = try SettingsBundle.load(at: bundle.path)
+    var state = FormState(bundle: loaded, values: [:], width: 40, height: 20, words: .english)
+    let narrow = FormView.draw(state).plainText.split(separator: "\n")
+    let footerLines = narrow.filter { $0.hasPrefix("  ") && $0.contains(" ") && !$0.contains("On") }
+    #expect(footerLines.count >= 6)
+    #expect(narrow.allSatisfy { $0.count <= 40 })
+    #expect(!FormView.draw(state).plainText.contains("…\n"), "nothing cut")
+    let focused = state.focusedRow?.title
+    _ = FormUpdate.update(&state, .resize(width: 100, height: 20))
+    let wide = FormView.draw(state).plainText.split(separator: "\n")
+    #expect(wide.filter { $0.contains("Permission") }.count < footerLines.count)
+    #expect(state.focusedRow?.title == focused)
+  }
+
   @Test func wideCharactersAndControlCharactersAreDrawnSafely() throws {
     let bundle = try TemporaryBundle()
     defer { bundle.remove() }

@@ -60,9 +60,24 @@ public struct FormState: Sendable {
   }
 
   mutating func push(page: Page, title: String?) {
-    let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom)
+    let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width)
     let first = rows.firstIndex(where: \.isFocusable) ?? 0
     stack.append(PageFrame(file: page.file, title: title, rows: rows, focus: first, scroll: 0))
+  }
+
+  /// Builds every page's rows again for a new width (footers wrap anew),
+  /// keeping the focus on the same row.
+  mutating func relayout() {
+    for index in stack.indices {
+      guard let page = bundle.pages.first(where: { $0.file == stack[index].file }) else { continue }
+      let old = stack[index]
+      let focused = old.rows.indices.contains(old.focus) ? old.rows[old.focus] : nil
+      let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width)
+      stack[index].rows = rows
+      stack[index].focus =
+        rows.firstIndex { focused != nil && $0 == focused! }
+        ?? min(old.focus, max(0, rows.count - 1))
+    }
   }
 
   public var focusedRow: Row? {

@@ -1,5 +1,6 @@
 import Plist
 import SettingsSchema
+import TextWidth
 
 /// One line of a page as the form shows it.
 public struct Row: Sendable, Equatable {
@@ -36,14 +37,19 @@ public struct Row: Sendable, Equatable {
 /// Builds a page's rows: sections for groups (title, then rows, then the
 /// footer), radio options inline, elements for other idioms left out.
 enum RowBuilder {
-  static func rows(of page: Page, in bundle: SettingsBundle, idiom: Idiom) -> [Row] {
+  /// The rows of a page; footers are wrapped to `width` columns, a row a line.
+  static func rows(of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int) -> [Row] {
     var rows: [Row] = []
     var pendingFooter: Row?
     func localized(_ text: String?) -> String {
       bundle.localized(text ?? "", on: page).escapingControlCharacters
     }
     func closeSection() {
-      if let footer = pendingFooter { rows.append(footer) }
+      if let footer = pendingFooter {
+        for line in wrap(footer.title, width: max(10, width - 3)) {
+          rows.append(Row(kind: .footer, title: line, specifier: footer.specifier))
+        }
+      }
       pendingFooter = nil
     }
     for specifier in page.specifiers where specifier.isShown(on: idiom) {
@@ -103,5 +109,42 @@ enum RowBuilder {
     }
     closeSection()
     return rows
+  }
+}
+
+extension RowBuilder {
+  /// Words to lines of at most `width` columns (a longer word is cut); line
+  /// breaks in the text are kept.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    for paragraph in text.components(separatedBy: "\\n") {
+      var line = ""
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        var word = String(word)
+        while DisplayWidth.of(word) > width {
+          if !line.isEmpty {
+            lines.append(line)
+            line = ""
+          }
+          var head = ""
+          for character in word {
+            if DisplayWidth.of(head) + DisplayWidth.of(character) > width { break }
+            head.append(character)
+          }
+          lines.append(head)
+          word.removeFirst(head.count)
+        }
+        if line.isEmpty {
+          line = word
+        } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
+          line += " " + word
+        } else {
+          lines.append(line)
+          line = word
+        }
+      }
+      lines.append(line)
+    }
+    return lines
   }
 }

@@ -25,8 +25,10 @@ public enum FormUpdate {
   public static func update(_ state: inout FormState, _ event: FormEvent) -> [FormEffect] {
     switch event {
     case .resize(let width, let height):
+      let widthChanged = width != state.width
       state.width = width
       state.height = height
+      if widthChanged { state.relayout() }
       keepFocusVisible(&state)
       return []
     case .valuesChanged(let values):
