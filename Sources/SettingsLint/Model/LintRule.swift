@@ -1,4 +1,5 @@
 import Plist
+import SettingsSchema
 
 /// A check of Settings bundles. Each rule lives in its own file under
 /// `Rules/`, named after its type; its id is that name in kebab-case
@@ -51,6 +52,18 @@ public struct RuleReport {
       Diagnostic(
         rule: rule, severity: severity ?? defaultSeverity, file: file, place: place,
         keyPath: keyPath, language: language, message: message))
+  }
+}
+
+extension RuleReport {
+  /// Reports a problem the bundle's loader found, as it found it; a strings
+  /// table's problem names the table's language.
+  public mutating func add(_ problem: BundleProblem) {
+    add(
+      problem.issue.message, file: problem.file, place: problem.issue.place,
+      language: LintContext.isStringsFile(problem.file)
+        ? LintContext.language(ofTable: problem.file) : nil,
+      severity: problem.issue.severity)
   }
 }
 

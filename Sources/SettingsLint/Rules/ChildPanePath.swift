@@ -28,9 +28,7 @@ enum ChildPanePath: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for problem in context.bundle.problems where problem.origin == .childPanePath {
-      report.add(
-        problem.issue.message, file: problem.file, place: problem.issue.place,
-        severity: problem.issue.severity)
+      report.add(problem)
     }
     for page in context.bundle.pages {
       for specifier in page.specifiers where specifier.type == "PSChildPaneSpecifier" {

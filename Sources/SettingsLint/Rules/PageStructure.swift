@@ -41,9 +41,7 @@ enum PageStructure: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for problem in context.bundle.problems
     where problem.origin == .layout || problem.origin == .rootFallback {
-      report.add(
-        problem.issue.message, file: problem.file, place: problem.issue.place,
-        severity: problem.issue.severity)
+      report.add(problem)
     }
     for page in context.bundle.pages {
       guard let document = page.document else { continue }

@@ -44,9 +44,7 @@ enum PlistSyntax: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for problem in context.bundle.problems
     where problem.origin == .reader && !LintContext.isStringsFile(problem.file) {
-      report.add(
-        problem.issue.message, file: problem.file, place: problem.issue.place,
-        severity: problem.issue.severity)
+      report.add(problem)
     }
   }
 }

@@ -20,9 +20,7 @@ enum StringsSyntax: LintRule {
     where problem.origin == .reader && LintContext.isStringsFile(problem.file)
       && problem.issue.kind != .encoding
     {
-      report.add(
-        problem.issue.message, file: problem.file, place: problem.issue.place,
-        language: LintContext.language(ofTable: problem.file), severity: problem.issue.severity)
+      report.add(problem)
     }
   }
 }
