@@ -20,20 +20,33 @@ public indirect enum JSONValue: Sendable {
     number.map { .integer(Int64($0)) } ?? .null
   }
 
-  /// A plist value as JSON: dates as ISO 8601 text, data as base64 text.
+  /// A plist value as JSON: dates as ISO 8601 text, data as base64 text;
+  /// dictionary keys in file order (the last of a repeated key wins).
   public init(_ node: PlistNode) {
     switch node.content {
-    case .string(let value): self = .string(value)
-    case .integer(let value): self = .integer(value)
-    case .real(let value): self = value.isFinite ? .number(value) : .string(String(value))
-    case .bool(let value): self = .bool(value)
-    case .date(let value): self = .string(value.formatted(.iso8601))
-    case .data(let value): self = .string(value.base64EncodedString())
     case .array(let items): self = .array(items.map(JSONValue.init))
     case .dictionary(let entries):
       var seen = Set<String>()
       let unique = entries.reversed().filter { seen.insert($0.key).inserted }.reversed()
       self = .object(unique.map { ($0.key, JSONValue($0.value)) })
+    default:
+      self.init(node.value)
+    }
+  }
+
+  /// A stored value as JSON: dates as ISO 8601 text, data as base64 text,
+  /// dictionary keys sorted.
+  public init(_ value: PlistValue) {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .integer(let number): self = .integer(number)
+    case .real(let number): self = number.isFinite ? .number(number) : .string(String(number))
+    case .bool(let flag): self = .bool(flag)
+    case .date(let date): self = .string(date.formatted(.iso8601))
+    case .data(let data): self = .string(data.base64EncodedString())
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .dictionary(let entries):
+      self = .object(entries.keys.sorted().map { ($0, JSONValue(entries[$0]!)) })
     }
   }
 

@@ -57,40 +57,6 @@ extension PlistValue {
     return bare ? text : quoted(text)
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-          result += String(format: "\\U%04x", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
-}
-
-extension JSONValue {
-  /// A stored value as JSON: dates as ISO 8601 text, data as base64 text.
-  init(_ value: PlistValue) {
-    switch value {
-    case .string(let text): self = .string(text)
-    case .integer(let number): self = .integer(number)
-    case .real(let number): self = number.isFinite ? .number(number) : .string(String(number))
-    case .bool(let flag): self = .bool(flag)
-    case .date(let date): self = .string(date.formatted(.iso8601))
-    case .data(let data): self = .string(data.base64EncodedString())
-    case .array(let items): self = .array(items.map(JSONValue.init))
-    case .dictionary(let entries):
-      self = .object(entries.keys.sorted().map { ($0, JSONValue(entries[$0]!)) })
-    }
-  }
+  /// Quoted as a `.strings` table or OpenStep plist writes it.
+  static func quoted(_ text: String) -> String { StringsWriter.quoted(text) }
 }
