@@ -13,6 +13,8 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   case io(file: String, operation: String, reason: String)
   /// A value a property list cannot store.
   case unrepresentable(key: String, reason: String)
+  /// The domain does not hold the key asked for.
+  case missingKey(domain: String, key: String)
 
   public var description: String {
     switch self {
@@ -24,6 +26,8 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(file.escapingControlCharacters): \(reason); nothing was written"
     case .io(let file, let operation, let reason):
       "\(file.escapingControlCharacters): cannot \(operation): \(reason); the domain is unchanged"
+    case .missingKey(let domain, let key):
+      "the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\""
     case .unrepresentable(let key, let reason):
       "the value of \"\(key.escapingControlCharacters)\" cannot be stored: \(reason.escapingControlCharacters)"
     }

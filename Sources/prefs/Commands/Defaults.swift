@@ -133,10 +133,7 @@ extension Defaults {
         let shown: PlistValue
         if let key {
           guard let value = values[key] else {
-            print(
-              "prefs: error: the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\"",
-              to: &errors)
-            return ExitStatus.failure
+            throw DefaultsError.missingKey(domain: domain, key: key)
           }
           shown = value
         } else {
@@ -172,10 +169,7 @@ extension Defaults {
         let store = try location.store(domain)
         if let key {
           guard try store.persistentValues()[key] != nil || force else {
-            print(
-              "prefs: error: the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\"",
-              to: &errors)
-            return ExitStatus.failure
+            throw DefaultsError.missingKey(domain: domain, key: key)
           }
           try store.removeValue(forKey: key, force: force)
         } else {
