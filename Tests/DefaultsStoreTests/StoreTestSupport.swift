@@ -62,16 +62,6 @@ let everyType: [String: PlistValue] = [
   "map": .dictionary(["k": .dictionary(["x": .real(1.5)]), "empty": .dictionary([:])]),
 ]
 
-/// Waits until `condition` holds, polling, for at most `seconds`.
-func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    usleep(5_000)
-  }
-  return condition()
-}
-
 /// Collects deliveries from observers on any thread.
 final class Recorder: @unchecked Sendable {
   private let lock = NSLock()

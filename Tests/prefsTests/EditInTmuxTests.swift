@@ -50,7 +50,7 @@ struct EditInTmuxTests {
   func keys(_ keys: String...) { tmux(["send-keys", "-t", session] + keys) }
 
   func waitFor(_ text: String, seconds: Double = 5) -> Bool {
-    eventuallyTrue(seconds) { screen.contains(text) }
+    eventually(seconds, every: 50_000) { screen.contains(text) }
   }
 
   func stored(_ key: String) throws -> String {
@@ -83,30 +83,30 @@ struct EditInTmuxTests {
     // Toggle: Name, Password, PIN, then Dark Mode.
     keys("j", "j", "j", "Enter")
     #expect(waitFor("Dark Mode"))
-    #expect(eventuallyTrue { (try? stored("dark_mode_preference")) == "false\n" })
+    #expect(eventually(every: 50_000) { (try? stored("dark_mode_preference")) == "false\n" })
 
     // Text entry on Name.
     keys("k", "k", "k", "Enter")
     keys("-l", "Ana")
     keys("Enter")
-    #expect(eventuallyTrue { (try? stored("name_preference")) == "Ana\n" })
+    #expect(eventually(every: 50_000) { (try? stored("name_preference")) == "Ana\n" })
 
     // Slider: six rows down from Name, one step right.
     keys("j", "j", "j", "j", "j", "j", "Right")
-    #expect(eventuallyTrue { (try? stored("volume_preference")) == "0.55\n" })
+    #expect(eventually(every: 50_000) { (try? stored("volume_preference")) == "0.55\n" })
 
     // Picker: Theme, one down, choose.
     keys("k", "Enter")
     #expect(waitFor("Same as the system"))
     keys("j", "Enter")
-    #expect(eventuallyTrue { (try? stored("theme_preference")) == "1\n" })
+    #expect(eventually(every: 50_000) { (try? stored("theme_preference")) == "1\n" })
 
     // Filter to the child pane, open it, come back.
     keys("/", "Adv")
     keys("Enter", "Enter")
     #expect(waitFor("com.example.tmux › Advanced"))
     keys("Escape")
-    #expect(eventuallyTrue { !screen.contains("› Advanced") })
+    #expect(eventually(every: 50_000) { !screen.contains("› Advanced") })
 
     // A change from another process shows on the screen.
     _ = try EndToEndTests.run([
@@ -117,7 +117,7 @@ struct EditInTmuxTests {
 
     // A resize re-lays out.
     tmux(["resize-window", "-t", session, "-x", "44", "-y", "14"])
-    let fits = eventuallyTrue {
+    let fits = eventually(every: 50_000) {
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
       return lines.count <= 15 && lines.allSatisfy { $0.count <= 44 } && screen.contains("Advanced")
         && lines.contains { $0.hasPrefix("↑/k move") }
@@ -151,13 +151,4 @@ struct EditInTmuxTests {
     keys("C-c")
     #expect(waitFor("EXIT=130"))
   }
-}
-
-func eventuallyTrue(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if condition() { return true }
-    usleep(50_000)
-  }
-  return condition()
 }
