@@ -70,6 +70,10 @@ let package = Package(
       dependencies: ["SettingsForm", "SettingsSchema", "TerminalUI", "TestSupport"]),
     .testTarget(
       name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
-    .testTarget(name: "prefsTests", dependencies: ["prefs", "TestSupport"]),
+    .testTarget(
+      name: "prefsTests",
+      dependencies: [
+        "prefs", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
   ]
 )

@@ -34,6 +34,41 @@ struct StorageTests {
     #expect(throws: DefaultsError.self) { try DefaultsStore(domain: name, directory: "/tmp") }
   }
 
+  /// A name of exactly `bytes` UTF-8 bytes made of `unit` (padded with `a`).
+  static func name(bytes: Int, of unit: Character) -> String {
+    let repeats = bytes / unit.utf8.count
+    return String(repeating: unit, count: repeats)
+      + String(repeating: "a", count: bytes - repeats * unit.utf8.count)
+  }
+
+  /// Every length around the limit, in one-, two- and four-byte characters:
+  /// a name the check accepts can be written, read, moved aside when corrupt
+  /// and deleted; one byte more is refused by the check, not by the disk.
+  @Test(arguments: ["a", "é", "😀"] as [Character])
+  func theNameCheckAndTheFileNamesAgree(unit: Character) throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    #expect(DomainName.maximumBytes >= 200)
+    for bytes in (DomainName.maximumBytes - 8)...(DomainName.maximumBytes + 8) {
+      let name = Self.name(bytes: bytes, of: unit)
+      #expect(name.utf8.count == bytes)
+      guard bytes <= DomainName.maximumBytes else {
+        #expect(throws: DefaultsError.self, "\(bytes) bytes") { try DomainName(name) }
+        continue
+      }
+      let store = try DefaultsStore(domain: name, directory: defaults.directory)
+      try store.set(.integer(Int64(bytes)), forKey: "length")
+      #expect(try defaults.store(name).persistentValues() == ["length": .integer(Int64(bytes))])
+      try Data("garbage".utf8).write(to: URL(fileURLWithPath: store.path))
+      let moved = try #require(try store.set(.bool(true), forKey: "k", force: true).movedAside)
+      #expect(FileManager.default.fileExists(atPath: moved))
+      try store.set(.bool(false), forKey: "k", force: true)
+      #expect(DefaultsStore.domains(in: defaults.directory).contains(name))
+      try store.removeAll()
+      #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+  }
+
   @Test(arguments: [
     "not a plist at all <", "<?xml version=\"1.0\"?><plist><array></array></plist>", "",
   ])

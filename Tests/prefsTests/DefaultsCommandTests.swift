@@ -29,6 +29,7 @@ struct DefaultsCommandTests {
     (["-float", "0.7"], "0.7"), (["-string", "hé"], "hé"), (["plain text"], "plain text"),
     (["-date", "2026-11-22T10:00:00Z"], "2026-11-22T10:00:00Z"), (["-data", "0fbd77"], "<0fbd77>"),
     (["-date", "2026-11-22"], "2026-11-22T00:00:00Z"),
+    (["-date", "2024-02-29"], "2024-02-29T00:00:00Z"), (["-data", "0F BD"], "<0fbd>"),
   ])
   func writeThenReadPrintsTheValueBare(value: [String], shown: String) {
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -55,7 +56,9 @@ struct DefaultsCommandTests {
     (["-bool", "maybe"], 2, "is not a boolean"), (["-date", "yesterday"], 2, "is not a date"),
     (["-data", "0fb"], 2, "is not hex data"), (["-dict", "k"], 2, "in pairs"),
     (["-float", "nan"], 2, "finite"), ([String](), 2, "give a value"),
-    (["-int", "1", "-bool"], 2, "already been set"),
+    (["-int", "1", "-bool"], 2, "already been set"), (["-data", "００"], 2, "is not hex data"),
+    (["-date", "2026-02-30"], 2, "month 2 of 2026 has 28 days"),
+    (["-date", "2026-11-22T25:00:00Z"], 2, "is not a date"),
   ])
   func badValuesAreRefusedAndNothingIsWritten(value: [String], code: Int32, message: String) {
     defer { try? FileManager.default.removeItem(atPath: directory) }

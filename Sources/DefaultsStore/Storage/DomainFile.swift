@@ -10,7 +10,7 @@ struct DomainFile: Sendable {
   let domain: DomainName
 
   var path: String { directory + "/" + domain.fileName }
-  var lockPath: String { path + ".lock" }
+  var lockPath: String { directory + "/" + domain.lockFileName }
 
   /// The stored values; empty when there is no file yet.
   func read() throws(DefaultsError) -> [String: PlistValue] {
@@ -119,9 +119,12 @@ struct DomainFile: Sendable {
       try Self.checkPlainFile(info, path: path)
       mode = info.st_mode & 0o7777
     }
-    let temporary =
-      directory + "/." + domain.fileName + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+    var temporary: String
+    var descriptor: Int32
+    repeat {
+      temporary = directory + "/" + domain.temporaryFileName(token: .random(in: 0...UInt32.max))
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+    } while descriptor < 0 && errno == EEXIST
     guard descriptor >= 0 else {
       throw .io(file: path, operation: "write the domain", reason: String(cString: strerror(errno)))
     }
@@ -156,12 +159,18 @@ struct DomainFile: Sendable {
 
   /// Moves a corrupt file aside to `<domain>.plist.corrupt-<timestamp>`; returns the new path.
   func moveAside(now: Date) throws(DefaultsError) -> String {
-    let stamp = Int(now.timeIntervalSince1970)
-    var target = path + ".corrupt-\(stamp)"
-    var suffix = 1
+    let seconds = now.timeIntervalSince1970
+    let stamp = seconds.isFinite ? Int(min(max(seconds, 0), Double(DomainName.latestStamp))) : 0
+    var copy = 0
+    var target = directory + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
     while access(target, F_OK) == 0 {
-      target = path + ".corrupt-\(stamp)-\(suffix)"
-      suffix += 1
+      copy += 1
+      guard copy <= DomainName.maximumCorruptCopies else {
+        throw .io(
+          file: path, operation: "move the corrupt file aside",
+          reason: "\(copy - 1) corrupt copies of this second are already there")
+      }
+      target = directory + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
     }
     guard rename(path, target) == 0 else {
       throw .io(

@@ -74,22 +74,22 @@ enum TypedValue {
     case .string:
       return .string(text)
     case .date:
-      guard let date = parseDate(text) else {
+      switch CalendarDate.parse(text) {
+      case .success(let date): return .date(date)
+      case .failure(let problem):
         throw Failure(
-          description: "\(shown) is not a date; write 2026-11-22T10:00:00Z or 2026-11-22")
+          description:
+            "\(shown) is not a date (\(problem)); write 2026-11-22T10:00:00Z or 2026-11-22")
       }
-      return .date(date)
     case .data:
-      let hex = text.filter { !$0.isWhitespace }
-      guard hex.count % 2 == 0, hex.allSatisfy(\.isHexDigit) else {
+      // ASCII hex only: `Character.isHexDigit` also holds for fullwidth digits (００).
+      let digits = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Self.hexValue)
+      let nibbles = digits.compactMap { $0 }
+      guard nibbles.count == digits.count, nibbles.count % 2 == 0 else {
         throw Failure(description: "\(shown) is not hex data (pairs of 0-9, a-f)")
       }
-      var bytes: [UInt8] = []
-      var index = hex.startIndex
-      while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        bytes.append(UInt8(hex[index..<next], radix: 16)!)
-        index = next
+      let bytes = stride(from: 0, to: nibbles.count, by: 2).map {
+        nibbles[$0] << 4 | nibbles[$0 + 1]
       }
       return .data(Data(bytes))
     case .array, .dict:
@@ -97,13 +97,12 @@ enum TypedValue {
     }
   }
 
-  static func parseDate(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let date = try? Date(trimmed, strategy: .iso8601) { return date }
-    let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    if let date = try? withFraction.parse(trimmed) { return date }
-    let day = Date.ISO8601FormatStyle().year().month().day()
-    if let date = try? day.parse(trimmed) { return date }
-    return nil
+  private static func hexValue(_ scalar: Unicode.Scalar) -> UInt8? {
+    switch scalar {
+    case "0"..."9": UInt8(scalar.value - 0x30)
+    case "a"..."f": UInt8(scalar.value - 0x61 + 10)
+    case "A"..."F": UInt8(scalar.value - 0x41 + 10)
+    default: nil
+    }
   }
 }
