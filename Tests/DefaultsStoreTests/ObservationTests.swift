@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import Synchronization
 import TestSupport
 import Testing
 
@@ -127,5 +128,98 @@ struct ObservationTests {
         DefaultsChange(key: "k", old: nil, new: .integer(1)),
         DefaultsChange(key: "k", old: .integer(1), new: .integer(2)),
       ])
+  }
+
+  /// Observers are called with no lock of the store held: one that writes
+  /// to the store from its callback, on its own thread or by handing the
+  /// write to another thread and waiting for it, does not deadlock, and
+  /// every change still arrives, in order.
+  @Test(arguments: Backend.allCases)
+  func anObserverMayWriteFromItsCallback(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
+    defer { defaults.remove() }
+    let store = try defaults.store()
+    let recorder = Recorder()
+    let token = store.observe(keys: ["a", "b", "c"], scheduler: ImmediateScheduler()) { changes in
+      recorder.record(changes)
+      for change in changes {
+        guard case .integer(let number) = change.new else { continue }
+        switch change.key {
+        case "a":
+          // On this thread.
+          _ = try? store.set(.integer(number * 10), forKey: "b")
+        case "b":
+          // On another thread, waited for.
+          let done = DispatchSemaphore(value: 0)
+          DispatchQueue.global().async {
+            _ = try? store.set(.integer(number * 10), forKey: "c")
+            done.signal()
+          }
+          recorder.record(
+            done.wait(timeout: .now() + 5) == .success
+              ? [] : [DefaultsChange(key: "deadlock", old: nil, new: nil)])
+        default: break
+        }
+      }
+    }
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = try? store.set(.integer(1), forKey: "a")
+      finished.signal()
+    }
+    #expect(finished.wait(timeout: .now() + 10) == .success, "the first write returned")
+    #expect(
+      eventually {
+        recorder.changes == [
+          DefaultsChange(key: "a", old: nil, new: .integer(1)),
+          DefaultsChange(key: "b", old: nil, new: .integer(10)),
+          DefaultsChange(key: "c", old: nil, new: .integer(100)),
+        ]
+      }, "\(recorder.changes)")
+    #expect(
+      try store.persistentValues() == ["a": .integer(1), "b": .integer(10), "c": .integer(100)])
+    withExtendedLifetime(token) {}
+  }
+
+  /// An observer may also observe and cancel from its callback, and a queue
+  /// observer that writes back hears its own write after the one it is handling.
+  @Test(arguments: Backend.allCases)
+  func observingAndCancellingFromACallback(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
+    defer { defaults.remove() }
+    let store = try defaults.store()
+    let recorder = Recorder()
+    let inner = Mutex<ObservationToken?>(nil)
+    let outer = Mutex<ObservationToken?>(nil)
+    outer.withLock {
+      $0 = store.observe(scheduler: ImmediateScheduler()) { changes in
+        recorder.record(changes)
+        inner.withLock {
+          $0 = store.observe(keys: ["k"], initial: true, scheduler: ImmediateScheduler()) {
+            recorder.record($0)
+          }
+        }
+        outer.withLock { $0?.cancel() }
+      }
+    }
+    try store.set(.integer(1), forKey: "k")
+    try store.set(.integer(2), forKey: "k")
+    #expect(
+      recorder.changes == [
+        DefaultsChange(key: "k", old: nil, new: .integer(1)),
+        DefaultsChange(key: "k", old: nil, new: .integer(1)),
+        DefaultsChange(key: "k", old: .integer(1), new: .integer(2)),
+      ])
+    let echo = Recorder()
+    let queue = DispatchQueue(label: "echo")
+    let echoing = store.observe(keys: ["n"], scheduler: QueueScheduler(queue)) { changes in
+      echo.record(changes)
+      if case .integer(let number) = changes.last?.new, number < 5 {
+        _ = try? store.set(.integer(number + 1), forKey: "n")
+      }
+    }
+    try store.set(.integer(1), forKey: "n")
+    #expect(eventually { echo.changes.compactMap(\.new) == (1...5).map { .integer($0) } })
+    withExtendedLifetime(echoing) {}
   }
 }

@@ -63,7 +63,7 @@ struct DomainFile: Sendable {
   }
 
   /// Runs `body` holding the domain's lock.
-  func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
+  func withLock<T: Sendable>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
     try createDirectory()
     let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else {

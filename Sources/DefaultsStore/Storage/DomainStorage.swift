@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import Synchronization
 
 /// Where a domain's values are kept: a file (the real thing) or memory
 /// (tests, previews). The store's behaviour is the same over both; only the
@@ -8,7 +9,7 @@ protocol DomainStorage: Sendable {
   /// A name for messages: the file's path, or `memory:<domain>`.
   var path: String { get }
   func read() throws(DefaultsError) -> [String: PlistValue]
-  func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T
+  func withLock<T: Sendable>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T
   func write(_ values: [String: PlistValue]) throws(DefaultsError)
   func moveAside(now: Date) throws(DefaultsError) -> String
   /// Deletes the values (the file); call it holding the lock.
@@ -38,23 +39,20 @@ extension DomainFile: DomainStorage {
 
 /// A domain held in memory, with the same checks as the file (values an XML
 /// plist cannot hold are refused), so that tests of one hold for the other.
-final class MemoryStorage: DomainStorage, @unchecked Sendable {
+final class MemoryStorage: DomainStorage {
   let path: String
-  private let lock = NSRecursiveLock()
-  private var values: [String: PlistValue] = [:]
+  /// Held through a whole update, as the file's `flock` is.
+  private let writer = Mutex(())
+  private let values = Mutex<[String: PlistValue]>([:])
 
   init(domain: DomainName) { path = "memory:\(domain)" }
 
   func read() throws(DefaultsError) -> [String: PlistValue] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values
+    values.withLock { $0 }
   }
 
-  func withLock<T>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+  func withLock<T: Sendable>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
+    try writer.withLock { _ throws(DefaultsError) -> T in try body() }
   }
 
   func write(_ newValues: [String: PlistValue]) throws(DefaultsError) {
@@ -64,17 +62,13 @@ final class MemoryStorage: DomainStorage, @unchecked Sendable {
       let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
       throw .unrepresentable(key: key, reason: error.reason)
     }
-    lock.lock()
-    values = newValues
-    lock.unlock()
+    values.withLock { $0 = newValues }
   }
 
   func moveAside(now: Date) throws(DefaultsError) -> String { path }
 
   func remove() throws(DefaultsError) {
-    lock.lock()
-    values = [:]
-    lock.unlock()
+    values.withLock { $0 = [:] }
   }
 
   func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Plist
+import Synchronization
 
 /// A persistent defaults domain: one XML property list per domain, read
 /// and written the way Foundation's `UserDefaults(suiteName:)` does on
@@ -20,28 +21,59 @@ import Plist
 /// Observation contract: changes arrive on the observer's scheduler, in the
 /// order they were found; several writes may coalesce into one delivery; a
 /// rewrite with equal content delivers nothing; `initial: true` first
-/// delivers the current values as changes from nil.
-public final class DefaultsStore: @unchecked Sendable {
+/// delivers the current values as changes from nil. Observers are called
+/// with no lock of the store held, so an observer may read, write, observe
+/// and cancel from its callback, on any thread. A change found while
+/// another thread is delivering is delivered by that thread, right after
+/// the delivery in progress (so the order holds); a write made from inside
+/// a callback is delivered once that callback returns.
+public final class DefaultsStore: Sendable {
   public let domain: DomainName
   public let directory: String
   let file: any DomainStorage
 
-  private struct Observer {
+  private struct Observer: Sendable {
     var keys: Set<String>?
     var scheduler: any ChangeScheduler
     var onChange: @Sendable ([DefaultsChange]) -> Void
   }
 
-  private let lock = NSLock()
-  /// Taken before `lock` by everything that delivers, so deliveries keep their order.
-  private let deliveryLock = NSRecursiveLock()
-  private var arguments: [String: PlistValue]
-  private var registration: [String: PlistValue] = [:]
-  /// The file's values as last seen, the base of every diff.
-  private var lastFileValues: [String: PlistValue]?
-  private var observers: [UInt64: Observer] = [:]
-  private var nextObserverID: UInt64 = 0
-  private var watcher: DirectoryWatcher?
+  /// Changes for one observer, found and queued under the lock, delivered after it.
+  private struct Delivery {
+    var observer: UInt64
+    var changes: [DefaultsChange]
+  }
+
+  private struct State: ~Copyable {
+    var arguments: [String: PlistValue]
+    var registration: [String: PlistValue] = [:]
+    /// The file's values as last seen, the base of every diff.
+    var lastFileValues: [String: PlistValue]?
+    var observers: [UInt64: Observer] = [:]
+    var nextObserverID: UInt64 = 0
+    var watcher: DirectoryWatcher?
+    /// Deliveries in the order their changes were found.
+    var pending: [Delivery] = []
+    /// Whether a thread is delivering `pending` now (it delivers what others queue meanwhile).
+    var delivering = false
+
+    init(arguments: [String: PlistValue]) { self.arguments = arguments }
+
+    func effective(file stored: [String: PlistValue]) -> [String: PlistValue] {
+      registration.merging(stored) { $1 }.merging(arguments) { $1 }
+    }
+
+    /// Queues `changes` for every observer whose keys they concern.
+    mutating func queue(_ changes: [DefaultsChange]) {
+      guard !changes.isEmpty else { return }
+      for (id, observer) in observers.sorted(by: { $0.key < $1.key }) {
+        let selected = changes.filter { observer.keys?.contains($0.key) ?? true }
+        if !selected.isEmpty { pending.append(Delivery(observer: id, changes: selected)) }
+      }
+    }
+  }
+
+  private let state: Mutex<State>
   private let watchQueue: DispatchQueue
 
   public init(domain: String, directory: String, arguments: [String: PlistValue] = [:])
@@ -52,7 +84,7 @@ public final class DefaultsStore: @unchecked Sendable {
     while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     self.directory = directory
     self.file = DomainFile(directory: directory, domain: self.domain)
-    self.arguments = arguments
+    self.state = Mutex(State(arguments: arguments))
     self.watchQueue = DispatchQueue(label: "prefs.defaults.\(domain)")
   }
 
@@ -67,7 +99,7 @@ public final class DefaultsStore: @unchecked Sendable {
     self.domain = try DomainName(domain)
     self.directory = ""
     self.file = MemoryStorage(domain: self.domain)
-    self.arguments = arguments
+    self.state = Mutex(State(arguments: arguments))
     self.watchQueue = DispatchQueue(label: "prefs.defaults.memory.\(domain)")
   }
 
@@ -76,7 +108,7 @@ public final class DefaultsStore: @unchecked Sendable {
 
   /// Whether observers hear writes made by other processes: true once an
   /// observation has started on a file-backed store and inotify is available.
-  public var watchesOtherProcesses: Bool { lock.withLock { watcher != nil } }
+  public var watchesOtherProcesses: Bool { state.withLock { $0.watcher != nil } }
 
   /// The names of the domains stored in `directory`, sorted.
   public static func domains(in directory: String) -> [String] {
@@ -97,7 +129,7 @@ public final class DefaultsStore: @unchecked Sendable {
   /// Every value as the search list resolves it: arguments, the file, registered defaults.
   public func values() throws(DefaultsError) -> [String: PlistValue] {
     let stored = try file.read()
-    return lock.withLock { effective(file: stored) }
+    return state.withLock { $0.effective(file: stored) }
   }
 
   public func value(forKey key: String) throws(DefaultsError) -> PlistValue? {
@@ -106,8 +138,6 @@ public final class DefaultsStore: @unchecked Sendable {
 
   /// The values given to the process, which win over the file (the argument domain).
   public func setArguments(_ values: [String: PlistValue]) {
-    let oldArguments = lock.withLock { arguments }
-    guard oldArguments != values else { return }
     refresh { $0.arguments = values }
   }
 
@@ -117,11 +147,7 @@ public final class DefaultsStore: @unchecked Sendable {
     refresh { $0.registration.merge(defaults) { $1 } }
   }
 
-  public var registeredValues: [String: PlistValue] { lock.withLock { registration } }
-
-  private func effective(file stored: [String: PlistValue]) -> [String: PlistValue] {
-    registration.merging(stored) { $1 }.merging(arguments) { $1 }
-  }
+  public var registeredValues: [String: PlistValue] { state.withLock { $0.registration } }
 
   // MARK: - Writing
 
@@ -222,20 +248,21 @@ public final class DefaultsStore: @unchecked Sendable {
       DispatchQueue(label: "prefs.defaults.observer")),
     _ onChange: @escaping @Sendable ([DefaultsChange]) -> Void
   ) -> ObservationToken {
-    deliveryLock.lock()
-    defer { deliveryLock.unlock() }
-    let stored = (try? file.read()) ?? lock.withLock { lastFileValues } ?? [:]
-    let (id, current) = lock.withLock { () -> (UInt64, [String: PlistValue]) in
-      nextObserverID += 1
-      observers[nextObserverID] = Observer(keys: keys, scheduler: scheduler, onChange: onChange)
-      if lastFileValues == nil { lastFileValues = stored }
-      return (nextObserverID, effective(file: lastFileValues ?? stored))
+    let stored = try? file.read()
+    let id = state.withLock { state -> UInt64 in
+      state.nextObserverID += 1
+      let id = state.nextObserverID
+      state.observers[id] = Observer(keys: keys, scheduler: scheduler, onChange: onChange)
+      if state.lastFileValues == nil { state.lastFileValues = stored ?? [:] }
+      if initial {
+        let current = state.effective(file: state.lastFileValues ?? [:])
+        let changes = DefaultsChange.between([:], current).filter { keys?.contains($0.key) ?? true }
+        if !changes.isEmpty { state.pending.append(Delivery(observer: id, changes: changes)) }
+      }
+      return id
     }
     startWatching()
-    if initial {
-      let changes = DefaultsChange.between([:], current).filter { keys?.contains($0.key) ?? true }
-      if !changes.isEmpty { scheduler.schedule { onChange(changes) } }
-    }
+    deliverPending()
     return ObservationToken { [weak self] in self?.removeObserver(id) }
   }
 
@@ -253,24 +280,24 @@ public final class DefaultsStore: @unchecked Sendable {
   }
 
   private func removeObserver(_ id: UInt64) {
-    let stop = lock.withLock { () -> DirectoryWatcher? in
-      observers[id] = nil
-      guard observers.isEmpty, let watcher else { return nil }
-      self.watcher = nil
+    let stop = state.withLock { state -> DirectoryWatcher? in
+      state.observers[id] = nil
+      guard state.observers.isEmpty, let watcher = state.watcher else { return nil }
+      state.watcher = nil
       return watcher
     }
     stop?.cancel()
   }
 
   private func startWatching() {
-    guard lock.withLock({ watcher == nil }) else { return }
+    guard state.withLock({ $0.watcher == nil }) else { return }
     guard
       let created = file.watch(
         queue: watchQueue, onChange: { [weak self] in self?.fileChangedOnDisk() })
     else { return }
-    let unused = lock.withLock { () -> DirectoryWatcher? in
-      if watcher == nil, !observers.isEmpty {
-        watcher = created
+    let unused = state.withLock { state -> DirectoryWatcher? in
+      if state.watcher == nil, !state.observers.isEmpty {
+        state.watcher = created
         return nil
       }
       return created
@@ -287,44 +314,55 @@ public final class DefaultsStore: @unchecked Sendable {
     refresh(file: stored)
   }
 
-  private struct State {
+  /// The part of the state a refresh may change besides the file's values.
+  private struct Settings {
     var arguments: [String: PlistValue]
     var registration: [String: PlistValue]
   }
 
-  /// Records new file values (or other state) and delivers what changed.
+  /// Records new file values (or other state), queues what changed and delivers it.
   private func refresh(
-    file stored: [String: PlistValue]? = nil, _ change: (inout State) -> Void = { _ in }
+    file stored: [String: PlistValue]? = nil, _ change: (inout Settings) -> Void = { _ in }
   ) {
-    deliveryLock.lock()
-    defer { deliveryLock.unlock() }
-    let (changes, targets) = lock.withLock { () -> ([DefaultsChange], [Observer]) in
-      let before = effective(file: lastFileValues ?? stored ?? [:])
-      var state = State(arguments: arguments, registration: registration)
-      change(&state)
-      arguments = state.arguments
-      registration = state.registration
-      if let stored { lastFileValues = stored }
-      let after = effective(file: lastFileValues ?? [:])
-      return (
-        DefaultsChange.between(before, after),
-        Array(observers.sorted { $0.key < $1.key }.map(\.value))
-      )
+    state.withLock { state in
+      let before = state.effective(file: state.lastFileValues ?? stored ?? [:])
+      var settings = Settings(arguments: state.arguments, registration: state.registration)
+      change(&settings)
+      state.arguments = settings.arguments
+      state.registration = settings.registration
+      if let stored { state.lastFileValues = stored }
+      state.queue(
+        DefaultsChange.between(before, state.effective(file: state.lastFileValues ?? [:])))
     }
-    guard !changes.isEmpty else { return }
-    for observer in targets {
-      let selected = changes.filter { observer.keys?.contains($0.key) ?? true }
-      guard !selected.isEmpty else { continue }
-      let onChange = observer.onChange
-      observer.scheduler.schedule { onChange(selected) }
-    }
+    deliverPending()
   }
-}
 
-extension NSLock {
-  fileprivate func withLock<T>(_ body: () throws -> T) rethrows -> T {
-    lock()
-    defer { unlock() }
-    return try body()
+  /// Delivers the queued changes, one at a time and never holding the lock,
+  /// unless another thread is already at it (it then delivers these too).
+  private func deliverPending() {
+    let mine = state.withLock { state -> Bool in
+      guard !state.delivering, !state.pending.isEmpty else { return false }
+      state.delivering = true
+      return true
+    }
+    guard mine else { return }
+    while let (id, observer, changes) = state.withLock({
+      state -> (UInt64, Observer, [DefaultsChange])? in
+      while !state.pending.isEmpty {
+        let next = state.pending.removeFirst()
+        if let observer = state.observers[next.observer] {
+          return (next.observer, observer, next.changes)
+        }
+      }
+      state.delivering = false
+      return nil
+    }) {
+      let onChange = observer.onChange
+      observer.scheduler.schedule { [weak self] in
+        // An observation cancelled after this was scheduled hears nothing more.
+        guard self?.state.withLock({ $0.observers[id] != nil }) ?? false else { return }
+        onChange(changes)
+      }
+    }
   }
 }
