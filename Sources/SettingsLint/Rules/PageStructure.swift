@@ -8,7 +8,9 @@ enum PageStructure: LintRule {
     Settings.app shows the elements of a page's PreferenceSpecifiers array. Without that \
     array, or when the page is not a dictionary, the page is empty; an element that is not \
     a dictionary is skipped. This rule also reports the bundle's own layout: a Root.plist \
-    only present as a device or InAppSettingsKit variant, and links that leave the bundle.
+    only present as a device or InAppSettingsKit variant, links that leave the bundle, \
+    links to a folder read already (each folder is read once), and folders past the \
+    walk's limits (1,000 folders, 20,000 files, 16 levels).
     """
   static let defaultSeverity = Severity.error
   static let failingExamples = [

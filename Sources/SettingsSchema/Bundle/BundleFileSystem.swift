@@ -1,95 +1,282 @@
 import Foundation
 import Plist
 
+/// How far the walk of a bundle folder goes. A Settings bundle holds a few
+/// pages and tables; a tree near these bounds is a mistake (a repository
+/// root given as the bundle) or hostile, and is cut off with a problem.
+struct WalkLimits: Sendable, Hashable {
+  /// Regular files listed.
+  var maximumFiles = 20_000
+  /// Folders read, the top level included.
+  var maximumFolders = 1_000
+  /// Names looked at, of any kind: links that lead nowhere and sockets cost a look too.
+  var maximumNames = 100_000
+  /// The deepest folder read (the top level is 0).
+  var maximumDepth = 16
+
+  static let standard = WalkLimits()
+}
+
+/// A folder as the kernel knows it: the same folder reached by two paths
+/// (a symbolic link, a bind mount) has one identity.
+struct FolderIdentity: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}
+
 /// The files of a bundle folder, read without ever leaving it: paths with
 /// `..` or a leading `/` are refused, symbolic links are followed only when
 /// they end inside the bundle, and only regular files are read.
+///
+/// The walk is breadth first and reads each real folder once, under the
+/// first path that reaches it (a folder's own subfolders before the links
+/// in it): links to `.`, to a parent or to each other cannot make it
+/// repeat itself. It is built in two steps, so that a path that is not a
+/// bundle is refused after reading its top level only:
+///
+/// ```swift
+/// var fileSystem = BundleFileSystem(root: url, limits: .standard)  // the top level
+/// guard fileSystem.files.contains("Root.plist") else { … }
+/// fileSystem.readSubfolders()                                       // the rest
+/// ```
 struct BundleFileSystem {
   let root: URL
   let realRoot: String
   let limits: ReadLimits
+  let walkLimits: WalkLimits
   /// Paths (relative, `/`-separated) of the regular files inside the bundle.
   private(set) var files: [String] = []
+  /// The folders read, in the order they were read (`""` is the top level).
+  private(set) var folders: [String] = []
   /// Files reached through a symbolic link: only these need their real path checked again.
   private var linked = Set<String>()
   private var fileSet = Set<String>()
   private(set) var problems: [BundleProblem] = []
+  /// Every folder read or waiting to be, with the path it is read under.
+  private var claimed: [FolderIdentity: String] = [:]
+  private var pending: [PendingFolder] = []
+  private var namesSeen = 0
+  /// A file or name limit was reached: nothing more is read.
+  private var stopped = false
+  /// The folder limit was reached: the folders claimed are read, no other.
+  private var foldersFull = false
 
-  static let maximumFiles = 20_000
-  static let maximumDepth = 16
+  private struct PendingFolder {
+    let relative: String
+    let depth: Int
+    /// The path to open: under the root, or where a link inside the bundle leads.
+    let path: String
+    /// The folder is a link's target: open it following the link (it was checked to stay inside).
+    let isLinkTarget: Bool
+    let identity: FolderIdentity
+    /// Reached through a link: its files have their real path checked again when read.
+    let throughLink: Bool
+  }
 
-  init(root: URL, limits: ReadLimits) {
+  /// Reads the top level of `root`; ``readSubfolders(visit:)`` reads the rest.
+  init(root: URL, limits: ReadLimits, walkLimits: WalkLimits = .standard) {
     self.root = root
-    self.realRoot = root.resolvingSymlinksInPath().path
+    self.realRoot = Self.realPath(root.path) ?? root.resolvingSymlinksInPath().path
     self.limits = limits
-    walk(relative: "", depth: 0)
+    self.walkLimits = walkLimits
+    var info = stat()
+    guard stat(root.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+    let identity = FolderIdentity(info)
+    claimed[identity] = ""
+    read(
+      PendingFolder(
+        relative: "", depth: 0, path: root.path, isLinkTarget: true, identity: identity,
+        throughLink: false),
+      visit: { _ in })
+    finish()
+  }
+
+  /// Reads every folder below the top level, each real folder once, within ``walkLimits``.
+  /// `visit` is told each folder as it is read.
+  mutating func readSubfolders(visit: (String) -> Void = { _ in }) {
+    var next = 0
+    while next < pending.count, !stopped {
+      let folder = pending[next]
+      next += 1
+      read(folder, visit: visit)
+    }
+    pending = []
+    finish()
+  }
+
+  private mutating func finish() {
     files.sort()
     fileSet = Set(files)
   }
 
-  /// The kind of a directory entry, from `lstat` (Foundation's attributes
-  /// cost a user and group lookup per file).
-  private static func kind(of path: String) -> mode_t? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    return info.st_mode & S_IFMT
+  /// `realpath(3)`: the path with every link resolved, or nil when it leads nowhere
+  /// (a missing target, a loop of links).
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(validatingCString: resolved)
   }
 
-  private mutating func walk(relative: String, depth: Int, throughLink: Bool = false) {
-    let fileManager = FileManager.default
-    let directory = relative.isEmpty ? root.path : root.path + "/" + relative
-    guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { return }
-    for name in names.sorted() {
-      guard files.count < Self.maximumFiles else {
-        problems.append(
-          BundleProblem(
-            file: relative,
-            issue: ReadIssue(
-              .limit, .error, "more than \(Self.maximumFiles) files; the rest are not read"),
-            origin: .layout))
-        return
-      }
-      let path = relative.isEmpty ? name : relative + "/" + name
-      let full = root.path + "/" + path
-      guard let type = Self.kind(of: full) else { continue }
-      switch type {
-      case S_IFDIR:
-        if depth < Self.maximumDepth {
-          walk(relative: path, depth: depth + 1, throughLink: throughLink)
-        }
+  private mutating func stop(at relative: String, _ message: String) {
+    stopped = true
+    problems.append(
+      BundleProblem(file: relative, issue: ReadIssue(.limit, .error, message), origin: .layout))
+  }
+
+  /// Lists one folder: files are recorded, subfolders queued (each real folder once).
+  private mutating func read(_ folder: PendingFolder, visit: (String) -> Void) {
+    let path = folder.path
+    // A real folder is opened without following a link swapped in since it was listed,
+    // and read only if it is still the folder that was listed.
+    let descriptor = open(
+      path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (folder.isLinkTarget ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else { return }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, FolderIdentity(info) == folder.identity,
+      let directory = fdopendir(descriptor)
+    else {
+      close(descriptor)
+      return
+    }
+    defer { closedir(directory) }
+    folders.append(folder.relative)
+    visit(folder.relative)
+    let names = listNames(directory, folder: folder.relative)
+    var subfolders: [PendingFolder] = []
+    var linkedFolders: [PendingFolder] = []
+    let fd = dirfd(directory)
+    for name in names {
+      let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
+      var entry = stat()
+      guard fstatat(fd, name, &entry, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      switch entry.st_mode & S_IFMT {
       case S_IFREG:
-        files.append(path)
-        if throughLink { linked.insert(path) }
+        guard addFile(relative, throughLink: folder.throughLink) else { return }
+      case S_IFDIR:
+        subfolders.append(
+          PendingFolder(
+            relative: relative, depth: folder.depth + 1, path: path + "/" + name,
+            isLinkTarget: false, identity: FolderIdentity(entry), throughLink: folder.throughLink))
       case S_IFLNK:
-        let target = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
+        let full = path + "/" + name
+        // A link that leads nowhere reads nothing.
+        guard let target = Self.realPath(full) else { continue }
         guard isInside(target) else {
           problems.append(
             BundleProblem(
-              file: path,
+              file: relative,
               issue: ReadIssue(
                 .unsafeMarkup, .error,
                 "a symbolic link that leaves the bundle (to \(target)); it is never followed"),
               origin: .layout))
           continue
         }
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: target, isDirectory: &isDirectory) {
-          if isDirectory.boolValue {
-            if depth < Self.maximumDepth {
-              walk(relative: path, depth: depth + 1, throughLink: true)
-            }
-          } else {
-            files.append(path)
-            linked.insert(path)
-          }
+        var targetInfo = stat()
+        guard stat(target, &targetInfo) == 0 else { continue }
+        switch targetInfo.st_mode & S_IFMT {
+        case S_IFREG:
+          guard addFile(relative, throughLink: true) else { return }
+        case S_IFDIR:
+          linkedFolders.append(
+            PendingFolder(
+              relative: relative, depth: folder.depth + 1, path: target, isLinkTarget: true,
+              identity: FolderIdentity(targetInfo), throughLink: true))
+        default:
+          continue
         }
       default:
         continue
       }
     }
+    for subfolder in subfolders + linkedFolders {
+      guard !stopped else { return }
+      claim(subfolder)
+    }
   }
 
-  private func isInside(_ realPath: String) -> Bool {
+  /// Queues a folder unless it is read already (under another path) or past a limit.
+  private mutating func claim(_ folder: PendingFolder) {
+    if let first = claimed[folder.identity] {
+      // Only a link (or a mount) reaches a folder twice: say which path it is read under.
+      let shown = first.isEmpty ? "the bundle's top level" : "\"\(first)\""
+      let message =
+        folder.isLinkTarget
+        ? "a symbolic link to \(shown), which is read already; it is not read again"
+        : "the same folder as \(shown), where a symbolic link leads; it is read once, there"
+      problems.append(
+        BundleProblem(
+          file: folder.relative, issue: ReadIssue(.suspicious, .warning, message),
+          origin: .layout))
+      return
+    }
+    guard folder.depth <= walkLimits.maximumDepth else {
+      problems.append(
+        BundleProblem(
+          file: folder.relative,
+          issue: ReadIssue(
+            .limit, .error,
+            "a folder more than \(walkLimits.maximumDepth) levels deep; it is not read"),
+          origin: .layout))
+      return
+    }
+    guard claimed.count < walkLimits.maximumFolders else {
+      // The folders claimed so far are still read; no other is.
+      if !foldersFull {
+        foldersFull = true
+        problems.append(
+          BundleProblem(
+            file: folder.relative,
+            issue: ReadIssue(
+              .limit, .error,
+              "more than \(walkLimits.maximumFolders) folders; the rest are not read"),
+            origin: .layout))
+      }
+      return
+    }
+    claimed[folder.identity] = folder.relative
+    pending.append(folder)
+  }
+
+  /// Records a file; false once the file limit is reached (the walk then stops).
+  private mutating func addFile(_ relative: String, throughLink: Bool) -> Bool {
+    guard files.count < walkLimits.maximumFiles else {
+      stop(at: relative, "more than \(walkLimits.maximumFiles) files; the rest are not read")
+      return false
+    }
+    files.append(relative)
+    if throughLink { linked.insert(relative) }
+    return true
+  }
+
+  /// The names in a folder, sorted, at most as many as the name budget has left.
+  private mutating func listNames(_ directory: OpaquePointer, folder: String) -> [String] {
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
+        guard let base = bytes.bindMemory(to: CChar.self).baseAddress else { return nil }
+        return String(validatingCString: base)
+      }
+      // A name that is not UTF-8 cannot be named in a plist or a message.
+      guard let name, name != ".", name != ".." else { continue }
+      guard namesSeen < walkLimits.maximumNames else {
+        stop(
+          at: folder,
+          "more than \(walkLimits.maximumNames) names in the bundle's folders; the rest are not read"
+        )
+        break
+      }
+      namesSeen += 1
+      names.append(name)
+    }
+    return names.sorted()
+  }
+
+  func isInside(_ realPath: String) -> Bool {
     realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
   }
 
@@ -112,10 +299,13 @@ struct BundleFileSystem {
     let real: String
     let isLinked = linked.contains(path) || !fileSet.contains(path)
     if isLinked {
-      real = URL(fileURLWithPath: full).resolvingSymlinksInPath().path
-      guard isInside(real) else {
+      guard let resolved = Self.realPath(full) else {
+        throw ReadIssue(.syntax, .error, "not a regular file")
+      }
+      guard isInside(resolved) else {
         throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")
       }
+      real = resolved
     } else {
       real = full
     }

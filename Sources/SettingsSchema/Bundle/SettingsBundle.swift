@@ -116,14 +116,28 @@ public struct SettingsBundle: Sendable {
     throws(SettingsBundleError)
     -> SettingsBundle
   {
+    try load(at: path, options: options, visit: { _ in })
+  }
+
+  /// `visit` is told each folder the walk reads (`""` for the top level): tests count them.
+  static func load(
+    at path: String, options: LoadOptions, walkLimits: WalkLimits = .standard,
+    visit: (String) -> Void
+  ) throws(SettingsBundleError) -> SettingsBundle {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .notFound(path)
     }
     guard isDirectory.boolValue else { throw .notADirectory(path) }
-    let fileSystem = BundleFileSystem(root: URL(fileURLWithPath: path), limits: options.limits)
+    var fileSystem = BundleFileSystem(
+      root: URL(fileURLWithPath: path), limits: options.limits, walkLimits: walkLimits)
+    visit("")
+    // A folder without a Root page is refused before anything below its top level is read:
+    // `prefs lint .` in a repository must not walk the repository.
+    guard BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil
+    else { throw .noRootPlist(path) }
+    fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
-    guard loader.rootFile() != nil else { throw .noRootPlist(path) }
     return loader.load()
   }
 
