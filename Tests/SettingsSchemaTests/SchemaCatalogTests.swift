@@ -4,32 +4,39 @@ import TestSupport
 import Testing
 
 struct SchemaCatalogTests {
-  static let appleTypes = [
-    "PSGroupSpecifier", "PSTextFieldSpecifier", "PSTitleValueSpecifier", "PSToggleSwitchSpecifier",
-    "PSSliderSpecifier", "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSChildPaneSpecifier",
-  ]
-
   @Test func appleHasExactlyTheEightTypes() throws {
-    #expect(try SchemaCatalog.load(.apple).types.keys.sorted() == Self.appleTypes.sorted())
+    #expect(try SchemaCatalog.load(.apple).types.keys.sorted() == SpecifierType.apple.sorted())
+  }
+
+  @Test func iaskHasAppleTypesAndItsOwn() throws {
+    #expect(
+      try SchemaCatalog.load(.iask).types.keys.sorted()
+        == (SpecifierType.apple + SpecifierType.inAppSettingsKit).sorted())
+  }
+
+  @Test func unknownTypesSurviveARoundTrip() {
+    let misspelled = SpecifierType(rawValue: "PSToogleSwitchSpecifier")
+    #expect(misspelled.rawValue == "PSToogleSwitchSpecifier")
+    #expect(SpecifierType(rawValue: misspelled.rawValue) == misspelled)
+    #expect(misspelled != .toggleSwitch)
+    #expect(SpecifierType(rawValue: SpecifierType.toggleSwitch.rawValue) == .toggleSwitch)
   }
 
   @Test func iaskExtendsApple() throws {
     let iask = try SchemaCatalog.load(.iask)
-    #expect(Set(Self.appleTypes).isSubset(of: Set(iask.types.keys)))
-    #expect(iask.types["IASKButtonSpecifier"] != nil)
-    #expect(
-      iask.key("KeyboardType", ofType: "PSTextFieldSpecifier")?.values?.contains("DecimalPad")
-        == true)
-    #expect(iask.key("Title", ofType: "PSToggleSwitchSpecifier")?.required == true)
+    #expect(Set(SpecifierType.apple).isSubset(of: Set(iask.types.keys)))
+    #expect(iask.types[.button] != nil)
+    #expect(iask.key("KeyboardType", ofType: .textField)?.values?.contains("DecimalPad") == true)
+    #expect(iask.key("Title", ofType: .toggleSwitch)?.required == true)
   }
 
   @Test(arguments: [
-    ("PSMultiValueSpecifier", ["ShortTitles", "Title", "Titles"]),
-    ("PSRadioGroupSpecifier", ["FooterText", "Title", "Titles"]),
-    ("PSGroupSpecifier", ["FooterText", "Title"]),
-    ("PSSliderSpecifier", []),
+    (SpecifierType.multiValue, ["ShortTitles", "Title", "Titles"]),
+    (.radioGroup, ["FooterText", "Title", "Titles"]),
+    (.group, ["FooterText", "Title"]),
+    (.slider, []),
   ])
-  func localizableKeys(_ type: String, _ keys: [String]) throws {
+  func localizableKeys(_ type: SpecifierType, _ keys: [String]) throws {
     #expect(try SchemaCatalog.load(.apple).localizableKeys(ofType: type) == keys)
   }
 

@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let document = try PropertyListReader.read(data)
 /// if let type = document.root["PreferenceSpecifiers"]?[0]?["Type"]?.string {
-///   print(type)  // "PSToggleSwitchSpecifier"
+///   print(type)  // PSToggleSwitchSpecifier
 /// }
 /// ```
 public struct PlistNode: Sendable, Hashable {

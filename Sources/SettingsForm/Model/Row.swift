@@ -54,13 +54,13 @@ enum RowBuilder {
     }
     for specifier in page.specifiers where specifier.isShown(on: idiom) {
       switch specifier.type {
-      case "PSGroupSpecifier":
+      case .group:
         closeSection()
         rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
         if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
-      case "PSRadioGroupSpecifier":
+      case .radioGroup:
         closeSection()
         rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
         let values = specifier["Values"]?.array?.map(\.value) ?? []
@@ -76,27 +76,27 @@ enum RowBuilder {
         if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
-      case "PSToggleSwitchSpecifier":
+      case .toggleSwitch:
         rows.append(Row(kind: .toggle, title: localized(specifier.title), specifier: specifier))
-      case "PSTextFieldSpecifier":
+      case .textField:
         rows.append(
           Row(
             kind: .textField(
               secure: specifier["IsSecure"]?.bool ?? false,
               keyboard: specifier["KeyboardType"]?.string ?? "Alphabet"),
             title: localized(specifier.title), specifier: specifier))
-      case "PSSliderSpecifier":
+      case .slider:
         rows.append(
           Row(
             kind: .slider(
               minimum: specifier["MinimumValue"]?.number ?? 0,
               maximum: specifier["MaximumValue"]?.number ?? 1),
             title: "", specifier: specifier))
-      case "PSMultiValueSpecifier":
+      case .multiValue:
         rows.append(Row(kind: .multiValue, title: localized(specifier.title), specifier: specifier))
-      case "PSTitleValueSpecifier":
+      case .titleValue:
         rows.append(Row(kind: .titleValue, title: localized(specifier.title), specifier: specifier))
-      case "PSChildPaneSpecifier":
+      case .childPane:
         if let file = specifier.childPage {
           rows.append(
             Row(

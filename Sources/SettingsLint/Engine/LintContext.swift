@@ -168,7 +168,7 @@ extension LintContext {
 
   /// Whether a specifier starts a section (a group or a radio group).
   public static func startsSection(_ specifier: Specifier) -> Bool {
-    specifier.type == "PSGroupSpecifier" || specifier.type == "PSRadioGroupSpecifier"
+    specifier.type == .group || specifier.type == .radioGroup
   }
 
   /// Every specifier whose `Type` the catalog knows, with its page and spec.

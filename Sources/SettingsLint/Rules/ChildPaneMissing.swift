@@ -51,7 +51,7 @@ enum ChildPaneMissing: LintRule {
       $0.hasSuffix(".plist") && !$0.contains(".lproj/")
     }
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == "PSChildPaneSpecifier" {
+      for specifier in page.specifiers where specifier.type == .childPane {
         guard let file = specifier.file, specifier.childPage == nil,
           SettingsBundle.unsafeReason(ofPath: file) == nil
         else { continue }

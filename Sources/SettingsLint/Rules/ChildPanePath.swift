@@ -31,7 +31,7 @@ enum ChildPanePath: LintRule {
       report.add(problem)
     }
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == "PSChildPaneSpecifier" {
+      for specifier in page.specifiers where specifier.type == .childPane {
         guard let file = specifier.file, file.contains("/"), specifier.childPage != nil else {
           continue
         }

@@ -74,15 +74,15 @@ enum DuplicateKey: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     var seen: [String: [(page: Page, specifier: Specifier)]] = [:]
     for (page, specifier, spec) in context.knownSpecifiers
-    where spec.writesValue || specifier.type == "PSTitleValueSpecifier" {
+    where spec.writesValue || specifier.type == .titleValue {
       guard let key = specifier.key, !key.isEmpty else { continue }
       let earlier = seen[key, default: []]
       seen[key, default: []].append((page, specifier))
       guard let first = earlier.first(where: { overlap($0.specifier, specifier) }) else {
         continue
       }
-      let firstType = first.specifier.type ?? ""
-      let type = specifier.type ?? ""
+      let firstType = first.specifier.type?.rawValue ?? ""
+      let type = specifier.type?.rawValue ?? ""
       let disagree = firstType != type && !readOnly(firstType) && !readOnly(type)
       let firstPlace = location(of: first.specifier, on: first.page)
       let message =
@@ -96,7 +96,7 @@ enum DuplicateKey: LintRule {
   }
 
   /// A title value only shows what another element or the app stores.
-  static func readOnly(_ type: String) -> Bool { type == "PSTitleValueSpecifier" }
+  static func readOnly(_ type: String) -> Bool { type == SpecifierType.titleValue.rawValue }
 
   /// Whether two elements can show on one device.
   static func overlap(_ first: Specifier, _ second: Specifier) -> Bool {

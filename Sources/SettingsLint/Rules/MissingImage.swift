@@ -55,7 +55,7 @@ enum MissingImage: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let files = Set(context.bundle.files)
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == "PSSliderSpecifier" {
+      for specifier in page.specifiers where specifier.type == .slider {
         for key in ["MinimumValueImage", "MaximumValueImage"] {
           guard let name = specifier[key]?.string, !name.isEmpty else { continue }
           if SettingsBundle.unsafeReason(ofPath: name) == nil,

@@ -52,10 +52,10 @@ enum MissingRequiredKey: LintRule {
     }
   }
 
-  static func severity(of key: String, type: String) -> Severity {
+  static func severity(of key: String, type: SpecifierType) -> Severity {
     switch key {
     case "Title": .warning
-    case "DefaultValue": type == "PSTitleValueSpecifier" ? .note : .warning
+    case "DefaultValue": type == .titleValue ? .note : .warning
     default: .error
     }
   }

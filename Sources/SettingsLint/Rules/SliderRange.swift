@@ -63,7 +63,7 @@ enum SliderRange: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == "PSSliderSpecifier" {
+      for specifier in page.specifiers where specifier.type == .slider {
         var numbers: [String: Double] = [:]
         for key in ["MinimumValue", "MaximumValue", "DefaultValue"] {
           guard let node = specifier[key] else { continue }

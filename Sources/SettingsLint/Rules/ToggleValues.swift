@@ -50,7 +50,7 @@ enum ToggleValues: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == "PSToggleSwitchSpecifier" {
+      for specifier in page.specifiers where specifier.type == .toggleSwitch {
         check(specifier, on: page, context, &report)
       }
     }

@@ -69,7 +69,7 @@ enum UnknownKey: LintRule {
         where spec.keys[entry.key] == nil && catalog.commonKeys[entry.key] == nil {
           let known = Array(spec.keys.keys) + Array(catalog.commonKeys.keys)
           report.add(
-            message(for: entry.key, known: known, catalog: catalog, on: type),
+            message(for: entry.key, known: known, catalog: catalog, on: type.rawValue),
             file: page.file,
             place: page.place(of: entry.value, keyPath: specifier.keyPath + "." + entry.key),
             keyPath: specifier.keyPath, severity: severity(of: entry.key, catalog: catalog))

@@ -38,19 +38,19 @@ enum UnknownType: LintRule {
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    let known = context.catalog.types.keys
+    let known = context.catalog.types.keys.map(\.rawValue)
     for page in context.bundle.pages {
       for specifier in page.specifiers {
         guard let type = specifier.type, context.catalog.types[type] == nil else { continue }
         let place = context.place(specifier, key: "Type", on: page)
-        if context.catalog.dialect == .apple, type.hasPrefix("IASK") {
+        if context.catalog.dialect == .apple, type.isInAppSettingsKitName {
           report.add(
             "\(type) is an InAppSettingsKit type; Settings.app skips it (lint with --dialect iask for in-app settings)",
             file: page.file, place: place, keyPath: specifier.keyPath, severity: .warning)
           continue
         }
         var message = "unknown Type \"\(type)\"; \(readerName(context)) skips the element"
-        if let suggestion = Suggestion.closest(to: type, among: known) {
+        if let suggestion = Suggestion.closest(to: type.rawValue, among: known) {
           message += "; did you mean \(suggestion)?"
         }
         report.add(message, file: page.file, place: place, keyPath: specifier.keyPath)

@@ -42,8 +42,8 @@ enum ValueType: LintRule {
   ]
 
   /// Keys whose types other rules explain better.
-  static let checkedElsewhere: [String: Set<String>] = [
-    "PSSliderSpecifier": ["DefaultValue", "MinimumValue", "MaximumValue"]
+  static let checkedElsewhere: [SpecifierType: Set<String>] = [
+    .slider: ["DefaultValue", "MinimumValue", "MaximumValue"]
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {

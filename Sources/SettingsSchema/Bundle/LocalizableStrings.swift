@@ -22,7 +22,7 @@ extension SettingsBundle {
   /// ```
   public func localizableStrings(catalog: SchemaCatalog) -> [String: [LocalizableString]] {
     var strings: [String: [LocalizableString]] = [:]
-    var keysByType: [String: [String]] = [:]
+    var keysByType: [SpecifierType: [String]] = [:]
     for (pageIndex, page) in pages.enumerated() {
       guard let table = page.stringsTable else { continue }
       func add(_ node: PlistNode, _ keyPath: String) {

@@ -278,7 +278,7 @@ struct BundleLoader {
     specifiers.reserveCapacity(elements.count)
     for (index, node) in elements.enumerated() {
       var specifier = Specifier(index: index, node: node)
-      if specifier.type == "PSChildPaneSpecifier", let target = specifier.file, !target.isEmpty {
+      if specifier.type == .childPane, let target = specifier.file, !target.isEmpty {
         if let reason = BundleFileSystem.unsafeReason(target) {
           let place = document.place(
             offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")

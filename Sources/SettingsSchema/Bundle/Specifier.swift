@@ -4,7 +4,7 @@ import Plist
 ///
 /// ```swift
 /// let toggle = bundle.pages[0].specifiers[0]
-/// toggle.type         // "PSToggleSwitchSpecifier"
+/// toggle.type         // .toggleSwitch
 /// toggle.key          // "celsiusPref"
 /// toggle.defaultValue // PlistNode(.bool(false))
 /// ```
@@ -19,14 +19,14 @@ public struct Specifier: Sendable, Hashable {
   public var childPage: String?
 
   /// `Type`, read once: every checker and view asks for it.
-  public let type: String?
+  public let type: SpecifierType?
 
   public init(index: Int, node: PlistNode, childPage: String? = nil) {
     self.index = index
     self.node = node
     self.keyPath = "PreferenceSpecifiers[\(index)]"
     self.childPage = childPage
-    self.type = node["Type"]?.string
+    self.type = node["Type"]?.string.map(SpecifierType.init(rawValue:))
   }
 
   /// The value of one of the element's keys.

@@ -73,14 +73,14 @@ public struct TypeSpec: Sendable, Hashable {
 ///
 /// ```swift
 /// let catalog = try SchemaCatalog.load(.apple)
-/// catalog.key("KeyboardType", ofType: "PSTextFieldSpecifier")?.values  // ["Alphabet", ...]
+/// catalog.key("KeyboardType", ofType: .textField)?.values  // ["Alphabet", ...]
 /// ```
 public struct SchemaCatalog: Sendable {
   public var dialect: Dialect
   public var summary: String
   public var pageKeys: [String: KeySpec]
   public var commonKeys: [String: KeySpec]
-  public var types: [String: TypeSpec]
+  public var types: [SpecifierType: TypeSpec]
   /// Names that people write by mistake (Xcode's display names, misspellings) → the raw key.
   public var displayNames: [String: String]
 
@@ -134,6 +134,7 @@ public struct SchemaCatalog: Sendable {
     catalog.commonKeys.merge(file.common ?? [:]) { $1 }
     catalog.displayNames.merge(file.displayNames ?? [:]) { $1 }
     for (name, entry) in file.types {
+      let name = SpecifierType(rawValue: name)
       var spec = catalog.types[name] ?? TypeSpec(summary: "", writesValue: false, keys: [:])
       if let summary = entry.summary { spec.summary = summary }
       if let writesValue = entry.writesValue { spec.writesValue = writesValue }
@@ -149,12 +150,12 @@ public struct SchemaCatalog: Sendable {
   }
 
   /// The spec of `key` on a specifier of `type`, including the keys every type takes.
-  public func key(_ key: String, ofType type: String) -> KeySpec? {
+  public func key(_ key: String, ofType type: SpecifierType) -> KeySpec? {
     types[type]?.keys[key] ?? commonKeys[key]
   }
 
   /// Every key of `type` whose value is shown through the strings table.
-  public func localizableKeys(ofType type: String) -> [String] {
+  public func localizableKeys(ofType type: SpecifierType) -> [String] {
     let keys = (types[type]?.keys ?? [:]).merging(commonKeys) { first, _ in first }
     return keys.filter(\.value.localizable).map(\.key).sorted()
   }

@@ -24,9 +24,9 @@ public enum SpecifierValue {
   {
     let key = specifier.key ?? "?"
     switch specifier.type {
-    case "PSTextFieldSpecifier":
+    case .textField:
       return .string(text)
-    case "PSToggleSwitchSpecifier":
+    case .toggleSwitch:
       let (on, off) = states(of: specifier)
       if let match = [on, off].first(where: { Self.text(of: $0) == text }) { return match }
       switch text.lowercased() {
@@ -38,25 +38,25 @@ public enum SpecifierValue {
             "\(key) is a toggle: give on or off (or \(Self.text(of: on)) / \(Self.text(of: off))), not \"\(text)\""
         )
       }
-    case "PSSliderSpecifier":
+    case .slider:
       guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
         throw Refusal(reason: "\(key) is a slider: give a number, not \"\(text)\"")
       }
       return try check(.real(number), for: specifier)
-    case "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier":
+    case .multiValue, .radioGroup, .titleValue:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
       if let match = values.first(where: { Self.text(of: $0) == text }) { return match }
       // A title chosen by name stores the value beside it.
       let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
       if let index = titles.firstIndex(of: text), index < values.count { return values[index] }
-      if specifier.type == "PSTitleValueSpecifier" { return .string(text) }
+      if specifier.type == .titleValue { return .string(text) }
       throw Refusal(
         reason:
           "\(key) takes one of \(values.map { Self.text(of: $0) }.joined(separator: ", ")), not \"\(text)\""
       )
     default:
       throw Refusal(
-        reason: "\(key) belongs to a \(specifier.type ?? "element") that stores no value")
+        reason: "\(key) belongs to a \(specifier.type?.rawValue ?? "element") that stores no value")
     }
   }
 
@@ -67,12 +67,12 @@ public enum SpecifierValue {
   {
     let key = specifier.key ?? "?"
     switch specifier.type {
-    case "PSTextFieldSpecifier":
+    case .textField:
       guard case .string = value else {
         throw Refusal(reason: "\(key) is a text field: it stores a string, not a \(value.typeName)")
       }
       return value
-    case "PSToggleSwitchSpecifier":
+    case .toggleSwitch:
       let (on, off) = states(of: specifier)
       guard value == on || value == off else {
         throw Refusal(
@@ -81,7 +81,7 @@ public enum SpecifierValue {
         )
       }
       return value
-    case "PSSliderSpecifier":
+    case .slider:
       let number: Double
       switch value {
       case .real(let real): number = real
@@ -98,7 +98,7 @@ public enum SpecifierValue {
         )
       }
       return .real(number)
-    case "PSMultiValueSpecifier", "PSRadioGroupSpecifier":
+    case .multiValue, .radioGroup:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
       guard values.contains(value) else {
         throw Refusal(
@@ -107,11 +107,11 @@ public enum SpecifierValue {
         )
       }
       return value
-    case "PSTitleValueSpecifier":
+    case .titleValue:
       return value
     default:
       throw Refusal(
-        reason: "\(key) belongs to a \(specifier.type ?? "element") that stores no value")
+        reason: "\(key) belongs to a \(specifier.type?.rawValue ?? "element") that stores no value")
     }
   }
 
@@ -148,7 +148,7 @@ extension SettingsBundle {
   public func specifier(forKey key: String) -> (page: Page, specifier: Specifier)? {
     for page in pages {
       for specifier in page.specifiers
-      where specifier.key == key && specifier.type != "PSGroupSpecifier" {
+      where specifier.key == key && specifier.type != .group {
         return (page, specifier)
       }
     }
@@ -164,8 +164,8 @@ extension SettingsBundle {
         guard let key = specifier.key, !key.isEmpty, result[key] == nil,
           let value = specifier.defaultValue?.value,
           [
-            "PSTextFieldSpecifier", "PSToggleSwitchSpecifier", "PSSliderSpecifier",
-            "PSMultiValueSpecifier", "PSRadioGroupSpecifier", "PSTitleValueSpecifier",
+            .textField, .toggleSwitch, .slider,
+            .multiValue, .radioGroup, .titleValue,
           ].contains(specifier.type ?? "")
         else { continue }
         result[key] = value

@@ -17,8 +17,8 @@ struct PlainForm {
       for specifier in page.specifiers where specifier.isShown(on: idiom) {
         guard let key = specifier.key, !key.isEmpty,
           [
-            "PSTextFieldSpecifier", "PSToggleSwitchSpecifier", "PSSliderSpecifier",
-            "PSMultiValueSpecifier", "PSRadioGroupSpecifier",
+            .textField, .toggleSwitch, .slider,
+            .multiValue, .radioGroup,
           ].contains(specifier.type ?? "")
         else { continue }
         let title = bundle.localized(specifier.title ?? key, on: page).escapingControlCharacters

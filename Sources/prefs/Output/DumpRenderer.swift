@@ -28,7 +28,7 @@ struct DumpRenderer {
 
   private func specifierJSON(_ specifier: Specifier, on page: Page) -> JSONValue {
     .object([
-      ("type", .optional(specifier.type)),
+      ("type", .optional(specifier.type?.rawValue)),
       ("key", .optional(specifier.key)),
       ("titleKey", .optional(specifier.title)),
       ("title", .optional(specifier.title.map { bundle.localized($0, on: page) })),
@@ -83,7 +83,7 @@ struct DumpRenderer {
         page.file.escapingControlCharacters + " (" + table.escapingControlCharacters + ")")
       for specifier in page.specifiers {
         var parts: [String] = []
-        parts.append(String(repeating: " ", count: 2) + (specifier.type ?? "(no Type)"))
+        parts.append(String(repeating: " ", count: 2) + (specifier.type?.rawValue ?? "(no Type)"))
         if let key = specifier.key { parts.append("key=" + key) }
         if let title = specifier.title {
           let shown = bundle.localized(title, on: page)
