@@ -53,6 +53,64 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Parses a language tag exactly as a `.lproj` folder is named, refusing
+  /// anything else. Unlike `init?(_:)`, which reads locale strings leniently
+  /// and skips what it does not know, nothing is skipped: a language (2–3
+  /// letters, or a legacy name such as `English`), then an optional script
+  /// (4 letters), an optional region (2 letters or 3 digits) and BCP 47
+  /// variants, joined by `-` or `_`, ASCII only. A name that becomes a path
+  /// must pass this, so that a tag can never hold `/`, `..` or a control character.
+  ///
+  /// ```swift
+  /// LanguageTag(folderName: "zh_Hans-CN")?.script  // "Hans"
+  /// LanguageTag(folderName: "de-../../x")         // nil
+  /// LanguageTag(folderName: "pt_BR.UTF-8")        // nil (a locale, not a folder)
+  /// ```
+  public init?(folderName text: String) {
+    let parts = text.split(
+      separator: "-", maxSplits: .max, omittingEmptySubsequences: false
+    ).flatMap { $0.split(separator: "_", maxSplits: .max, omittingEmptySubsequences: false) }
+    func isAlphanumeric(_ part: Substring) -> Bool {
+      part.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+      }
+    }
+    guard let first = parts.first, parts.allSatisfy({ !$0.isEmpty && isAlphanumeric($0) }),
+      let tag = LanguageTag(text)
+    else { return nil }
+    let isLegacy = Self.legacyNames[first.lowercased()] != nil && parts.count == 1
+    guard isLegacy || ((2...3).contains(first.count) && first.allSatisfy(\.isLetter)) else {
+      return nil
+    }
+    // Script, region and variants in that order, each at most once (variants excepted).
+    var rest = parts.dropFirst()
+    if let part = rest.first, part.count == 4, part.allSatisfy(\.isLetter) {
+      rest = rest.dropFirst()
+    }
+    if let part = rest.first,
+      (part.count == 2 && part.allSatisfy(\.isLetter))
+        || (part.count == 3 && part.allSatisfy(\.isNumber))
+    {
+      rest = rest.dropFirst()
+    }
+    let isVariant = { (part: Substring) in
+      (5...8).contains(part.count) || (part.count == 4 && part.first?.isNumber == true)
+    }
+    guard rest.allSatisfy(isVariant) else { return nil }
+    self = tag
+  }
+
+  /// Whether a name may stand before `.lproj` in a folder prefs creates: a
+  /// language tag as `init?(folderName:)` reads it, or `Base`.
+  ///
+  /// ```swift
+  /// LanguageTag.isFolderName("Base")   // true
+  /// LanguageTag.isFolderName("../de")  // false
+  /// ```
+  public static func isFolderName(_ name: String) -> Bool {
+    name == "Base" || LanguageTag(folderName: name) != nil
+  }
+
   /// The script implied for Chinese when only a region is given.
   public var effectiveScript: String? {
     if let script { return script }

@@ -23,13 +23,9 @@ struct BundleCopy {
     try TranslationModel(bundle: try SettingsBundle.load(at: path), sourceLanguage: source)
   }
 
+  /// Writes the changes as the CLI does.
   func apply(_ changes: [FileChange]) throws {
-    for change in changes {
-      let url = URL(fileURLWithPath: path).appendingPathComponent(change.path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(change.bytes).write(to: url)
-    }
+    try write(ChangeSet(bundle: path, files: changes))
   }
 
   /// Every file's bytes, to check that nothing changed.
@@ -73,7 +69,7 @@ struct WorkflowTests {
     #expect(
       model.translatedEntries(table: "Root", language: "de").isEmpty, "and marked untranslated")
     #expect(throws: WorkflowError.self) { try model.addLanguage("de") }
-    #expect(throws: WorkflowError.self) { try model.addLanguage("not a language") }
+    #expect(throws: InvalidLanguageError.self) { try model.addLanguage("not a language") }
     // A stale entry and a missing one in Russian.
     let ru = copy.path + "/ru.lproj/Advanced.strings"
     var text = try String(contentsOfFile: ru, encoding: .utf8)

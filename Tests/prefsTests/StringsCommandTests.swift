@@ -89,6 +89,54 @@ struct StringsCommandTests {
     #expect(snapshot() == before)
   }
 
+  /// A target-language that is a path is refused; nothing lands beside the bundle.
+  @Test func anImportWhoseLanguageIsAPathWritesNothing() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("evil.xliff").path
+    try
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\"><file original=\"x/en.lproj/Root.strings\" source-language=\"en\" target-language=\"../../escaped\" datatype=\"plaintext\"><body><trans-unit id=\"ACCOUNT\"><source>Account</source><target>x</target></trans-unit></body></file></xliff>"
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let before = snapshot()
+    let result = DumpTests.run(["strings", "import", bundle, file])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("\"../../escaped\" is not a language tag"), "\(result.errors)")
+    #expect(snapshot() == before)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.lproj").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.lproj").path))
+  }
+
+  /// An I/O failure on the second table: exit 1, the first table as it was.
+  @Test func anImportThatFailsMidwayLeavesEveryTableAsItWas() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("all.xcstrings").path
+    #expect(
+      DumpTests.run(["strings", "export", bundle, "--format", "xcstrings", "-o", catalog]).code == 0
+    )
+    var text = try String(contentsOfFile: catalog, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"value\" : \"Síť\"", with: "\"value\" : \"Síťě\"")
+      .replacingOccurrences(of: "\"value\" : \"Účet\"", with: "\"value\" : \"Účty\"")
+    try text.write(toFile: catalog, atomically: true, encoding: .utf8)
+    let dry = DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs", "--dry-run"])
+    #expect(
+      dry.output.contains("cs.lproj/Advanced.strings")
+        && dry.output.contains("cs.lproj/Root.strings"), "\(dry.output)")
+    // A folder where the second table's file is replaced, found only at the rename.
+    let root = bundle + "/cs.lproj/Root.strings"
+    let rootBytes = try Data(contentsOf: URL(fileURLWithPath: root))
+    try FileManager.default.removeItem(atPath: root)
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+    try rootBytes.write(to: URL(fileURLWithPath: root + "/kept"))
+    let before = snapshot()
+    let result = DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs"])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("cs.lproj/Root.strings: cannot replace it"), "\(result.errors)")
+    #expect(result.errors.contains("nothing was written"))
+    #expect(snapshot() == before)
+  }
+
   @Test func formatIsIdempotentAndConvertsEncodings() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(

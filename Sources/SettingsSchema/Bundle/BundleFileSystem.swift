@@ -277,6 +277,38 @@ struct BundleFileSystem {
   }
 
   func isInside(_ realPath: String) -> Bool {
+    Self.isInside(realPath, realRoot: realRoot)
+  }
+
+  /// Where a path of the bundle really is, or nil when it leaves the bundle:
+  /// the one containment rule for reading and for writing. The path must be
+  /// relative without `..`, and every symbolic link on it must end inside the
+  /// bundle (a dangling link is refused: what it would create is unknown).
+  /// The parts that do not exist yet (a folder or file a write creates) are
+  /// taken as written.
+  static func containedRealPath(_ path: String, realRoot: String) -> String? {
+    guard unsafeReason(path) == nil else { return nil }
+    var current = realRoot
+    var components = path.split(separator: "/").filter { $0 != "." }[...]
+    while let component = components.popFirst() {
+      let candidate = current + "/" + component
+      var info = stat()
+      guard lstat(candidate, &info) == 0 else {
+        return ([current] + ([component] + components).map(String.init)).joined(separator: "/")
+      }
+      guard info.st_mode & S_IFMT == S_IFLNK else {
+        current = candidate
+        continue
+      }
+      guard let target = realPath(candidate), isInside(target, realRoot: realRoot) else {
+        return nil
+      }
+      current = target
+    }
+    return current
+  }
+
+  private static func isInside(_ realPath: String, realRoot: String) -> Bool {
     realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
   }
 
@@ -302,10 +334,12 @@ struct BundleFileSystem {
       guard let resolved = Self.realPath(full) else {
         throw ReadIssue(.syntax, .error, "not a regular file")
       }
-      guard isInside(resolved) else {
+      // Every link on the way must stay inside, not only where the path ends.
+      guard isInside(resolved), let contained = Self.containedRealPath(path, realRoot: realRoot)
+      else {
         throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")
       }
-      real = resolved
+      real = contained
     } else {
       real = full
     }

@@ -161,6 +161,19 @@ public struct SettingsBundle: Sendable {
     BundleFileSystem.unsafeReason(path)
   }
 
+  /// Where a file of the bundle really is, by the rule the loader reads by:
+  /// nil when the path is absolute, has `..`, or passes through a symbolic
+  /// link that leaves the bundle. Whatever writes into a bundle asks this first.
+  ///
+  /// ```swift
+  /// SettingsBundle.containedPath("de.lproj/Root.strings", inBundle: "Settings.bundle")
+  /// // "/abs/Settings.bundle/de.lproj/Root.strings", or nil if de.lproj links elsewhere
+  /// ```
+  public static func containedPath(_ path: String, inBundle bundle: String) -> String? {
+    guard let root = BundleFileSystem.realPath(bundle) else { return nil }
+    return BundleFileSystem.containedRealPath(path, realRoot: root)
+  }
+
   static func stringsPath(table: String, source: TableSource) -> String {
     switch source {
     case .topLevel: "\(table).strings"

@@ -35,6 +35,7 @@ public enum StringCatalog {
   )
     throws -> TranslationImport
   {
+    try InvalidLanguageError.check(language, in: nil)
     guard let catalog = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let strings = catalog["strings"] as? [String: Any]
     else { throw WorkflowError("\(name): not a String Catalog (a JSON object with \"strings\")") }

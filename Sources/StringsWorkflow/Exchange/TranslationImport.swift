@@ -8,10 +8,16 @@ public struct TranslationImport: Sendable {
   public var translations: [String: [String: String]]
   public var language: String
 
+  public init(translations: [String: [String: String]], language: String) {
+    self.translations = translations
+    self.language = language
+  }
+
   /// The files to write and the conflicts (translations that differ from the bundle's).
   public func changes(for model: TranslationModel) throws -> (
     changes: [FileChange], conflicts: [String]
   ) {
+    try InvalidLanguageError.check(language, in: nil)
     var changes: [FileChange] = []
     var conflicts: [String] = []
     for table in translations.keys.sorted() {
@@ -57,6 +63,7 @@ public struct TranslationImport: Sendable {
     guard targets.count == 1, let target = targets.first else {
       throw WorkflowError("\(name): every <file> needs one and the same target-language")
     }
+    try InvalidLanguageError.check(target, in: name)
     if let language, language != target {
       throw WorkflowError("\(name): the target language is \(target), not \(language)")
     }

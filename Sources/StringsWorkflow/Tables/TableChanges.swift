@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Plist
 import SettingsSchema
 
@@ -10,6 +11,13 @@ public struct FileChange: Sendable, Hashable {
   public var previous: [UInt8]?
   /// Lines that say what changes, for `--dry-run` and logs.
   public var summary: [String]
+
+  public init(path: String, bytes: [UInt8], previous: [UInt8]? = nil, summary: [String] = []) {
+    self.path = path
+    self.bytes = bytes
+    self.previous = previous
+    self.summary = summary
+  }
 }
 
 /// Why the workflow refuses: nothing is written when it throws.
@@ -26,9 +34,7 @@ extension TranslationModel {
     guard !languages.contains(language) else {
       throw WorkflowError("\(language).lproj already exists; use prefs strings sync to fill it")
     }
-    guard LanguageCode.isPlausible(language) else {
-      throw WorkflowError("\"\(language)\" is not a language code (de, pt-BR, zh-Hans)")
-    }
+    try InvalidLanguageError.check(language, in: nil)
     return tables.map { table in
       let file = StringsFile(
         entries: untranslatedEntries(table: table, present: []), encoding: .utf8)
@@ -105,15 +111,23 @@ extension TranslationModel {
   }
 }
 
-enum LanguageCode {
-  static func isPlausible(_ code: String) -> Bool {
-    let parts = code.split(whereSeparator: { $0 == "-" || $0 == "_" })
-    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter)
-    else {
-      return code == "Base"
-    }
-    return parts.dropFirst().allSatisfy {
-      (2...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber }
+/// A language that would name a `.lproj` folder but is not a language tag
+/// (`de`, `pt-BR`, `zh-Hans`, or `Base`): refused before anything is written,
+/// since a tag that held `/` or `..` would name another folder.
+public struct InvalidLanguageError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var language: String
+  /// The file it was read from (an XLIFF document, a String Catalog), or nil when typed.
+  public var file: String?
+
+  public var description: String {
+    (file.map { "\($0): " } ?? "")
+      + "\"\(language)\" is not a language tag (such as de, pt-BR, zh-Hans)"
+  }
+
+  /// Throws unless `language` may name a `.lproj` folder.
+  static func check(_ language: String, in file: String?) throws(InvalidLanguageError) {
+    guard LanguageTag.isFolderName(language) else {
+      throw InvalidLanguageError(language: language, file: file)
     }
   }
 }

@@ -29,28 +29,14 @@ struct StringsBundleOptions: ParsableArguments {
   }
 }
 
-/// Writes the changes (or with `dryRun` prints them), returning the exit status.
+/// Writes the changes, all or none (or with `dryRun` prints them), returning the exit status.
 func apply(
-  _ changes: [FileChange], in bundle: String, dryRun: Bool, output: inout some TextOutputStream,
-  errors: inout some TextOutputStream
-) -> Int32 {
-  for change in changes {
-    for line in change.summary { print(line.escapingControlCharacters, to: &output) }
-  }
+  _ changes: [FileChange], in bundle: String, dryRun: Bool, output: inout some TextOutputStream
+) throws(WriteError) -> Int32 {
+  let changes = ChangeSet(bundle: bundle, files: changes)
+  for line in changes.summary { print(line.escapingControlCharacters, to: &output) }
   guard !dryRun else { return ExitStatus.success }
-  for change in changes {
-    let url = URL(fileURLWithPath: bundle).appendingPathComponent(change.path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(change.bytes).write(to: url, options: .atomic)
-    } catch {
-      print(
-        "prefs: error: \(url.path.escapingControlCharacters): cannot write: \(error.localizedDescription)",
-        to: &errors)
-      return ExitStatus.failure
-    }
-  }
+  try write(changes)
   return ExitStatus.success
 }
 
@@ -146,10 +132,10 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
-        apply(
+      CommandErrors.run(errors: &errors) { _ in
+        try apply(
           try options.model().addLanguage(language), in: options.bundle, dryRun: false,
-          output: &output, errors: &errors)
+          output: &output)
       }
     }
   }
@@ -166,10 +152,10 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
-        apply(
+      CommandErrors.run(errors: &errors) { _ in
+        try apply(
           try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
-          output: &output, errors: &errors)
+          output: &output)
       }
     }
   }
@@ -234,7 +220,7 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
         guard let data = FileManager.default.contents(atPath: file) else {
           throw WorkflowError("\(file): cannot be read")
@@ -254,7 +240,7 @@ extension Strings {
         for conflict in conflicts {
           print("conflict: \(conflict)".escapingControlCharacters, to: &output)
         }
-        return apply(changes, in: options.bundle, dryRun: dryRun, output: &output, errors: &errors)
+        return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
       }
     }
   }
@@ -274,12 +260,11 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { _ in
         let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
-        return apply(
+        return try apply(
           try options.model().format(encoding: target, sort: sort), in: options.bundle,
-          dryRun: dryRun,
-          output: &output, errors: &errors)
+          dryRun: dryRun, output: &output)
       }
     }
   }

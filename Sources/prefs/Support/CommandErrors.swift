@@ -21,6 +21,16 @@ enum CommandErrors {
       print("prefs: error: \(error)", to: &errors)
       if case .invalidDomain = error { return ExitStatus.usage }
       return ExitStatus.failure
+    case let error as WriteError:
+      print(
+        "prefs: error: " + error.description.escapingControlCharacters
+          + (error.isRestored ? "; nothing was written" : ""), to: &errors)
+      return ExitStatus.failure
+    case let error as InvalidLanguageError:
+      print(
+        "prefs: error: " + error.description.escapingControlCharacters + "; nothing was written",
+        to: &errors)
+      return ExitStatus.failure
     case let error as WorkflowError:
       print(
         "prefs: error: " + error.message.escapingControlCharacters + "; nothing was written",
