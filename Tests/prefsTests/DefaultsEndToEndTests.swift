@@ -43,6 +43,54 @@ struct DefaultsEndToEndTests {
       ])
   }
 
+  /// Runs `prefs ARGUMENTS --defaults-dir DIR` with SIGPIPE ignored, as
+  /// some shells and CI runners leave it, writing into `output`.
+  func prefsIgnoringSIGPIPE(_ arguments: [String], output: Pipe, errors: Pipe) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments =
+      ["-c", #"trap '' PIPE; exec "$@""#, "sh", EndToEndTests.binary.path] + arguments + [
+        "--defaults-dir", directory,
+      ]
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return process
+  }
+
+  /// A reader that goes away ends the command quietly (exit 0, nothing on
+  /// standard error) instead of a crash on EPIPE: `watch` when its pipe
+  /// closes, and a command whose whole output meets a closed pipe.
+  @Test func aReaderThatGoesAwayEndsTheCommandQuietly() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    _ = try prefs(["write", "com.example.app", "k", "-int", "1"])
+    let output = Pipe()
+    let errors = Pipe()
+    let watcher = try prefsIgnoringSIGPIPE(
+      ["defaults", "watch", "com.example.app"], output: output, errors: errors)
+    defer { if watcher.isRunning { watcher.terminate() } }
+    usleep(500_000)
+    try output.fileHandleForReading.close()
+    _ = try prefs(["write", "com.example.app", "k", "-int", "2"])
+    #expect(eventually(10) { !watcher.isRunning })
+    if watcher.isRunning { watcher.terminate() }
+    watcher.waitUntilExit()
+    #expect(watcher.terminationReason == .exit)
+    #expect(watcher.terminationStatus == 0)
+    #expect(
+      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+
+    let closed = Pipe()
+    try closed.fileHandleForReading.close()
+    let quiet = Pipe()
+    let export = try prefsIgnoringSIGPIPE(
+      ["defaults", "export", "com.example.app", "-"], output: closed, errors: quiet)
+    export.waitUntilExit()
+    #expect(export.terminationReason == .exit)
+    #expect(export.terminationStatus == 0)
+    #expect(String(decoding: quiet.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+  }
+
   @Test func fourWritersAtOnceLoseNoKey() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let processes = (0..<4).map { writer in

@@ -311,7 +311,9 @@ extension Defaults {
               text += "\(change.key.escapingControlCharacters): \(old) → \(new)\n"
             }
           }
-          FileHandle.standardOutput.write(Data(text.utf8))
+          // Ends the process quietly once the reader has gone.
+          var output = StandardOutput()
+          output.write(text)
         }
         guard store.watchesOtherProcesses else {
           print(
