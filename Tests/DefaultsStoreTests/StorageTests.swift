@@ -91,22 +91,128 @@ struct StorageTests {
     #expect(try store.persistentValues() == ["flag": .bool(true)])
   }
 
-  @Test func aDirectoryOrALinkAtTheDomainPathIsRefused() throws {
+  @Test func aDirectoryAtTheDomainPathIsRefused() throws {
     let defaults = try TemporaryDefaults()
     defer { defaults.remove() }
     try FileManager.default.createDirectory(
       atPath: defaults.path("dir"), withIntermediateDirectories: true)
     #expect(throws: DefaultsError.self) { try defaults.store("dir").set(.bool(true), forKey: "k") }
-    let outside = defaults.directory + "-outside.plist"
-    try XMLPlistWriter.write(.dictionary(["k": .integer(1)])).withUnsafeBytes {
-      try Data($0).write(to: URL(fileURLWithPath: outside))
+    #expect(throws: DefaultsError.self) { try defaults.store("dir").persistentValues() }
+  }
+
+  /// A domain file linked from elsewhere (as dotfile managers do) is read
+  /// through the link, and a write replaces the linked file atomically in
+  /// its own folder, keeping the link: absolute, relative, chained, or to
+  /// a file not made yet.
+  @Test(arguments: ["absolute", "relative", "chained", "dangling"])
+  func aLinkedDomainFileIsReadAndWrittenThrough(kind: String) throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let dotfiles = defaults.directory + "/dotfiles"
+    try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    let target = dotfiles + "/app.plist"
+    if kind != "dangling" {
+      try Data(try XMLPlistWriter.write(.dictionary(["k": .integer(1)]))).write(
+        to: URL(fileURLWithPath: target))
     }
-    defer { try? FileManager.default.removeItem(atPath: outside) }
+    let link = defaults.path()
+    switch kind {
+    case "relative":
+      try FileManager.default.createSymbolicLink(
+        atPath: link, withDestinationPath: "dotfiles/app.plist")
+    case "chained":
+      try FileManager.default.createSymbolicLink(
+        atPath: dotfiles + "/middle.plist", withDestinationPath: "app.plist")
+      try FileManager.default.createSymbolicLink(
+        atPath: link, withDestinationPath: dotfiles + "/middle.plist")
+    default:
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    }
+    let store = try defaults.store()
+    #expect(try store.persistentValues() == (kind == "dangling" ? [:] : ["k": .integer(1)]))
+    try store.set(.string("new"), forKey: "added")
+    var expected: [String: PlistValue] = ["added": .string("new")]
+    if kind != "dangling" { expected["k"] = .integer(1) }
+    #expect(try defaults.store().persistentValues() == expected)
+    let linked = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
+    #expect(linked == .typeSymbolicLink, "the link is kept")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: target))
+    #expect(FoundationOracle.read(Array(bytes)) == .dictionary(expected))
+    let leftovers =
+      try FileManager.default.contentsOfDirectory(atPath: dotfiles)
+      + FileManager.default.contentsOfDirectory(atPath: defaults.directory)
+    #expect(!leftovers.contains { $0.hasSuffix(".tmp") })
+  }
+
+  /// A corrupt linked file moved aside with force: the copy lands beside the
+  /// linked file, and the link then leads to the new one.
+  @Test func aCorruptLinkedFileIsMovedAsideBesideIt() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let dotfiles = defaults.directory + "-dotfiles"
+    try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dotfiles) }
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: dotfiles + "/app.plist"))
     try FileManager.default.createSymbolicLink(
-      atPath: defaults.path("link"), withDestinationPath: outside)
-    let before = FileManager.default.contents(atPath: outside)
-    #expect(throws: DefaultsError.self) { try defaults.store("link").set(.bool(true), forKey: "k") }
-    #expect(FileManager.default.contents(atPath: outside) == before)
+      atPath: defaults.path(), withDestinationPath: dotfiles + "/app.plist")
+    let store = try defaults.store()
+    #expect(throws: DefaultsError.self) { try store.set(.bool(true), forKey: "k") }
+    let moved = try #require(try store.set(.bool(true), forKey: "k", force: true).movedAside)
+    #expect(moved.hasPrefix(dotfiles + "/com.example.app.plist.corrupt-"))
+    #expect(FileManager.default.contents(atPath: moved) == Data("garbage".utf8))
+    #expect(try store.persistentValues() == ["k": .bool(true)])
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: defaults.path())
+        == dotfiles + "/app.plist")
+  }
+
+  /// A link to a folder or a loop of links is refused with the reason, and nothing is written.
+  @Test func linksThatLeadNowhereUsableAreRefused() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    try FileManager.default.createSymbolicLink(
+      atPath: defaults.path("folder"), withDestinationPath: defaults.directory)
+    #expect {
+      try defaults.store("folder").set(.bool(true), forKey: "k")
+    } throws: { "\($0)".contains("symbolic link to a directory") }
+    try FileManager.default.createSymbolicLink(
+      atPath: defaults.path("loop"), withDestinationPath: "loop.plist")
+    #expect {
+      try defaults.store("loop").set(.bool(true), forKey: "k")
+    } throws: { "\($0)".contains("symbolic links") }
+  }
+
+  /// Only the default location is made when missing: a folder given by
+  /// hand that does not exist (a typo) is an error, and nothing is created.
+  @Test func aMissingFolderIsMadeOnlyWhenItIsTheDefaultOne() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let typo = defaults.directory + "/typo/deeper"
+    let store = try DefaultsStore(domain: "com.example.app", directory: typo)
+    #expect(throws: DefaultsError.missingDirectory(typo)) {
+      try store.set(.bool(true), forKey: "k")
+    }
+    #expect(!FileManager.default.fileExists(atPath: defaults.directory + "/typo"))
+    #expect(try store.persistentValues() == [:], "reading a missing folder is no error")
+    let made = try DefaultsStore(
+      domain: "com.example.app", directory: typo, createsDirectory: true)
+    try made.set(.bool(true), forKey: "k")
+    #expect(try store.persistentValues() == ["k": .bool(true)])
+  }
+
+  /// A domain file over the reader's limit is refused before it is read
+  /// (a sparse 2 GB file costs no time and no memory).
+  @Test func aHugeDomainFileIsRefusedWithoutBeingRead() throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let descriptor = open(defaults.path(), O_WRONLY | O_CREAT, 0o600)
+    #expect(ftruncate(descriptor, 2 << 30) == 0)
+    close(descriptor)
+    let started = Date()
+    #expect {
+      try defaults.store().persistentValues()
+    } throws: { "\($0)".contains("larger than") }
+    #expect(Date().timeIntervalSince(started) < 1)
   }
 
   @Test(arguments: Backend.allCases)

@@ -15,6 +15,7 @@ struct DefaultsCommandTests {
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-cli-\(UUID().uuidString)"
       ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   }
 
   func run(_ arguments: [String]) -> DumpTests.Run {
@@ -154,5 +155,55 @@ struct DefaultsCommandTests {
     let result = run(["write", "com.example.app", "k", "v"])
     #expect(result.code == 1)
     #expect(result.errors.contains("a directory stands where the domain file belongs"))
+  }
+
+  /// `--defaults-dir` with a typo is a usage error naming the folder, and
+  /// nothing is created (only the default location is made when missing).
+  @Test func aMissingDefaultsFolderIsNotCreated() {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let typo = directory + "/typo/config"
+    let result = DumpTests.run([
+      "defaults", "write", "com.example.app", "k", "v", "--defaults-dir", typo,
+    ])
+    #expect(result.code == 2)
+    #expect(
+      result.errors.contains(typo) && result.errors.contains("does not exist"), "\(result.errors)")
+    #expect(!FileManager.default.fileExists(atPath: directory + "/typo"))
+  }
+
+  /// A domain file linked from a dotfiles folder is read through the link.
+  @Test func readFollowsALinkedDomainFile() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let dotfiles = directory + "/dotfiles"
+    #expect(run(["write", "com.example.app", "k", "-int", "7"]).code == 0)
+    try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: file, toPath: dotfiles + "/app.plist")
+    try FileManager.default.createSymbolicLink(
+      atPath: file, withDestinationPath: "dotfiles/app.plist")
+    let read = run(["read", "com.example.app", "k"])
+    #expect(read.code == 0, "\(read.errors)")
+    #expect(read.output == "7\n")
+    #expect(run(["write", "com.example.app", "k", "-int", "8"]).code == 0)
+    #expect(run(["read", "com.example.app", "k"]).output == "8\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file) == "dotfiles/app.plist")
+  }
+
+  /// An import larger than the reader takes is refused from its size, not read whole.
+  @Test func aHugeImportIsRefusedBeforeItIsRead() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(["write", "com.example.app", "keep", "-int", "1"]).code == 0)
+    let before = bytes
+    let huge = directory + "/huge.plist"
+    let descriptor = open(huge, O_WRONLY | O_CREAT, 0o600)
+    #expect(ftruncate(descriptor, 2 << 30) == 0)
+    close(descriptor)
+    let started = Date()
+    for input in [huge, "/dev/zero"] {
+      let result = run(["import", "com.example.app", input])
+      #expect(result.code == 1)
+      #expect(result.errors.contains("larger than the 67108864 bytes"), "\(result.errors)")
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(bytes == before)
   }
 }

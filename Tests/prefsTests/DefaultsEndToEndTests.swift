@@ -91,6 +91,46 @@ struct DefaultsEndToEndTests {
     #expect(String(decoding: quiet.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
   }
 
+  /// `import -` stops reading standard input at the reader's limit: an
+  /// endless stream is refused at once, and the domain is unchanged.
+  @Test func anEndlessStandardInputIsCutOff() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    _ = try prefs(["write", "com.example.app", "kept", "-int", "1"])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", #"yes '<plist>' | "$0" defaults import com.example.app - --defaults-dir "$1""#,
+      EndToEndTests.binary.path, directory,
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    let started = Date()
+    try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(said.contains("<stdin>: it is larger than the 67108864 bytes"), "\(said)")
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(try prefs(["read", "com.example.app", "kept"]).1 == "1\n")
+  }
+
+  /// The default location (`$XDG_CONFIG_HOME`, else `~/.config`) is made when missing.
+  @Test func theDefaultFolderIsMadeWhenMissing() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let home = directory + "/home"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let (code, _, errors) = try EndToEndTests.run(
+      ["defaults", "write", "com.example.app", "k", "v"], environment: ["HOME": home])
+    #expect(code == 0, "\(errors)")
+    #expect(FileManager.default.fileExists(atPath: home + "/.config/com.example.app.plist"))
+    let xdg = directory + "/xdg/config"
+    let second = try EndToEndTests.run(
+      ["defaults", "write", "com.example.app", "k", "v"],
+      environment: ["HOME": home, "XDG_CONFIG_HOME": xdg])
+    #expect(second.0 == 0, "\(second.2)")
+    #expect(FileManager.default.fileExists(atPath: xdg + "/com.example.app.plist"))
+  }
+
   @Test func fourWritersAtOnceLoseNoKey() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let processes = (0..<4).map { writer in

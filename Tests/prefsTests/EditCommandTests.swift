@@ -54,6 +54,7 @@ struct EditCommandTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "prefs-plain-\(UUID().uuidString)"
     ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let process = Process()
     process.executableURL = EndToEndTests.binary

@@ -9,6 +9,8 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   case corruptDomain(file: String, reason: String)
   /// The domain path is a directory, a link, or something else that is not a plain file.
   case notAPlainFile(file: String, reason: String)
+  /// The defaults folder does not exist, and it is not the default one (which is made when missing).
+  case missingDirectory(String)
   /// The file system refused (permission, full disk, missing directory).
   case io(file: String, operation: String, reason: String)
   /// A value a property list cannot store.
@@ -24,6 +26,8 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is (use --force to move it aside and start anew)"
     case .notAPlainFile(let file, let reason):
       "\(file.escapingControlCharacters): \(reason); nothing was written"
+    case .missingDirectory(let directory):
+      "\(directory.escapingControlCharacters): the defaults folder does not exist; only the default folder is made when missing, so create it first if it is the one meant"
     case .io(let file, let operation, let reason):
       "\(file.escapingControlCharacters): cannot \(operation): \(reason); the domain is unchanged"
     case .missingKey(let domain, let key):

@@ -5,9 +5,16 @@ import Plist
 /// replaced: under an exclusive `flock` on `<domain>.plist.lock`, by writing
 /// a temporary file beside it, `fsync`, `rename` over, `fsync` of the folder.
 /// A crash at any instant leaves the old file or the new one.
+///
+/// A domain file that is a symbolic link (dotfile managers make them) is
+/// read through the link, and a write replaces the file the link ends at,
+/// the same way, in that file's folder: the link stays.
 struct DomainFile: Sendable {
   let directory: String
   let domain: DomainName
+  /// Whether a missing `directory` may be made: only for the default
+  /// location, so that a mistyped folder is an error rather than a new tree.
+  var createsDirectory = false
 
   var path: String { directory + "/" + domain.fileName }
   var lockPath: String { directory + "/" + domain.lockFileName }
@@ -35,31 +42,67 @@ struct DomainFile: Sendable {
     return values
   }
 
-  /// The file's bytes, or nil when it does not exist.
+  /// The file's bytes (through a link), or nil when it does not exist. A
+  /// file larger than the plist reader's limit is refused before it is read.
   func readBytes() throws(DefaultsError) -> [UInt8]? {
-    var info = stat()
-    if lstat(path, &info) != 0 {
-      if errno == ENOENT { return nil }
-      throw .io(file: path, operation: "read the domain", reason: String(cString: strerror(errno)))
+    do {
+      return try BoundedInput.read(
+        path: path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true)
+    } catch {
+      switch error {
+      case .missing: return nil
+      case .tooLarge: throw .corruptDomain(file: path, reason: error.description)
+      case .notARegularFile:
+        _ = try destination()  // names what stands there
+        throw .notAPlainFile(file: path, reason: "the domain path is not a regular file")
+      case .system(_, let reason):
+        throw .io(file: path, operation: "read the domain", reason: reason)
+      }
     }
-    try Self.checkPlainFile(info, path: path)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .io(file: path, operation: "read the domain", reason: "permission denied")
-    }
-    return Array(data)
   }
 
-  static func checkPlainFile(_ info: stat, path: String) throws(DefaultsError) {
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return
-    case S_IFDIR:
-      throw .notAPlainFile(file: path, reason: "a directory stands where the domain file belongs")
-    case S_IFLNK:
-      throw .notAPlainFile(
-        file: path, reason: "the domain file is a symbolic link; prefs does not write through links"
-      )
-    default: throw .notAPlainFile(file: path, reason: "the domain path is not a regular file")
+  /// Where a write puts the new file: the domain path, or the file a link
+  /// there ends at (which may not exist yet). Links are followed here by
+  /// hand, so that a link to nothing still names where its file belongs.
+  func destination() throws(DefaultsError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      if lstat(current, &info) != 0 {
+        guard errno == ENOENT else {
+          throw .io(
+            file: path, operation: "write the domain", reason: String(cString: strerror(errno)))
+        }
+        return current
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: return current
+      case S_IFLNK:
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(current, &buffer, buffer.count - 1)
+        guard count > 0 else {
+          throw .io(
+            file: path, operation: "follow the link", reason: String(cString: strerror(errno)))
+        }
+        let target = String(
+          decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        current = target.hasPrefix("/") ? target : Self.folder(of: current) + "/" + target
+      case S_IFDIR:
+        throw .notAPlainFile(
+          file: path,
+          reason: current == path
+            ? "a directory stands where the domain file belongs"
+            : "the domain file is a symbolic link to a directory (\(current))")
+      default:
+        throw .notAPlainFile(file: path, reason: "the domain path is not a regular file")
+      }
     }
+    throw .notAPlainFile(file: path, reason: "the domain file is a loop of symbolic links")
+  }
+
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Runs `body` holding the domain's lock.
@@ -89,6 +132,7 @@ struct DomainFile: Sendable {
       }
       return
     }
+    guard createsDirectory else { throw .missingDirectory(directory) }
     do {
       try FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
@@ -113,16 +157,15 @@ struct DomainFile: Sendable {
   }
 
   func replace(with bytes: [UInt8]) throws(DefaultsError) {
+    let destination = try destination()
+    let folder = Self.folder(of: destination)
     var mode: mode_t = 0o600
     var info = stat()
-    if lstat(path, &info) == 0 {
-      try Self.checkPlainFile(info, path: path)
-      mode = info.st_mode & 0o7777
-    }
+    if stat(destination, &info) == 0 { mode = info.st_mode & 0o7777 }
     var temporary: String
     var descriptor: Int32
     repeat {
-      temporary = directory + "/" + domain.temporaryFileName(token: .random(in: 0...UInt32.max))
+      temporary = folder + "/" + domain.temporaryFileName(token: .random(in: 0...UInt32.max))
       descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     } while descriptor < 0 && errno == EEXIST
     guard descriptor >= 0 else {
@@ -144,25 +187,30 @@ struct DomainFile: Sendable {
     }
     if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, rename(temporary, destination) != 0 {
+      failure = String(cString: strerror(errno))
+    }
     if let failure {
       unlink(temporary)
       throw .io(file: path, operation: "write the domain", reason: failure)
     }
     // The rename is durable only once the folder's entry is on disk.
-    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
+    let entry = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if entry >= 0 {
+      fsync(entry)
+      close(entry)
     }
   }
 
-  /// Moves a corrupt file aside to `<domain>.plist.corrupt-<timestamp>`; returns the new path.
+  /// Moves a corrupt file (a link's file) aside to `<domain>.plist.corrupt-<timestamp>` in
+  /// its folder; returns the new path.
   func moveAside(now: Date) throws(DefaultsError) -> String {
+    let corrupt = try destination()
+    let folder = Self.folder(of: corrupt)
     let seconds = now.timeIntervalSince1970
     let stamp = seconds.isFinite ? Int(min(max(seconds, 0), Double(DomainName.latestStamp))) : 0
     var copy = 0
-    var target = directory + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
+    var target = folder + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
     while access(target, F_OK) == 0 {
       copy += 1
       guard copy <= DomainName.maximumCorruptCopies else {
@@ -170,9 +218,9 @@ struct DomainFile: Sendable {
           file: path, operation: "move the corrupt file aside",
           reason: "\(copy - 1) corrupt copies of this second are already there")
       }
-      target = directory + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
+      target = folder + "/" + domain.corruptFileName(stamp: stamp, copy: copy)
     }
-    guard rename(path, target) == 0 else {
+    guard rename(corrupt, target) == 0 else {
       throw .io(
         file: path, operation: "move the corrupt file aside",
         reason: String(cString: strerror(errno)))

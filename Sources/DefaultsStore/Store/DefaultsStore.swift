@@ -76,14 +76,24 @@ public final class DefaultsStore: Sendable {
   private let state: Mutex<State>
   private let watchQueue: DispatchQueue
 
-  public init(domain: String, directory: String, arguments: [String: PlistValue] = [:])
-    throws(DefaultsError)
-  {
+  /// A domain kept in `directory`. The folder is made on the first write
+  /// only with `createsDirectory` (for the default location): a folder
+  /// given by hand must exist, so that a typo is an error, not a new tree.
+  ///
+  /// ```swift
+  /// let store = try DefaultsStore(domain: "com.example.app", directory: "/home/me/.config",
+  ///                               createsDirectory: true)
+  /// ```
+  public init(
+    domain: String, directory: String, createsDirectory: Bool = false,
+    arguments: [String: PlistValue] = [:]
+  ) throws(DefaultsError) {
     self.domain = try DomainName(domain)
     var directory = directory
     while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     self.directory = directory
-    self.file = DomainFile(directory: directory, domain: self.domain)
+    self.file = DomainFile(
+      directory: directory, domain: self.domain, createsDirectory: createsDirectory)
     self.state = Mutex(State(arguments: arguments))
     self.watchQueue = DispatchQueue(label: "prefs.defaults.\(domain)")
   }

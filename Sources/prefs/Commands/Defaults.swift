@@ -34,9 +34,11 @@ struct DefaultsDirectoryOption: ParsableArguments {
     directory ?? DefaultsLocation.directory(environment: environment)
   }
 
+  /// The domain's store; the folder is made when missing only if it is the default one.
   func store(_ domain: String) throws(DefaultsError) -> DefaultsStore {
     try DefaultsStore(
-      domain: domain, directory: resolved(environment: ProcessInfo.processInfo.environment))
+      domain: domain, directory: resolved(environment: ProcessInfo.processInfo.environment),
+      createsDirectory: directory == nil)
   }
 }
 
@@ -245,23 +247,28 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let data: Data?
-        if file == "-" {
-          data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-          data = FileManager.default.contents(atPath: file)
-        }
-        guard let data else {
-          print("prefs: error: \(file.escapingControlCharacters): cannot be read", to: &errors)
+        // Never more than the reader takes: a 2 GB input is refused at its first 64 MiB.
+        let limit = ReadLimits.standard.maximumBytes
+        let shownName = file == "-" ? "<stdin>" : file
+        let data: [UInt8]
+        do throws(BoundedInput.Failure) {
+          data =
+            file == "-"
+            ? try BoundedInput.read(descriptor: STDIN_FILENO, limit: limit)
+            : try BoundedInput.read(path: file, limit: limit)
+        } catch {
+          print(
+            "prefs: error: \(shownName.escapingControlCharacters): \(error); nothing was imported",
+            to: &errors)
           return ExitStatus.failure
         }
         let document: PlistDocument
         do throws(ReadIssue) {
-          document = try PropertyListReader.read(Array(data))
+          document = try PropertyListReader.read(data)
         } catch {
           print(
             CompilerStyleFormatter.format(
-              file: file == "-" ? "<stdin>" : file, severity: .error, message: error.message,
+              file: shownName, severity: .error, message: error.message,
               place: error.place),
             to: &errors)
           return ExitStatus.failure

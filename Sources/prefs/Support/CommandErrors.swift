@@ -19,8 +19,10 @@ enum CommandErrors {
       return ExitStatus.usage
     case let error as DefaultsError:
       print("prefs: error: \(error)", to: &errors)
-      if case .invalidDomain = error { return ExitStatus.usage }
-      return ExitStatus.failure
+      switch error {
+      case .invalidDomain, .missingDirectory: return ExitStatus.usage
+      default: return ExitStatus.failure
+      }
     case let error as WriteError:
       print(
         "prefs: error: " + error.description.escapingControlCharacters
