@@ -222,4 +222,73 @@ struct ObservationTests {
     #expect(eventually { echo.changes.compactMap(\.new) == (1...5).map { .integer($0) } })
     withExtendedLifetime(echoing) {}
   }
+
+  /// The folder removed (with its parent), moved away and back: the watch
+  /// says so as a typed state, holds no values meanwhile, and hears writes
+  /// again once the folder is back; a write into the moved copy is not heard.
+  @Test func theWatchOutlivesItsFolder() throws {
+    let base = try TemporaryDefaults()
+    defer { base.remove() }
+    let folder = base.directory + "/deep/config"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let store = try DefaultsStore(domain: "com.example.app", directory: folder)
+    let other = try DefaultsStore(domain: "com.example.app", directory: folder)
+    try other.set(.integer(1), forKey: "k")
+    let recorder = Recorder()
+    let states = Mutex<[DefaultsStore.WatchState]>([])
+    let token = store.observe(scheduler: ImmediateScheduler()) { recorder.record($0) }
+    let stateToken = store.observeWatchState(scheduler: ImmediateScheduler()) { state in
+      states.withLock { $0.append(state) }
+    }
+    #expect(store.watchState == .watching)
+
+    try FileManager.default.removeItem(atPath: base.directory + "/deep")
+    #expect(eventually { store.watchState == .waitingForFolder(folder) })
+    #expect(
+      eventually { recorder.changes.last == DefaultsChange(key: "k", old: .integer(1), new: nil) })
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(eventually { store.watchState == .watching })
+    try other.set(.integer(2), forKey: "k")
+    #expect(
+      eventually { recorder.changes.last == DefaultsChange(key: "k", old: nil, new: .integer(2)) })
+
+    try FileManager.default.moveItem(atPath: folder, toPath: folder + "-moved")
+    #expect(eventually { store.watchState == .waitingForFolder(folder) })
+    #expect(eventually { recorder.changes.last?.new == nil })
+    try DefaultsStore(domain: "com.example.app", directory: folder + "-moved")
+      .set(.integer(3), forKey: "k")
+    usleep(200_000)
+    #expect(recorder.changes.last?.new == nil, "the moved folder is not the domain's")
+    try FileManager.default.moveItem(atPath: folder + "-moved", toPath: folder)
+    #expect(eventually { store.watchState == .watching })
+    #expect(
+      eventually { recorder.changes.last == DefaultsChange(key: "k", old: nil, new: .integer(3)) })
+    try other.set(.integer(4), forKey: "k")
+    #expect(eventually { recorder.changes.last?.new == .integer(4) })
+    #expect(
+      states.withLock { $0 } == [
+        .watching, .waitingForFolder(folder), .watching, .waitingForFolder(folder), .watching,
+      ])
+    withExtendedLifetime((token, stateToken)) {}
+  }
+
+  /// A folder that does not exist yet is waited for, then watched.
+  @Test func aFolderNotMadeYetIsWaitedFor() throws {
+    let base = try TemporaryDefaults()
+    defer { base.remove() }
+    let folder = base.directory + "/later"
+    let store = try DefaultsStore(domain: "com.example.app", directory: folder)
+    let recorder = Recorder()
+    let token = store.observe(scheduler: ImmediateScheduler()) { recorder.record($0) }
+    #expect(store.watchesOtherProcesses)
+    #expect(store.watchState == .waitingForFolder(folder))
+    #expect(!FileManager.default.fileExists(atPath: folder), "watching makes no folder")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(eventually { store.watchState == .watching })
+    try DefaultsStore(domain: "com.example.app", directory: folder).set(.bool(true), forKey: "k")
+    #expect(
+      eventually { recorder.changes == [DefaultsChange(key: "k", old: nil, new: .bool(true))] })
+    token.cancel()
+    #expect(store.watchState == .notWatching)
+  }
 }

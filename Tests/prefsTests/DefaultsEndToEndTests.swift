@@ -131,6 +131,47 @@ struct DefaultsEndToEndTests {
     #expect(FileManager.default.fileExists(atPath: xdg + "/com.example.app.plist"))
   }
 
+  /// `watch` in one process, the folder removed and made again, moved
+  /// away and back by others: it says so on standard error, and prints
+  /// the writes of other processes once the folder is back.
+  @Test func watchOutlivesItsFolder() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let folder = directory + "/config"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let write = { (value: String) throws -> Int32 in
+      try EndToEndTests.run([
+        "defaults", "write", "com.example.app", "k", value, "--defaults-dir", folder,
+      ]).0
+    }
+    #expect(try write("one") == 0)
+    let watcher = Process()
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = ["defaults", "watch", "com.example.app", "--defaults-dir", folder]
+    let output = LineReader()
+    let errors = LineReader()
+    watcher.standardOutput = output.pipe
+    watcher.standardError = errors.pipe
+    try watcher.run()
+    defer { watcher.terminate() }
+    usleep(500_000)
+
+    try FileManager.default.removeItem(atPath: folder)
+    #expect(errors.waitFor("is gone"), "\(errors.lines)")
+    #expect(output.waitFor("k: one → (none)"), "\(output.lines)")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(errors.waitFor("is back"), "\(errors.lines)")
+    #expect(try write("two") == 0)
+    #expect(output.waitFor("k: (none) → two"), "\(output.lines)")
+
+    try FileManager.default.moveItem(atPath: folder, toPath: folder + "-moved")
+    #expect(errors.waitFor("is gone", count: 2), "\(errors.lines)")
+    try FileManager.default.moveItem(atPath: folder + "-moved", toPath: folder)
+    #expect(errors.waitFor("is back", count: 2), "\(errors.lines)")
+    #expect(try write("three") == 0)
+    #expect(output.waitFor("→ three"), "\(output.lines)")
+    #expect(watcher.isRunning)
+  }
+
   @Test func fourWritersAtOnceLoseNoKey() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let processes = (0..<4).map { writer in
@@ -214,4 +255,34 @@ struct DefaultsEndToEndTests {
     }
     return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
   }
+}
+
+/// Collects the lines another process writes to a pipe, as they come.
+final class LineReader: @unchecked Sendable {
+  let pipe = Pipe()
+  private let lock = NSLock()
+  private var buffer = Data()
+
+  init() {
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self else { return }
+      self.lock.lock()
+      self.buffer.append(data)
+      self.lock.unlock()
+    }
+  }
+
+  var lines: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// Waits until `count` lines hold `text`.
+  func waitFor(_ text: String, count: Int = 1, seconds: Double = 5) -> Bool {
+    eventually(seconds) { lines.filter { $0.contains(text) }.count >= count }
+  }
+
+  deinit { pipe.fileHandleForReading.readabilityHandler = nil }
 }

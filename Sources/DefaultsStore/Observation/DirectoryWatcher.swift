@@ -1,59 +1,164 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Watches one file name in a folder with inotify. The folder is watched,
 /// not the file: writers replace the file by rename, which a watch on the
 /// file itself would lose.
+///
+/// When the folder goes (removed, moved away, or not made yet), the watch
+/// moves to its nearest existing ancestor and waits for the folder to come
+/// back, then watches it again: a watch never goes silent for good.
+///
+/// `@unchecked` only for the dispatch source, which is thread-safe but not
+/// marked `Sendable`; the rest of the state is in a `Mutex`.
 final class DirectoryWatcher: @unchecked Sendable {
+  /// What the watcher tells its owner.
+  enum Event: Sendable, Hashable {
+    /// The file may have changed (written, replaced, created, removed, or events were lost).
+    case changed
+    /// The folder is gone; the file is as good as removed until it comes back.
+    case folderGone
+    /// The folder is back and watched again; the file may differ.
+    case folderBack
+  }
+
+  private struct State {
+    /// The watch descriptor in use, and whether it is on the folder (or an ancestor, waiting).
+    var watch: Int32 = -1
+    var onFolder = false
+  }
+
+  let directory: String
+  private let name: [UInt8]
+  private let descriptor: Int32
+  private let state: Mutex<State>
   private let source: any DispatchSourceRead
 
-  /// Calls `onChange` (on `queue`) whenever `fileName` in `directory` is
-  /// written, replaced, created or removed; nil when inotify is unavailable.
+  /// Whether the folder is watched now (false while waiting for it to come back).
+  var isOnFolder: Bool { state.withLock { $0.onFolder } }
+
+  /// Calls `onEvent` (on `queue`) whenever `fileName` in `directory` is
+  /// written, replaced, created or removed, and when the folder goes and
+  /// comes back; nil when inotify is unavailable.
   init?(
     directory: String, fileName: String, queue: DispatchQueue,
-    onChange: @escaping @Sendable () -> Void
+    onEvent: @escaping @Sendable (Event) -> Void
   ) {
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
-    guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
+    var initial = State()
+    guard Self.arm(descriptor, directory: directory, state: &initial) != nil else {
       close(descriptor)
       return nil
     }
-    let name = Array(fileName.utf8)
+    self.directory = directory
+    self.descriptor = descriptor
+    self.name = Array(fileName.utf8)
+    self.state = Mutex(initial)
     source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-    source.setEventHandler {
-      if Self.drain(descriptor, matching: name) { onChange() }
+    source.setEventHandler { [weak self] in
+      guard let self else { return }
+      for event in self.handlePendingEvents() { onEvent(event) }
     }
     source.setCancelHandler { close(descriptor) }
     source.resume()
   }
 
-  /// Reads every pending event; true when one concerns the file (or events were lost).
-  private static func drain(_ descriptor: Int32, matching name: [UInt8]) -> Bool {
-    var matched = false
+  private static let folderMask = UInt32(
+    IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF
+      | IN_MOVE_SELF | IN_ONLYDIR)
+  private static let ancestorMask = UInt32(
+    IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+  /// Watches the folder if it is there, else its nearest existing ancestor;
+  /// true when on the folder, nil when inotify refuses every path.
+  private func arm() -> Bool? {
+    state.withLock { Self.arm(descriptor, directory: directory, state: &$0) }
+  }
+
+  private static func arm(_ descriptor: Int32, directory: String, state: inout State) -> Bool? {
+    if state.watch >= 0 { inotify_rm_watch(descriptor, state.watch) }
+    state.watch = -1
+    state.onFolder = false
+    for _ in 0..<64 {
+      let watch = inotify_add_watch(descriptor, directory, folderMask)
+      if watch >= 0 {
+        state.watch = watch
+        state.onFolder = true
+        return true
+      }
+      var ancestor = parent(of: directory)
+      var child = directory
+      while true {
+        let watch = inotify_add_watch(descriptor, ancestor, ancestorMask)
+        if watch >= 0 {
+          state.watch = watch
+          break
+        }
+        guard ancestor != "/" else { return nil }
+        child = ancestor
+        ancestor = parent(of: ancestor)
+      }
+      // The next folder down appeared between the two calls: start again from the folder.
+      guard access(child, F_OK) == 0 else { return false }
+      inotify_rm_watch(descriptor, state.watch)
+      state.watch = -1
+    }
+    return false
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// Reads every pending event and says what they mean for the owner.
+  private func handlePendingEvents() -> [Event] {
+    let (watch, wasOnFolder) = state.withLock { ($0.watch, $0.onFolder) }
+    var changed = false
+    var lostFolder = false
+    var ancestorMoved = false
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       var offset = 0
       let headerSize = MemoryLayout<inotify_event>.size
       while offset + headerSize <= count {
-        let (mask, length) = buffer.withUnsafeBytes { raw in
+        let (eventWatch, mask, length) = buffer.withUnsafeBytes { raw in
           let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          return (event.mask, Int(event.len))
+          return (event.wd, event.mask, Int(event.len))
         }
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 { matched = true }
+        defer { offset += headerSize + length }
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+          changed = true
+          lostFolder = true
+          continue
+        }
+        // Events of a watch already replaced (its IN_IGNORED among them) say nothing now.
+        guard eventWatch == watch else { continue }
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT) != 0 {
+          if wasOnFolder { lostFolder = true } else { ancestorMoved = true }
+          continue
+        }
+        guard wasOnFolder else {
+          ancestorMoved = true
+          continue
+        }
         if length > 0 {
           let start = offset + headerSize
           let field = buffer[start..<min(count, start + length)]
-          let eventName = field.prefix { $0 != 0 }
-          if eventName.elementsEqual(name) { matched = true }
+          if field.prefix(while: { $0 != 0 }).elementsEqual(name) { changed = true }
         }
-        offset += headerSize + length
       }
     }
-    return matched
+    if wasOnFolder, lostFolder {
+      return arm() == true ? [.changed] : [.changed, .folderGone]
+    }
+    if wasOnFolder { return changed ? [.changed] : [] }
+    if ancestorMoved || lostFolder, arm() == true { return [.folderBack, .changed] }
+    return []
   }
 
   func cancel() { source.cancel() }

@@ -14,17 +14,21 @@ protocol DomainStorage: Sendable {
   func moveAside(now: Date) throws(DefaultsError) -> String
   /// Deletes the values (the file); call it holding the lock.
   func remove() throws(DefaultsError)
-  /// Starts telling `onChange` about writes made elsewhere; nil when it cannot.
-  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher?
+  /// Starts telling `onEvent` about writes made elsewhere; nil when it cannot.
+  func watch(queue: DispatchQueue, onEvent: @escaping @Sendable (DirectoryWatcher.Event) -> Void)
+    -> DirectoryWatcher?
   /// Whether the values still exist (a file may be deleted by hand).
   var exists: Bool { get }
 }
 
 extension DomainFile: DomainStorage {
-  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {
+  func watch(queue: DispatchQueue, onEvent: @escaping @Sendable (DirectoryWatcher.Event) -> Void)
+    -> DirectoryWatcher?
+  {
+    // The default folder is made; any other is waited for until it exists.
     try? createDirectory()
     return DirectoryWatcher(
-      directory: directory, fileName: domain.fileName, queue: queue, onChange: onChange)
+      directory: directory, fileName: domain.fileName, queue: queue, onEvent: onEvent)
   }
 
   var exists: Bool { access(path, F_OK) == 0 }
@@ -71,7 +75,9 @@ final class MemoryStorage: DomainStorage {
     values.withLock { $0 = [:] }
   }
 
-  func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) -> DirectoryWatcher? {
+  func watch(queue: DispatchQueue, onEvent: @escaping @Sendable (DirectoryWatcher.Event) -> Void)
+    -> DirectoryWatcher?
+  {
     nil
   }
 

@@ -33,15 +33,22 @@ public final class DefaultsStore: Sendable {
   let file: any DomainStorage
 
   private struct Observer: Sendable {
-    var keys: Set<String>?
+    enum Callback {
+      case changes(keys: Set<String>?, @Sendable ([DefaultsChange]) -> Void)
+      case watch(@Sendable (WatchState) -> Void)
+    }
     var scheduler: any ChangeScheduler
-    var onChange: @Sendable ([DefaultsChange]) -> Void
+    var callback: Callback
   }
 
-  /// Changes for one observer, found and queued under the lock, delivered after it.
+  /// What one observer is told, found and queued under the lock, delivered after it.
   private struct Delivery {
+    enum Payload {
+      case changes([DefaultsChange])
+      case watch(WatchState)
+    }
     var observer: UInt64
-    var changes: [DefaultsChange]
+    var payload: Payload
   }
 
   private struct State: ~Copyable {
@@ -52,6 +59,7 @@ public final class DefaultsStore: Sendable {
     var observers: [UInt64: Observer] = [:]
     var nextObserverID: UInt64 = 0
     var watcher: DirectoryWatcher?
+    var watchState = WatchState.notWatching
     /// Deliveries in the order their changes were found.
     var pending: [Delivery] = []
     /// Whether a thread is delivering `pending` now (it delivers what others queue meanwhile).
@@ -67,9 +75,26 @@ public final class DefaultsStore: Sendable {
     mutating func queue(_ changes: [DefaultsChange]) {
       guard !changes.isEmpty else { return }
       for (id, observer) in observers.sorted(by: { $0.key < $1.key }) {
-        let selected = changes.filter { observer.keys?.contains($0.key) ?? true }
-        if !selected.isEmpty { pending.append(Delivery(observer: id, changes: selected)) }
+        guard case .changes(let keys, _) = observer.callback else { continue }
+        let selected = changes.filter { keys?.contains($0.key) ?? true }
+        if !selected.isEmpty {
+          pending.append(Delivery(observer: id, payload: .changes(selected)))
+        }
       }
+    }
+
+    /// Records the watch's new state and queues it for its observers.
+    mutating func setWatchState(_ new: WatchState) {
+      guard new != watchState else { return }
+      watchState = new
+      for (id, observer) in observers.sorted(by: { $0.key < $1.key }) {
+        guard case .watch = observer.callback else { continue }
+        pending.append(Delivery(observer: id, payload: .watch(new)))
+      }
+    }
+
+    var changeObservers: Int {
+      observers.values.count { if case .changes = $0.callback { true } else { false } }
     }
   }
 
@@ -117,8 +142,30 @@ public final class DefaultsStore: Sendable {
   public var path: String { file.path }
 
   /// Whether observers hear writes made by other processes: true once an
-  /// observation has started on a file-backed store and inotify is available.
+  /// observation has started on a file-backed store and inotify is available
+  /// (also while the folder is gone and waited for).
   public var watchesOtherProcesses: Bool { state.withLock { $0.watcher != nil } }
+
+  /// How the store hears other processes.
+  ///
+  /// ```swift
+  /// let token = store.observeWatchState { state in
+  ///   if case .waitingForFolder(let folder) = state { print("\(folder) is gone; waiting") }
+  /// }
+  /// ```
+  public enum WatchState: Sendable, Hashable {
+    /// No watch: no observer yet, a store in memory, or inotify unavailable.
+    case notWatching
+    /// The folder is watched: writes from any process arrive.
+    case watching
+    /// The folder is gone (removed, moved away, not made yet): the store
+    /// holds no values meanwhile, and watches the folder again when it
+    /// comes back (then delivers what it holds).
+    case waitingForFolder(String)
+  }
+
+  /// The watch's state now.
+  public var watchState: WatchState { state.withLock { $0.watchState } }
 
   /// The names of the domains stored in `directory`, sorted.
   public static func domains(in directory: String) -> [String] {
@@ -262,16 +309,38 @@ public final class DefaultsStore: Sendable {
     let id = state.withLock { state -> UInt64 in
       state.nextObserverID += 1
       let id = state.nextObserverID
-      state.observers[id] = Observer(keys: keys, scheduler: scheduler, onChange: onChange)
+      state.observers[id] = Observer(
+        scheduler: scheduler, callback: .changes(keys: keys, onChange))
       if state.lastFileValues == nil { state.lastFileValues = stored ?? [:] }
       if initial {
         let current = state.effective(file: state.lastFileValues ?? [:])
         let changes = DefaultsChange.between([:], current).filter { keys?.contains($0.key) ?? true }
-        if !changes.isEmpty { state.pending.append(Delivery(observer: id, changes: changes)) }
+        if !changes.isEmpty {
+          state.pending.append(Delivery(observer: id, payload: .changes(changes)))
+        }
       }
       return id
     }
     startWatching()
+    deliverPending()
+    return ObservationToken { [weak self] in self?.removeObserver(id) }
+  }
+
+  /// Calls `onChange` with the watch's state, first with the current one,
+  /// then on each change: the folder gone, the folder back. It starts no
+  /// watch of its own (`observe` does).
+  public func observeWatchState(
+    scheduler: any ChangeScheduler = QueueScheduler(
+      DispatchQueue(label: "prefs.defaults.observer")),
+    _ onChange: @escaping @Sendable (WatchState) -> Void
+  ) -> ObservationToken {
+    let id = state.withLock { state -> UInt64 in
+      state.nextObserverID += 1
+      let id = state.nextObserverID
+      state.observers[id] = Observer(scheduler: scheduler, callback: .watch(onChange))
+      state.pending.append(Delivery(observer: id, payload: .watch(state.watchState)))
+      return id
+    }
     deliverPending()
     return ObservationToken { [weak self] in self?.removeObserver(id) }
   }
@@ -292,8 +361,9 @@ public final class DefaultsStore: Sendable {
   private func removeObserver(_ id: UInt64) {
     let stop = state.withLock { state -> DirectoryWatcher? in
       state.observers[id] = nil
-      guard state.observers.isEmpty, let watcher = state.watcher else { return nil }
+      guard state.changeObservers == 0, let watcher = state.watcher else { return nil }
       state.watcher = nil
+      state.setWatchState(.notWatching)
       return watcher
     }
     stop?.cancel()
@@ -303,16 +373,29 @@ public final class DefaultsStore: Sendable {
     guard state.withLock({ $0.watcher == nil }) else { return }
     guard
       let created = file.watch(
-        queue: watchQueue, onChange: { [weak self] in self?.fileChangedOnDisk() })
+        queue: watchQueue, onEvent: { [weak self] in self?.watcherSaid($0) })
     else { return }
     let unused = state.withLock { state -> DirectoryWatcher? in
-      if state.watcher == nil, !state.observers.isEmpty {
-        state.watcher = created
-        return nil
-      }
-      return created
+      guard state.watcher == nil, state.changeObservers > 0 else { return created }
+      state.watcher = created
+      state.setWatchState(
+        created.isOnFolder ? .watching : .waitingForFolder(created.directory))
+      return nil
     }
     unused?.cancel()
+    deliverPending()
+  }
+
+  private func watcherSaid(_ event: DirectoryWatcher.Event) {
+    switch event {
+    case .changed: fileChangedOnDisk()
+    case .folderGone:
+      state.withLock { $0.setWatchState(.waitingForFolder(directory)) }
+      deliverPending()
+    case .folderBack:
+      state.withLock { $0.setWatchState(.watching) }
+      deliverPending()
+    }
   }
 
   private func fileChangedOnDisk() {
@@ -356,22 +439,26 @@ public final class DefaultsStore: Sendable {
       return true
     }
     guard mine else { return }
-    while let (id, observer, changes) = state.withLock({
-      state -> (UInt64, Observer, [DefaultsChange])? in
+    while let (id, observer, payload) = state.withLock({
+      state -> (UInt64, Observer, Delivery.Payload)? in
       while !state.pending.isEmpty {
         let next = state.pending.removeFirst()
         if let observer = state.observers[next.observer] {
-          return (next.observer, observer, next.changes)
+          return (next.observer, observer, next.payload)
         }
       }
       state.delivering = false
       return nil
     }) {
-      let onChange = observer.onChange
+      let callback = observer.callback
       observer.scheduler.schedule { [weak self] in
         // An observation cancelled after this was scheduled hears nothing more.
         guard self?.state.withLock({ $0.observers[id] != nil }) ?? false else { return }
-        onChange(changes)
+        switch (callback, payload) {
+        case (.changes(_, let onChange), .changes(let changes)): onChange(changes)
+        case (.watch(let onChange), .watch(let watchState)): onChange(watchState)
+        default: break
+        }
       }
     }
   }

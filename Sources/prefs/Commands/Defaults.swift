@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Plist
 import SettingsSchema
+import Synchronization
 
 /// `prefs defaults ...`: persistent defaults domains, as Foundation's
 /// `UserDefaults` keeps them on Linux.
@@ -322,13 +323,30 @@ extension Defaults {
           var output = StandardOutput()
           output.write(text)
         }
+        // The folder gone (removed, moved) is said on standard error; the watch resumes when it is back.
+        let folder = store.directory.escapingControlCharacters
+        let wasWaiting = Mutex(false)
+        let stateToken = store.observeWatchState(scheduler: ImmediateScheduler()) { state in
+          var errors = StandardError()
+          switch state {
+          case .waitingForFolder:
+            wasWaiting.withLock { $0 = true }
+            print(
+              "prefs: the defaults folder \(folder) is gone (removed, moved or not made yet); waiting for it",
+              to: &errors)
+          case .watching:
+            guard wasWaiting.withLock({ $0 }) else { return }
+            print("prefs: the defaults folder \(folder) is back; watching it again", to: &errors)
+          case .notWatching: break
+          }
+        }
         guard store.watchesOtherProcesses else {
           print(
             "prefs: error: cannot watch \(store.directory.escapingControlCharacters): inotify is not available (too many watches?)",
             to: &errors)
           return ExitStatus.failure
         }
-        withExtendedLifetime(token) {
+        withExtendedLifetime((token, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.
           dispatchMain()
         }
