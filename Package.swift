@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "prefsTests",
       dependencies: [
-        "prefs", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]
 )

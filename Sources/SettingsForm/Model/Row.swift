@@ -22,13 +22,21 @@ public struct Row: Sendable, Equatable {
   public var title: String
   /// The specifier the row belongs to, on its page.
   public var specifier: Specifier
+  /// Whether choosing the row changes the value stored under its Key: the schema's
+  /// `editable` for the specifier's type (a title value only shows its value).
+  public var isEditable: Bool
 
-  /// Whether the focus can rest on the row.
+  public init(kind: Kind, title: String, specifier: Specifier, isEditable: Bool = false) {
+    self.kind = kind
+    self.title = title
+    self.specifier = specifier
+    self.isEditable = isEditable
+  }
+
+  /// Whether the focus can rest on the row: it edits a value or opens a page.
   public var isFocusable: Bool {
-    switch kind {
-    case .groupTitle, .footer, .titleValue: false
-    default: true
-    }
+    if case .childPane = kind { return true }
+    return isEditable
   }
 
   public var key: String? { specifier.key }
@@ -37,8 +45,39 @@ public struct Row: Sendable, Equatable {
 /// Builds a page's rows: sections for groups (title, then rows, then the
 /// footer), radio options inline, elements for other idioms left out.
 enum RowBuilder {
+  /// How the form lays out an element of a type. Everything else about the
+  /// type (whether it is editable, whether it has a title, what it stores) is
+  /// the schema's.
+  enum Layout: Sendable {
+    /// Starts a section: its title row now, its footer when the section ends;
+    /// with options, a row per value (a radio group).
+    case section(options: Bool)
+    /// One row of the kind made from the element; nil draws nothing (a child
+    /// pane whose page is missing).
+    case row(@Sendable (Specifier) -> Row.Kind?)
+  }
+
+  /// The row kind of every type the form draws; a type not here is not drawn,
+  /// as Settings.app skips a type it does not know.
+  static let layouts: [SpecifierType: Layout] = [
+    .group: .section(options: false),
+    .radioGroup: .section(options: true),
+    .toggleSwitch: .row { _ in .toggle },
+    .textField: .row {
+      .textField(
+        secure: $0["IsSecure"]?.bool ?? false, keyboard: $0["KeyboardType"]?.string ?? "Alphabet")
+    },
+    .slider: .row {
+      .slider(minimum: $0["MinimumValue"]?.number ?? 0, maximum: $0["MaximumValue"]?.number ?? 1)
+    },
+    .multiValue: .row { _ in .multiValue },
+    .titleValue: .row { _ in .titleValue },
+    .childPane: .row { $0.childPage.map { .childPane(file: $0) } },
+  ]
+
   /// The rows of a page; footers are wrapped to `width` columns, a row a line.
   static func rows(of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int) -> [Row] {
+    let catalog = bundle.catalog
     var rows: [Row] = []
     var pendingFooter: Row?
     func localized(_ text: String?) -> String {
@@ -53,58 +92,32 @@ enum RowBuilder {
       pendingFooter = nil
     }
     for specifier in page.specifiers where specifier.isShown(on: idiom) {
-      switch specifier.type {
-      case .group:
+      guard let type = specifier.type, let layout = layouts[type] else { continue }
+      let editable = catalog.isEditable(type)
+      switch layout {
+      case .section(let options):
         closeSection()
         rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
+        if options {
+          let values = specifier["Values"]?.array?.map(\.value) ?? []
+          let titles = specifier["Titles"]?.array?.map { $0.string ?? "" } ?? []
+          for (index, value) in values.enumerated() {
+            rows.append(
+              Row(
+                kind: .radioOption(value: value),
+                title: localized(
+                  index < titles.count ? titles[index] : SpecifierValue.text(of: value)),
+                specifier: specifier, isEditable: editable))
+          }
+        }
         if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
-      case .radioGroup:
-        closeSection()
-        rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
-        let values = specifier["Values"]?.array?.map(\.value) ?? []
-        let titles = specifier["Titles"]?.array?.map { $0.string ?? "" } ?? []
-        for (index, value) in values.enumerated() {
-          rows.append(
-            Row(
-              kind: .radioOption(value: value),
-              title: localized(
-                index < titles.count ? titles[index] : SpecifierValue.text(of: value)),
-              specifier: specifier))
-        }
-        if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
-          pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
-        }
-      case .toggleSwitch:
-        rows.append(Row(kind: .toggle, title: localized(specifier.title), specifier: specifier))
-      case .textField:
-        rows.append(
-          Row(
-            kind: .textField(
-              secure: specifier["IsSecure"]?.bool ?? false,
-              keyboard: specifier["KeyboardType"]?.string ?? "Alphabet"),
-            title: localized(specifier.title), specifier: specifier))
-      case .slider:
-        rows.append(
-          Row(
-            kind: .slider(
-              minimum: specifier["MinimumValue"]?.number ?? 0,
-              maximum: specifier["MaximumValue"]?.number ?? 1),
-            title: "", specifier: specifier))
-      case .multiValue:
-        rows.append(Row(kind: .multiValue, title: localized(specifier.title), specifier: specifier))
-      case .titleValue:
-        rows.append(Row(kind: .titleValue, title: localized(specifier.title), specifier: specifier))
-      case .childPane:
-        if let file = specifier.childPage {
-          rows.append(
-            Row(
-              kind: .childPane(file: file), title: localized(specifier.title), specifier: specifier)
-          )
-        }
-      default:
-        continue
+      case .row(let kind):
+        guard let kind = kind(specifier) else { continue }
+        // A type without a Title key (a slider) has no label, whatever is written.
+        let title = catalog.key("Title", ofType: type) == nil ? "" : localized(specifier.title)
+        rows.append(Row(kind: kind, title: title, specifier: specifier, isEditable: editable))
       }
     }
     closeSection()

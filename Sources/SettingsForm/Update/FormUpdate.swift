@@ -113,7 +113,7 @@ public enum FormUpdate {
       return []
     }
     do {
-      let checked = try SpecifierValue.check(value, for: row.specifier)
+      let checked = try SpecifierValue.check(value, for: row.specifier, in: state.bundle.catalog)
       state.values[key] = checked
       return [.write(key: key, value: checked)]
     } catch {

@@ -81,11 +81,10 @@ enum DefaultNotInValues: LintRule {
       """, table: nil)
   ]
 
-  static let checkedTypes: Set<SpecifierType> = [.multiValue, .radioGroup]
-
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type.map(checkedTypes.contains) == true {
+      for specifier in page.specifiers
+      where context.catalog.spec(of: specifier.type)?.valueRule == .oneOfValues {
         guard let defaultValue = specifier.defaultValue, let values = specifier["Values"]?.array,
           defaultValue.array == nil, defaultValue.entries == nil
         else { continue }

@@ -73,8 +73,7 @@ enum DuplicateKey: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     var seen: [String: [(page: Page, specifier: Specifier)]] = [:]
-    for (page, specifier, spec) in context.knownSpecifiers
-    where spec.writesValue || specifier.type == .titleValue {
+    for (page, specifier, spec) in context.knownSpecifiers where spec.storesValue {
       guard let key = specifier.key, !key.isEmpty else { continue }
       let earlier = seen[key, default: []]
       seen[key, default: []].append((page, specifier))
@@ -83,7 +82,9 @@ enum DuplicateKey: LintRule {
       }
       let firstType = first.specifier.type?.rawValue ?? ""
       let type = specifier.type?.rawValue ?? ""
-      let disagree = firstType != type && !readOnly(firstType) && !readOnly(type)
+      // What only shows a value (a title value) reads whatever the other element stores.
+      let disagree =
+        firstType != type && spec.isEditable && context.catalog.isEditable(first.specifier.type)
       let firstPlace = location(of: first.specifier, on: first.page)
       let message =
         disagree
@@ -94,9 +95,6 @@ enum DuplicateKey: LintRule {
         keyPath: specifier.keyPath, severity: disagree ? .error : .warning)
     }
   }
-
-  /// A title value only shows what another element or the app stores.
-  static func readOnly(_ type: String) -> Bool { type == SpecifierType.titleValue.rawValue }
 
   /// Whether two elements can show on one device.
   static func overlap(_ first: Specifier, _ second: Specifier) -> Bool {

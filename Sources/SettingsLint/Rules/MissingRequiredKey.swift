@@ -47,15 +47,17 @@ enum MissingRequiredKey: LintRule {
         report.add(
           "\(type) has no \(key); \(consequence(of: key))", file: page.file,
           place: context.place(specifier, on: page), keyPath: specifier.keyPath,
-          severity: severity(of: key, type: type))
+          severity: severity(of: key, editable: spec.isEditable))
       }
     }
   }
 
-  static func severity(of key: String, type: SpecifierType) -> Severity {
+  /// A row that only shows a value the app writes (a title value) without a
+  /// DefaultValue is blank until the app runs: usual, hence a note.
+  static func severity(of key: String, editable: Bool) -> Severity {
     switch key {
     case "Title": .warning
-    case "DefaultValue": type == .titleValue ? .note : .warning
+    case "DefaultValue": editable ? .warning : .note
     default: .error
     }
   }

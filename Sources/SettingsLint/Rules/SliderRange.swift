@@ -63,7 +63,8 @@ enum SliderRange: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == .slider {
+      for specifier in page.specifiers
+      where context.catalog.spec(of: specifier.type)?.valueRule == .range {
         var numbers: [String: Double] = [:]
         for key in ["MinimumValue", "MaximumValue", "DefaultValue"] {
           guard let node = specifier[key] else { continue }

@@ -50,7 +50,8 @@ enum ToggleValues: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == .toggleSwitch {
+      for specifier in page.specifiers
+      where context.catalog.spec(of: specifier.type)?.valueRule == .toggle {
         check(specifier, on: page, context, &report)
       }
     }

@@ -42,8 +42,8 @@ enum ValueType: LintRule {
   ]
 
   /// Keys whose types other rules explain better.
-  static let checkedElsewhere: [SpecifierType: Set<String>] = [
-    .slider: ["DefaultValue", "MinimumValue", "MaximumValue"]
+  static let checkedElsewhere: [ValueRule: Set<String>] = [
+    .range: ["DefaultValue", "MinimumValue", "MaximumValue"]
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
@@ -58,12 +58,12 @@ enum ValueType: LintRule {
         }
       }
       for specifier in page.specifiers {
-        guard let type = specifier.type, catalog.types[type] != nil,
+        guard let type = specifier.type, let typeSpec = catalog.types[type],
           let entries = specifier.node.entries
         else { continue }
         for entry in entries where entry.key != "Type" {
           guard let spec = catalog.key(entry.key, ofType: type),
-            checkedElsewhere[type]?.contains(entry.key) != true
+            typeSpec.valueRule.flatMap({ checkedElsewhere[$0] })?.contains(entry.key) != true
           else { continue }
           check(
             entry.value, spec: spec, name: entry.key, keyPath: specifier.keyPath + "." + entry.key,

@@ -29,12 +29,15 @@ public enum SettingsBundleError: Error, Sendable, Hashable, CustomStringConverti
   case notFound(String)
   case notADirectory(String)
   case noRootPlist(String)
+  /// The schema embedded in the binary could not be read: a packaging mistake, not the bundle's.
+  case schemaUnreadable(String)
 
   public var description: String {
     switch self {
     case .notFound(let path): "\(path): no such file or directory"
     case .notADirectory(let path): "\(path): not a directory; a Settings bundle is a folder"
     case .noRootPlist(let path): "\(path): not a Settings bundle (it has no Root.plist)"
+    case .schemaUnreadable(let reason): "the embedded schema could not be read: \(reason)"
     }
   }
 }
@@ -92,6 +95,8 @@ public struct SettingsBundle: Sendable {
   /// The bundle path as given.
   public var path: String
   public var options: LoadOptions
+  /// The schema of the dialect the bundle was loaded for: what each specifier type means.
+  public var catalog: SchemaCatalog
   /// Pages in the order they are reached from Root (depth first), each once.
   public var pages: [Page]
   /// Every regular file inside the bundle, relative and sorted.
@@ -124,6 +129,12 @@ public struct SettingsBundle: Sendable {
     at path: String, options: LoadOptions, walkLimits: WalkLimits = .standard,
     visit: (String) -> Void
   ) throws(SettingsBundleError) -> SettingsBundle {
+    let catalog: SchemaCatalog
+    do {
+      catalog = try SchemaCatalog.load(options.dialect)
+    } catch {
+      throw .schemaUnreadable("\(error)")
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .notFound(path)
@@ -138,7 +149,7 @@ public struct SettingsBundle: Sendable {
     else { throw .noRootPlist(path) }
     fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
-    return loader.load()
+    return loader.load(catalog: catalog)
   }
 
   /// The loaded table that serves `page`, if the page is localized and a table exists.
@@ -221,7 +232,7 @@ struct BundleLoader {
     return (["Root.inApp.plist"] + variants).first { fileSet.contains($0) }
   }
 
-  mutating func load() -> SettingsBundle {
+  mutating func load(catalog: SchemaCatalog) -> SettingsBundle {
     let (documents, strings, tableProblems) = readFiles()
     var pages: [Page] = []
     var visited = Set<String>()
@@ -251,7 +262,7 @@ struct BundleLoader {
       available: inventory.folders, preferred: options.preferredLanguages)
     problems += tableProblems
     return SettingsBundle(
-      path: path, options: options, pages: pages, files: fileSystem.files,
+      path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
       unreachedFiles: unreached(pages: pages), inventory: inventory, searchOrder: searchOrder,
       strings: strings, problems: problems)
   }

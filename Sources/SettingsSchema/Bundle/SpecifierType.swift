@@ -10,7 +10,7 @@
 /// ```swift
 /// let type = SpecifierType(rawValue: "PSToggleSwitchSpecifier")
 /// type == .toggleSwitch                            // true
-/// try SchemaCatalog.load(.apple).types[type]?.summary  // "An on/off switch."
+/// try SchemaCatalog.load(.apple).isEditable(type)  // true
 /// ```
 public struct SpecifierType: RawRepresentable, Hashable, Sendable, Comparable,
   ExpressibleByStringLiteral, CustomStringConvertible

@@ -33,6 +33,20 @@ public enum ValueKind: String, Sendable, Decodable {
     default: false
     }
   }
+
+  /// Whether a value to be stored has this kind.
+  public func accepts(_ value: PlistValue) -> Bool {
+    switch (self, value) {
+    case (.any, _): true
+    case (.string, .string), (.integer, .integer), (.real, .real), (.boolean, .bool),
+      (.date, .date), (.data, .data), (.array, .array), (.dictionary, .dictionary):
+      true
+    case (.number, .integer), (.number, .real): true
+    case (.scalar, .array), (.scalar, .dictionary): false
+    case (.scalar, _): true
+    default: false
+    }
+  }
 }
 
 /// What the schema says about one key.
@@ -58,12 +72,36 @@ public struct KeySpec: Sendable, Decodable, Hashable {
   }
 }
 
-/// What the schema says about one specifier type.
+/// What the schema says about one specifier type: its keys, whether a person
+/// edits it in the Settings app, and what is stored under its `Key`.
+///
+/// Two facts, kept apart because a title value has one without the other: the
+/// Settings app shows the value stored under its Key, read-only, and the app
+/// writes it. So it is not ``isEditable``, but it ``storesValue``: its
+/// `DefaultValue` is registered, `defaults write --bundle` accepts a value for
+/// it, and two elements sharing its Key share one stored value.
+///
+/// ```swift
+/// let catalog = try SchemaCatalog.load(.apple)
+/// catalog.types[.titleValue]?.isEditable  // false
+/// catalog.types[.titleValue]?.stores      // .scalar
+/// catalog.types[.slider]?.valueRule       // .range
+/// ```
 public struct TypeSpec: Sendable, Hashable {
   public var summary: String
-  /// Whether the control stores a value under its `Key`.
-  public var writesValue: Bool
+  /// Whether the Settings app lets a person change the value (`editable`).
+  public var isEditable: Bool
+  /// The plist kind of the value stored under `Key` (`stores`); nil when the
+  /// element stores nothing (a group, a child pane).
+  public var stores: ValueKind?
+  /// How a stored value is checked and typed (the schema's `valueRules` table);
+  /// set exactly when ``stores`` is.
+  public var valueRule: ValueRule?
   public var keys: [String: KeySpec]
+
+  /// Whether a value lives under the element's `Key`: registered as a default,
+  /// accepted by `defaults write --bundle`, shared by elements with that Key.
+  public var storesValue: Bool { stores != nil }
 }
 
 /// The Settings.bundle schema, read from `Schemas/<dialect>.json`: for each
@@ -99,7 +137,8 @@ public struct SchemaCatalog: Sendable {
   private struct File: Decodable {
     struct TypeEntry: Decodable {
       var summary: String?
-      var writesValue: Bool?
+      var editable: Bool?
+      var stores: ValueKind?
       var keys: [String: KeySpec]
     }
     var dialect: String
@@ -108,6 +147,7 @@ public struct SchemaCatalog: Sendable {
     var page: [String: KeySpec]?
     var common: [String: KeySpec]?
     var types: [String: TypeEntry]
+    var valueRules: [String: ValueRule]?
     var displayNames: [String: String]?
   }
 
@@ -135,19 +175,58 @@ public struct SchemaCatalog: Sendable {
     catalog.displayNames.merge(file.displayNames ?? [:]) { $1 }
     for (name, entry) in file.types {
       let name = SpecifierType(rawValue: name)
-      var spec = catalog.types[name] ?? TypeSpec(summary: "", writesValue: false, keys: [:])
+      var spec =
+        catalog.types[name]
+        ?? TypeSpec(summary: "", isEditable: false, stores: nil, valueRule: nil, keys: [:])
       if let summary = entry.summary { spec.summary = summary }
-      if let writesValue = entry.writesValue { spec.writesValue = writesValue }
+      if let editable = entry.editable { spec.isEditable = editable }
+      if let stores = entry.stores { spec.stores = stores }
       spec.keys.merge(entry.keys) { $1 }
       catalog.types[name] = spec
     }
+    for (name, rule) in file.valueRules ?? [:] {
+      guard catalog.types[SpecifierType(rawValue: name)] != nil else {
+        throw SchemaCatalogError(
+          message: "Schemas/\(dialect.rawValue).json has a value rule for the unknown type \(name)")
+      }
+      catalog.types[SpecifierType(rawValue: name)]?.valueRule = rule
+    }
+    try catalog.validate()
     return catalog
+  }
+
+  /// The facts that must hold together: a type that stores a value has a rule
+  /// for it, one that stores nothing has none, and what a person edits is stored.
+  func validate() throws {
+    for (type, spec) in types.sorted(by: { $0.key < $1.key }) {
+      guard (spec.stores == nil) == (spec.valueRule == nil) else {
+        throw SchemaCatalogError(
+          message:
+            "Schemas/\(dialect.rawValue).json: \(type) needs both \"stores\" and a value rule, or neither"
+        )
+      }
+      guard !spec.isEditable || spec.stores != nil else {
+        throw SchemaCatalogError(
+          message: "Schemas/\(dialect.rawValue).json: \(type) is editable but stores nothing")
+      }
+    }
   }
 
   /// The schema file as embedded in the binary.
   public static func embeddedText(_ dialect: Dialect) -> String? {
     EmbeddedSchemas.files["Schemas/\(dialect.rawValue).json"]
   }
+
+  /// The spec of a type, when the catalog knows it (nil for no `Type` too).
+  public func spec(of type: SpecifierType?) -> TypeSpec? {
+    type.flatMap { types[$0] }
+  }
+
+  /// Whether the Settings app lets a person change an element of `type`.
+  public func isEditable(_ type: SpecifierType?) -> Bool { spec(of: type)?.isEditable ?? false }
+
+  /// Whether an element of `type` has a value stored under its `Key`.
+  public func storesValue(_ type: SpecifierType?) -> Bool { spec(of: type)?.storesValue ?? false }
 
   /// The spec of `key` on a specifier of `type`, including the keys every type takes.
   public func key(_ key: String, ofType type: SpecifierType) -> KeySpec? {

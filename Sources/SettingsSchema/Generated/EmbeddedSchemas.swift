@@ -20,7 +20,7 @@ enum EmbeddedSchemas {
       "types": {
         "PSGroupSpecifier": {
           "summary": "Starts a section, with an optional title and footer.",
-          "writesValue": false,
+          "editable": false,
           "keys": {
             "Title": { "type": "string", "localizable": true },
             "FooterText": { "type": "string", "localizable": true },
@@ -29,7 +29,8 @@ enum EmbeddedSchemas {
         },
         "PSTextFieldSpecifier": {
           "summary": "An editable single-line text field.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "string",
           "keys": {
             "Title": { "type": "string", "localizable": true },
             "Key": { "type": "string", "required": true },
@@ -42,7 +43,8 @@ enum EmbeddedSchemas {
         },
         "PSTitleValueSpecifier": {
           "summary": "A read-only label and value; the app writes the value.",
-          "writesValue": false,
+          "editable": false,
+          "stores": "scalar",
           "keys": {
             "Title": { "type": "string", "localizable": true },
             "Key": { "type": "string", "required": true },
@@ -53,7 +55,8 @@ enum EmbeddedSchemas {
         },
         "PSToggleSwitchSpecifier": {
           "summary": "An on/off switch.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "scalar",
           "keys": {
             "Title": { "type": "string", "required": true, "localizable": true },
             "Key": { "type": "string", "required": true },
@@ -67,7 +70,8 @@ enum EmbeddedSchemas {
         },
         "PSSliderSpecifier": {
           "summary": "A slider between a minimum and a maximum; it has no title.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "real",
           "keys": {
             "Key": { "type": "string", "required": true },
             "DefaultValue": { "type": "number", "required": true },
@@ -79,7 +83,8 @@ enum EmbeddedSchemas {
         },
         "PSMultiValueSpecifier": {
           "summary": "A row that opens a page of choices.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "scalar",
           "keys": {
             "Title": { "type": "string", "required": true, "localizable": true },
             "Key": { "type": "string", "required": true },
@@ -92,7 +97,8 @@ enum EmbeddedSchemas {
         },
         "PSRadioGroupSpecifier": {
           "summary": "A section of mutually exclusive choices.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "scalar",
           "keys": {
             "Title": { "type": "string", "localizable": true },
             "FooterText": { "type": "string", "localizable": true },
@@ -105,13 +111,21 @@ enum EmbeddedSchemas {
         },
         "PSChildPaneSpecifier": {
           "summary": "A row that opens another page.",
-          "writesValue": false,
+          "editable": false,
           "keys": {
             "Title": { "type": "string", "required": true, "localizable": true },
             "File": { "type": "string", "required": true },
             "Icon": { "type": "string" }
           }
         }
+      },
+      "valueRules": {
+        "PSTextFieldSpecifier": "text",
+        "PSTitleValueSpecifier": "shown",
+        "PSToggleSwitchSpecifier": "toggle",
+        "PSSliderSpecifier": "range",
+        "PSMultiValueSpecifier": "oneOfValues",
+        "PSRadioGroupSpecifier": "oneOfValues"
       },
       "displayNames": {
         "Preference Items": "PreferenceSpecifiers",
@@ -194,7 +208,7 @@ enum EmbeddedSchemas {
         },
         "IASKButtonSpecifier": {
           "summary": "A tappable row handled by the app's delegate.",
-          "writesValue": false,
+          "editable": false,
           "keys": {
             "Key": { "type": "string", "required": true },
             "Title": { "type": "string", "localizable": true },
@@ -204,7 +218,7 @@ enum EmbeddedSchemas {
         },
         "IASKOpenURLSpecifier": {
           "summary": "A row that opens the URL in File.",
-          "writesValue": false,
+          "editable": false,
           "keys": {
             "File": { "type": "string", "required": true },
             "Key": { "type": "string" },
@@ -215,7 +229,7 @@ enum EmbeddedSchemas {
         },
         "IASKMailComposeSpecifier": {
           "summary": "A row that opens a mail sheet.",
-          "writesValue": false,
+          "editable": false,
           "keys": {
             "Key": { "type": "string" },
             "Title": { "type": "string", "localizable": true },
@@ -231,7 +245,8 @@ enum EmbeddedSchemas {
         },
         "IASKCustomViewSpecifier": {
           "summary": "A cell the app's delegate draws.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "any",
           "keys": {
             "Key": { "type": "string", "required": true },
             "DefaultValue": { "type": "any" },
@@ -241,7 +256,8 @@ enum EmbeddedSchemas {
         },
         "IASKTextViewSpecifier": {
           "summary": "A multi-line text view.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "string",
           "keys": {
             "Key": { "type": "string", "required": true },
             "Title": { "type": "string", "localizable": true },
@@ -254,7 +270,8 @@ enum EmbeddedSchemas {
         },
         "IASKDatePickerSpecifier": {
           "summary": "A date and time picker.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "date",
           "keys": {
             "Key": { "type": "string", "required": true },
             "Title": { "type": "string", "localizable": true },
@@ -266,7 +283,8 @@ enum EmbeddedSchemas {
         },
         "IASKListGroupSpecifier": {
           "summary": "A section whose rows are the items of an array stored under Key.",
-          "writesValue": true,
+          "editable": true,
+          "stores": "array",
           "keys": {
             "Key": { "type": "string", "required": true },
             "Title": { "type": "string", "localizable": true },
@@ -276,6 +294,12 @@ enum EmbeddedSchemas {
             "Deletable": { "type": "boolean" }
           }
         }
+      },
+      "valueRules": {
+        "IASKCustomViewSpecifier": "ofKind",
+        "IASKTextViewSpecifier": "text",
+        "IASKDatePickerSpecifier": "ofKind",
+        "IASKListGroupSpecifier": "ofKind"
       }
     }
     """#,

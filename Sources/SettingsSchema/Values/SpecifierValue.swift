@@ -1,14 +1,16 @@
 import Foundation
 import Plist
 
-/// What a specifier lets a user store under its Key, as Settings.app would:
-/// a toggle stores its TrueValue or FalseValue (or a boolean), a slider a
-/// real inside its range, a multi value or radio group one of its Values
-/// (with that value's plist type), a text field a string.
+/// What a specifier lets a user store under its Key, as the schema's value
+/// rule for its type says (``ValueRule``): a toggle stores its TrueValue or
+/// FalseValue (or a boolean), a slider a real inside its range, a multi value
+/// or radio group one of its Values (with that value's plist type), a text
+/// field a string, a title value any single value (the app writes it).
 ///
 /// ```swift
+/// let catalog = try SchemaCatalog.load(.apple)
 /// let slider = bundle.specifier(forKey: "volume")!
-/// try SpecifierValue.convert("0.7", for: slider.specifier)  // .real(0.7)
+/// try SpecifierValue.convert("0.7", for: slider.specifier, in: catalog)  // .real(0.7)
 /// ```
 public enum SpecifierValue {
   /// Why a value does not fit the specifier.
@@ -19,14 +21,31 @@ public enum SpecifierValue {
     public init(reason: String) { self.reason = reason }
   }
 
+  /// The kind stored and the rule, or why the specifier stores nothing.
+  static func rule(of specifier: Specifier, in catalog: SchemaCatalog) throws(Refusal) -> (
+    stores: ValueKind, rule: ValueRule
+  ) {
+    guard let spec = catalog.spec(of: specifier.type), let stores = spec.stores,
+      let rule = spec.valueRule
+    else {
+      throw Refusal(
+        reason:
+          "\(specifier.key ?? "?") belongs to a \(specifier.type?.rawValue ?? "element") that stores no value"
+      )
+    }
+    return (stores, rule)
+  }
+
   /// The value to store for text typed by a user, or why there is none.
-  public static func convert(_ text: String, for specifier: Specifier) throws(Refusal) -> PlistValue
+  public static func convert(_ text: String, for specifier: Specifier, in catalog: SchemaCatalog)
+    throws(Refusal) -> PlistValue
   {
     let key = specifier.key ?? "?"
-    switch specifier.type {
-    case .textField:
+    let (stores, rule) = try rule(of: specifier, in: catalog)
+    switch rule {
+    case .text:
       return .string(text)
-    case .toggleSwitch:
+    case .toggle:
       let (on, off) = states(of: specifier)
       if let match = [on, off].first(where: { Self.text(of: $0) == text }) { return match }
       switch text.lowercased() {
@@ -38,41 +57,44 @@ public enum SpecifierValue {
             "\(key) is a toggle: give on or off (or \(Self.text(of: on)) / \(Self.text(of: off))), not \"\(text)\""
         )
       }
-    case .slider:
+    case .range:
       guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
         throw Refusal(reason: "\(key) is a slider: give a number, not \"\(text)\"")
       }
-      return try check(.real(number), for: specifier)
-    case .multiValue, .radioGroup, .titleValue:
+      return try check(.real(number), for: specifier, in: catalog)
+    case .oneOfValues, .shown:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
       if let match = values.first(where: { Self.text(of: $0) == text }) { return match }
       // A title chosen by name stores the value beside it.
       let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
       if let index = titles.firstIndex(of: text), index < values.count { return values[index] }
-      if specifier.type == .titleValue { return .string(text) }
+      if rule == .shown { return .string(text) }
       throw Refusal(
         reason:
           "\(key) takes one of \(values.map { Self.text(of: $0) }.joined(separator: ", ")), not \"\(text)\""
       )
-    default:
-      throw Refusal(
-        reason: "\(key) belongs to a \(specifier.type?.rawValue ?? "element") that stores no value")
+    case .ofKind:
+      guard stores.accepts(.string(text)) else {
+        throw Refusal(reason: "\(key) stores \(describe(stores)), not text")
+      }
+      return .string(text)
     }
   }
 
   /// The value as it should be stored, when `value` fits the specifier (a
   /// slider's integer becomes a real); else why not.
-  public static func check(_ value: PlistValue, for specifier: Specifier) throws(Refusal)
-    -> PlistValue
+  public static func check(_ value: PlistValue, for specifier: Specifier, in catalog: SchemaCatalog)
+    throws(Refusal) -> PlistValue
   {
     let key = specifier.key ?? "?"
-    switch specifier.type {
-    case .textField:
+    let (stores, rule) = try rule(of: specifier, in: catalog)
+    switch rule {
+    case .text:
       guard case .string = value else {
         throw Refusal(reason: "\(key) is a text field: it stores a string, not a \(value.typeName)")
       }
       return value
-    case .toggleSwitch:
+    case .toggle:
       let (on, off) = states(of: specifier)
       guard value == on || value == off else {
         throw Refusal(
@@ -81,7 +103,7 @@ public enum SpecifierValue {
         )
       }
       return value
-    case .slider:
+    case .range:
       let number: Double
       switch value {
       case .real(let real): number = real
@@ -98,7 +120,7 @@ public enum SpecifierValue {
         )
       }
       return .real(number)
-    case .multiValue, .radioGroup:
+    case .oneOfValues:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
       guard values.contains(value) else {
         throw Refusal(
@@ -107,11 +129,11 @@ public enum SpecifierValue {
         )
       }
       return value
-    case .titleValue:
+    case .shown, .ofKind:
+      guard stores.accepts(value) else {
+        throw Refusal(reason: "\(key) stores \(describe(stores)), not a \(value.typeName)")
+      }
       return value
-    default:
-      throw Refusal(
-        reason: "\(key) belongs to a \(specifier.type?.rawValue ?? "element") that stores no value")
     }
   }
 
@@ -138,35 +160,47 @@ public enum SpecifierValue {
     return "the \(value.typeName) \(text(of: value))"
   }
 
+  static func describe(_ kind: ValueKind) -> String {
+    switch kind {
+    case .string: "a string"
+    case .integer: "an integer"
+    case .real: "a real"
+    case .boolean: "a boolean"
+    case .date: "a date"
+    case .data: "data"
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    case .number: "a number"
+    case .scalar: "a single value (a string, number, boolean, date or data)"
+    case .any: "any value"
+    }
+  }
+
   static func format(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
   }
 }
 
 extension SettingsBundle {
-  /// The first specifier (in page order) that stores under `key`, with its page.
+  /// The first specifier (in page order) whose value is stored under `key`, with its page.
   public func specifier(forKey key: String) -> (page: Page, specifier: Specifier)? {
     for page in pages {
       for specifier in page.specifiers
-      where specifier.key == key && specifier.type != .group {
+      where specifier.key == key && catalog.storesValue(specifier.type) {
         return (page, specifier)
       }
     }
     return nil
   }
 
-  /// Every `DefaultValue` of the controls that store a value, by key (the first wins), as
-  /// an app registers them.
+  /// Every `DefaultValue` of the elements whose value is stored under their Key, by key
+  /// (the first wins), as an app registers them.
   public var defaultValues: [String: PlistValue] {
     var result: [String: PlistValue] = [:]
     for page in pages {
       for specifier in page.specifiers {
         guard let key = specifier.key, !key.isEmpty, result[key] == nil,
-          let value = specifier.defaultValue?.value,
-          [
-            .textField, .toggleSwitch, .slider,
-            .multiValue, .radioGroup, .titleValue,
-          ].contains(specifier.type ?? "")
+          let value = specifier.defaultValue?.value, catalog.storesValue(specifier.type)
         else { continue }
         result[key] = value
       }

@@ -105,12 +105,13 @@ extension Defaults {
         throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
       }
       if let type {
-        return try SpecifierValue.check(try TypedValue.parse(values, as: type), for: specifier)
+        return try SpecifierValue.check(
+          try TypedValue.parse(values, as: type), for: specifier, in: loaded.catalog)
       }
       guard values.count == 1 else {
         throw TypedValue.Failure(description: "give one value for \(key)")
       }
-      return try SpecifierValue.convert(values[0], for: specifier)
+      return try SpecifierValue.convert(values[0], for: specifier, in: loaded.catalog)
     }
   }
 

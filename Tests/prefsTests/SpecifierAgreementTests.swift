@@ -1,0 +1,150 @@
+import DefaultsStore
+import Foundation
+import Plist
+import SettingsForm
+import SettingsSchema
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// Every consumer gives one answer, the schema's, to "does a person edit it?" and
+/// "is its value stored under its Key?", for every type Settings.app reads: the
+/// form's rows, `edit --plain`, `defaults write --bundle`, `defaults register` and
+/// lint's duplicate-key. A title value is the case they used to disagree on: it
+/// shows the value stored under its Key, read-only; the app writes it.
+struct SpecifierAgreementTests {
+  /// An element of each type, with a Key and whatever its type requires, and a
+  /// value that fits it, as typed.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var type: SpecifierType
+    var keys: String
+    var typed: String
+    var stored: String
+    var testDescription: String { type.rawValue }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      type: .group, keys: "<key>Title</key><string>G</string>", typed: "x", stored: "x"),
+    Case(
+      type: .textField,
+      keys: "<key>Title</key><string>T</string><key>DefaultValue</key><string>a</string>",
+      typed: "b", stored: "b"),
+    Case(
+      type: .titleValue,
+      keys: "<key>Title</key><string>T</string><key>DefaultValue</key><string>1.0</string>",
+      typed: "2.0", stored: "2.0"),
+    Case(
+      type: .toggleSwitch,
+      keys: "<key>Title</key><string>T</string><key>DefaultValue</key><true/>", typed: "off",
+      stored: "false"),
+    Case(
+      type: .slider,
+      keys:
+        "<key>DefaultValue</key><real>0.5</real><key>MinimumValue</key><integer>0</integer><key>MaximumValue</key><integer>1</integer>",
+      typed: "0.7", stored: "0.7"),
+    Case(
+      type: .multiValue,
+      keys:
+        "<key>Title</key><string>T</string><key>DefaultValue</key><string>a</string><key>Values</key><array><string>a</string><string>b</string></array><key>Titles</key><array><string>A</string><string>B</string></array>",
+      typed: "b", stored: "b"),
+    Case(
+      type: .radioGroup,
+      keys:
+        "<key>DefaultValue</key><string>a</string><key>Values</key><array><string>a</string><string>b</string></array><key>Titles</key><array><string>A</string><string>B</string></array>",
+      typed: "B", stored: "b"),
+    Case(
+      type: .childPane,
+      keys: "<key>Title</key><string>T</string><key>File</key><string>Child</string>",
+      typed: "x", stored: "x"),
+  ]
+
+  @Test func everyAppleTypeHasACase() {
+    #expect(Self.cases.map(\.type).sorted() == SpecifierType.apple.sorted())
+  }
+
+  @Test(arguments: cases)
+  func consumersAgreeWithTheSchema(_ example: Case) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let element =
+      "<dict><key>Type</key><string>\(example.type.rawValue)</string><key>Key</key><string>k</string>\(example.keys)</dict>"
+    // The element twice, with one Key: lint reports it exactly when a value is stored there.
+    try bundle.write(
+      "Root.plist",
+      "<plist><dict><key>PreferenceSpecifiers</key><array>\(element)\(element)</array></dict></plist>"
+    )
+    try bundle.write(
+      "Child.plist", "<plist><dict><key>PreferenceSpecifiers</key><array/></dict></plist>")
+    // A fresh defaults folder for each consumer.
+    var step = 0
+    var directory = ""
+    func freshDirectory() throws {
+      step += 1
+      directory = bundle.folder.appendingPathComponent("defaults-\(step)").path
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    try freshDirectory()
+    let catalog = try SchemaCatalog.load(.apple)
+    let editable = catalog.isEditable(example.type)
+    let stores = catalog.storesValue(example.type)
+    #expect(!editable || stores, "what a person edits is stored")
+
+    // The form: a row that edits the value exactly when the type is editable.
+    let loaded = try SettingsBundle.load(at: bundle.path)
+    let state = FormState(bundle: loaded, values: [:], width: 60, height: 20)
+    let rows = state.page.rows.filter { $0.specifier.type == example.type }
+    #expect(!rows.isEmpty, "the form draws every type")
+    #expect(rows.contains(where: \.isEditable) == editable, "form rows")
+
+    // `edit --plain`: asks exactly for what is editable, shows what is only stored.
+    let store = try DefaultsStore(domain: "com.example.agree", directory: directory)
+    var answers = [example.typed]
+    let plain = PlainForm(
+      bundle: loaded, store: store, words: ToolStrings(preferredLanguages: ["en"]), idiom: .phone,
+      readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
+    var output = ""
+    #expect(plain.run(output: &output) == 0)
+    #expect(output.contains("(Enter keeps it)") == editable, "edit --plain asks: \(output)")
+    #expect(output.contains("T: ") == (stores && !editable), "edit --plain shows: \(output)")
+    #expect(
+      ((try? store.persistentValues()) ?? [:])["k"].map(SpecifierValue.text(of:))
+        == (editable ? example.stored : nil), "edit --plain stores")
+    try freshDirectory()
+
+    // `defaults write --bundle`: accepts a fitting value exactly when one is stored.
+    let write = DumpTests.run([
+      "defaults", "write", "com.example.agree", "k", example.typed, "--bundle", bundle.path,
+      "--defaults-dir", directory,
+    ])
+    #expect((write.code == 0) == stores, "defaults write --bundle: \(write.errors)")
+    if stores {
+      let read = DumpTests.run([
+        "defaults", "read", "com.example.agree", "k", "--defaults-dir", directory,
+      ])
+      #expect(read.output == example.stored + "\n")
+    }
+    try freshDirectory()
+
+    // `defaults register`: registers the DefaultValue exactly when a value is stored.
+    try bundle.write(
+      "Root.plist",
+      "<plist><dict><key>PreferenceSpecifiers</key><array>\(element.replacingOccurrences(of: "</dict>", with: "<key>DefaultValue</key><string>d</string></dict>"))</array></dict></plist>"
+    )
+    let register = DumpTests.run([
+      "defaults", "register", "com.example.agree", "--bundle", bundle.path, "--defaults-dir",
+      directory,
+    ])
+    #expect(register.code == 0)
+    #expect(register.output.contains("k = ") == stores, "defaults register: \(register.output)")
+
+    // lint: one Key on two elements is one stored value exactly when a value is stored.
+    try bundle.write(
+      "Root.plist",
+      "<plist><dict><key>PreferenceSpecifiers</key><array>\(element)\(element)</array></dict></plist>"
+    )
+    let lint = DumpTests.run(["lint", bundle.path])
+    #expect(lint.output.contains("[duplicate-key]") == stores, "lint: \(lint.output)")
+  }
+}
