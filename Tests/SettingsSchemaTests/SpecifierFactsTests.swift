@@ -96,4 +96,27 @@ struct SpecifierFactsTests {
       try SpecifierValue.check(.string("x"), for: group, in: catalog)
     }
   }
+
+  /// InAppSettingsKit's own stored values follow the kind the schema gives them.
+  @Test func valuesOfAKindAreCheckedByKind() throws {
+    let catalog = try SchemaCatalog.load(.iask)
+    let picker = try Self.specifier(
+      "<dict><key>Type</key><string>IASKDatePickerSpecifier</string><key>Key</key><string>d</string></dict>"
+    )
+    let date = PlistValue.date(Date(timeIntervalSince1970: 0))
+    #expect(try SpecifierValue.check(date, for: picker, in: catalog) == date)
+    #expect(throws: SpecifierValue.Refusal.self) {
+      try SpecifierValue.check(.string("today"), for: picker, in: catalog)
+    }
+    #expect(throws: SpecifierValue.Refusal.self) {
+      try SpecifierValue.convert("today", for: picker, in: catalog)
+    }
+    let list = try Self.specifier(
+      "<dict><key>Type</key><string>IASKListGroupSpecifier</string><key>Key</key><string>l</string></dict>"
+    )
+    #expect(try SpecifierValue.check(.array([]), for: list, in: catalog) == .array([]))
+    #expect(throws: SpecifierValue.Refusal.self) {
+      try SpecifierValue.check(.string("x"), for: list, in: catalog)
+    }
+  }
 }

@@ -148,3 +148,40 @@ struct SpecifierAgreementTests {
     #expect(lint.output.contains("[duplicate-key]") == stores, "lint: \(lint.output)")
   }
 }
+
+/// InAppSettingsKit's types, read with `--dialect iask`: what the app registers,
+/// what a value check takes and lint's duplicate-key give the iask schema's answer.
+struct InAppSettingsKitAgreementTests {
+  static let values: [SpecifierType: PlistValue] = [
+    .button: .string("x"), .openURL: .string("x"), .mailCompose: .string("x"),
+    .customView: .string("x"), .textView: .string("x"),
+    .datePicker: .date(Date(timeIntervalSince1970: 0)), .listGroup: .array([.string("x")]),
+  ]
+
+  @Test func everyTypeHasAValue() {
+    #expect(Set(Self.values.keys) == Set(SpecifierType.inAppSettingsKit))
+  }
+
+  @Test(arguments: SpecifierType.inAppSettingsKit)
+  func consumersAgreeWithTheSchema(_ type: SpecifierType) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let element =
+      "<dict><key>Type</key><string>\(type.rawValue)</string><key>Key</key><string>k</string><key>File</key><string>https://example.com</string><key>DefaultValue</key><string>d</string></dict>"
+    try bundle.write(
+      "Root.plist",
+      "<plist><dict><key>PreferenceSpecifiers</key><array>\(element)\(element)</array></dict></plist>"
+    )
+    let loaded = try SettingsBundle.load(at: bundle.path, options: LoadOptions(dialect: .iask))
+    let stores = loaded.catalog.storesValue(type)
+    #expect((loaded.defaultValues["k"] != nil) == stores, "registered")
+    #expect((loaded.specifier(forKey: "k") != nil) == stores, "found by its Key")
+    if let (_, specifier) = loaded.specifier(forKey: "k"), let value = Self.values[type] {
+      #expect(throws: Never.self) {
+        try SpecifierValue.check(value, for: specifier, in: loaded.catalog)
+      }
+    }
+    let lint = DumpTests.run(["lint", bundle.path, "--dialect", "iask"])
+    #expect(lint.output.contains("[duplicate-key]") == stores, "lint: \(lint.output)")
+  }
+}
