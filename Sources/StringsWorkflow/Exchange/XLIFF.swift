@@ -1,37 +1,50 @@
 import Foundation
 import Plist
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// XLIFF 1.2, as Xcode's Export Localizations writes it: one `<file>` per
 /// table, a `<trans-unit>` per key (its id is the key), the source text and,
 /// when the language has one, the target.
+///
+/// XML 1.0 cannot carry most control characters (nor U+FFFE, U+FFFF), even as
+/// character references; in a source or target each is written as an inline
+/// placeholder holding the `.strings` escape (`<ph id="1" ctype="x-control-character">\U0007</ph>`),
+/// which translators leave alone and the import turns back into the character.
+/// A carriage return is written `&#13;`, which XML does not turn into a line feed.
+///
+/// ```swift
+/// let text = try XLIFF.export(model, language: "de")
+/// let files = try XLIFF.read(Data(text.utf8), name: "de.xliff")
+/// ```
 public enum XLIFF {
-  public static func export(_ model: TranslationModel, language: String) -> String {
+  /// The XLIFF 1.2 namespace.
+  public static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
+  /// The `ctype` of the placeholder that carries a control character.
+  static let controlCharacterType = "x-control-character"
+
+  public static func export(_ model: TranslationModel, language: String) throws -> String {
+    try InvalidLanguageError.check(language, in: nil)
     let bundleName = URL(fileURLWithPath: model.bundle.path).lastPathComponent
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
-      <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+      <xliff xmlns="\(namespace)" version="1.2">
 
       """
     for table in model.tables {
       let original = "\(bundleName)/\(model.sourceLanguage).lproj/\(table).strings"
       text +=
-        "  <file original=\"\(escape(original))\" source-language=\"\(escape(model.sourceLanguage))\" target-language=\"\(escape(language))\" datatype=\"plaintext\">\n"
+        "  <file original=\"\(try attribute(original))\" source-language=\"\(try attribute(model.sourceLanguage))\" target-language=\"\(try attribute(language))\" datatype=\"plaintext\">\n"
       text +=
         "    <header>\n      <tool tool-id=\"prefs\" tool-name=\"prefs\" tool-version=\"0.1.0\"/>\n    </header>\n"
       text += "    <body>\n"
       let target = model.translatedEntries(table: table, language: language)
       for string in model.keys[table] ?? [] {
-        text += "      <trans-unit id=\"\(escape(string.text))\" xml:space=\"preserve\">\n"
+        text += "      <trans-unit id=\"\(try attribute(string.text))\" xml:space=\"preserve\">\n"
         text +=
-          "        <source>\(escape(model.sourceText(of: string.text, table: table)))</source>\n"
+          "        <source>\(content(model.sourceText(of: string.text, table: table)))</source>\n"
         if let translation = target[string.text] {
-          text += "        <target>\(escape(translation))</target>\n"
+          text += "        <target>\(content(translation))</target>\n"
         }
-        text += "        <note>\(escape("\(model.page(of: string)) \(string.keyPath)"))</note>\n"
+        text += "        <note>\(note("\(model.page(of: string)) \(string.keyPath)"))</note>\n"
         text += "      </trans-unit>\n"
       }
       text += "    </body>\n  </file>\n"
@@ -39,22 +52,69 @@ public enum XLIFF {
     return text + "</xliff>\n"
   }
 
-  static func escape(_ text: String) -> String {
+  /// Whether XML 1.0 can hold a character at all.
+  static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  static func escapeMarkup(_ scalar: Unicode.Scalar, into result: inout String) -> Bool {
+    switch scalar {
+    case "&": result += "&amp;"
+    case "<": result += "&lt;"
+    case ">": result += "&gt;"
+    case "\"": result += "&quot;"
+    case "\r": result += "&#13;"
+    default: return false
+    }
+    return true
+  }
+
+  /// Text for an element that is imported back: a character XML cannot hold becomes a placeholder.
+  static func content(_ text: String) -> String {
+    var result = ""
+    var placeholders = 0
+    for scalar in text.unicodeScalars {
+      if escapeMarkup(scalar, into: &result) { continue }
+      if isXMLCharacter(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        placeholders += 1
+        result +=
+          "<ph id=\"\(placeholders)\" ctype=\"\(controlCharacterType)\">\(StringsEscape.code(scalar))</ph>"
+      }
+    }
+    return result
+  }
+
+  /// Text for a note, which is only read by people: what XML cannot hold is shown escaped.
+  static func note(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
+      if escapeMarkup(scalar, into: &result) { continue }
+      if isXMLCharacter(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += StringsEscape.code(scalar)
+      }
+    }
+    return result
+  }
+
+  /// An attribute value; line breaks and tabs as references (XML turns them
+  /// into spaces otherwise). A character XML cannot hold cannot be an id.
+  static func attribute(_ text: String) throws(UnrepresentableInXLIFF) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if escapeMarkup(scalar, into: &result) { continue }
       switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
+      case "\n": result += "&#10;"
+      case "\t": result += "&#9;"
       default:
-        // XML 1.0 cannot carry most control characters; they are written as
-        // the same \U escapes a .strings table uses.
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" {
-          result += "\\U" + String(format: "%04X", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+        guard isXMLCharacter(scalar) else { throw UnrepresentableInXLIFF(text: text) }
+        result.unicodeScalars.append(scalar)
       }
     }
     return result
@@ -65,111 +125,137 @@ public enum XLIFF {
     public var original: String
     public var sourceLanguage: String?
     public var targetLanguage: String?
-    /// id → target (nil when the unit has no target).
-    public var units: [(id: String, source: String, target: String?)]
-
-    public static func == (lhs: FileUnits, rhs: FileUnits) -> Bool {
-      lhs.original == rhs.original && lhs.targetLanguage == rhs.targetLanguage
-        && lhs.units.map(\.id) == rhs.units.map(\.id)
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(original) }
+    public var units: [Unit]
   }
 
-  /// Reads an XLIFF 1.2 document. DTDs and entities are refused before parsing.
+  /// One `<trans-unit>`: the key, its source text and its translation (nil when it has no target).
+  public struct Unit: Sendable, Hashable {
+    public var id: String
+    public var source: String
+    public var target: String?
+  }
+
+  /// Reads an XLIFF 1.2 document, by namespace (any prefix, or none); no DTD,
+  /// no entity, no network, in any encoding.
   public static func read(_ data: Data, name: String) throws -> [FileUnits] {
-    let head = String(decoding: data.prefix(4096), as: UTF8.self)
-    if head.contains("<!DOCTYPE") || head.contains("<!ENTITY") {
-      throw WorkflowError("\(name): a DOCTYPE or entity declaration; prefs reads no DTD")
+    let root: XMLTree.Element
+    do throws(XMLTree.ParseError) {
+      root = try XMLTree.parse(Array(data))
+    } catch {
+      throw WorkflowError("\(name):\(error.line):\(error.column): \(error.message)")
     }
-    let delegate = XLIFFParserDelegate()
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = delegate
-    guard parser.parse(), delegate.failure == nil else {
-      let reason =
-        delegate.failure ?? parser.parserError.map { "\($0.localizedDescription)" }
-        ?? "not well-formed"
-      throw WorkflowError("\(name):\(parser.lineNumber):\(parser.columnNumber): \(reason)")
+    // Xcode writes the namespace; hand-made files often leave it out.
+    guard root.name == "xliff", root.namespace == namespace || root.namespace == nil else {
+      let what = root.namespace.map { "<\(root.name)> in the namespace \($0)" } ?? "<\(root.name)>"
+      if root.name == "xliff", let version = root.attribute("version"), version != "1.2" {
+        throw WorkflowError("\(name): XLIFF version \(version); prefs reads 1.2")
+      }
+      throw WorkflowError("\(name): not an XLIFF 1.2 document (the root is \(what))")
     }
-    guard delegate.sawRoot else {
-      throw WorkflowError("\(name): not an XLIFF document (no <xliff>)")
+    if let version = root.attribute("version"), version != "1.2" {
+      throw WorkflowError("\(name): XLIFF version \(version); prefs reads 1.2")
     }
-    // Foundation's parser can end a truncated document without an error.
-    if let open = delegate.openElements.last {
-      throw WorkflowError("\(name): not well-formed: <\(open)> is never closed")
+    let space = root.namespace
+    func place(_ element: XMLTree.Element) -> String { "\(name):\(element.line)" }
+    return try root.elements(named: "file", namespace: space).map { file in
+      guard let original = file.attribute("original") else {
+        throw WorkflowError("\(place(file)): a <file> without original")
+      }
+      let units = try file.elements(named: "body", namespace: space).flatMap {
+        try transUnits(in: $0, namespace: space, place: place)
+      }
+      return FileUnits(
+        original: original, sourceLanguage: file.attribute("source-language"),
+        targetLanguage: file.attribute("target-language"), units: units)
     }
-    return delegate.files
+  }
+
+  /// The units of a body, those inside `<group>`s included.
+  private static func transUnits(
+    in body: XMLTree.Element, namespace: String?, place: (XMLTree.Element) -> String
+  ) throws -> [Unit] {
+    var units: [Unit] = []
+    for case .element(let child) in body.children where child.namespace == namespace {
+      switch child.name {
+      case "group": units += try transUnits(in: child, namespace: namespace, place: place)
+      case "trans-unit":
+        guard let id = child.attribute("id") else {
+          throw WorkflowError("\(place(child)): a <trans-unit> without id")
+        }
+        let source = try child.elements(named: "source", namespace: namespace).first.map {
+          try text(of: $0, namespace: namespace, place: place)
+        }
+        let target = try child.elements(named: "target", namespace: namespace).first.map {
+          try text(of: $0, namespace: namespace, place: place)
+        }
+        units.append(Unit(id: id, source: source ?? "", target: target))
+      default: continue
+      }
+    }
+    return units
+  }
+
+  /// The text of a source or target: its text, the text of `<g>` and `<mrk>`
+  /// inside, and the character of each control-character placeholder.
+  private static func text(
+    of element: XMLTree.Element, namespace: String?, place: (XMLTree.Element) -> String
+  ) throws -> String {
+    var result = ""
+    for child in element.children {
+      switch child {
+      case .text(let text): result += text
+      case .element(let inline) where inline.namespace == namespace:
+        switch inline.name {
+        case "g", "mrk": result += try text(of: inline, namespace: namespace, place: place)
+        case "ph" where inline.attribute("ctype") == controlCharacterType:
+          let code = try text(of: inline, namespace: namespace, place: place)
+          guard let scalar = StringsEscape.scalar(code) else {
+            throw WorkflowError(
+              "\(place(inline)): a control-character placeholder holds \"\(code)\", not a \\U escape"
+            )
+          }
+          result.unicodeScalars.append(scalar)
+        default:
+          throw WorkflowError(
+            "\(place(inline)): <\(inline.name)> inside <\(element.name)> is not supported; prefs reads text, <g>, <mrk> and its own <ph>"
+          )
+        }
+      case .element(let other):
+        throw WorkflowError(
+          "\(place(other)): <\(other.name)> of another namespace inside <\(element.name)>")
+      }
+    }
+    return result
   }
 }
 
-final class XLIFFParserDelegate: NSObject, XMLParserDelegate {
-  var files: [XLIFF.FileUnits] = []
-  var failure: String?
-  var sawRoot = false
-  private var path: [String] = []
-  var openElements: [String] { path }
-  private var id: String?
-  private var source: String?
-  private var target: String?
-  private var text = ""
+/// A key or name that XML 1.0 cannot hold in an attribute (a control
+/// character), so no XLIFF can carry it.
+public struct UnrepresentableInXLIFF: Error, Sendable, Hashable, CustomStringConvertible {
+  public var text: String
+  public var description: String {
+    "\"\(text)\" holds a character XML cannot carry in an attribute; it cannot be exported to XLIFF"
+  }
+}
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    path.append(name)
-    text = ""
-    switch name {
-    case "xliff":
-      sawRoot = true
-      if let version = attributes["version"], version != "1.2" {
-        fail(parser, "XLIFF version \(version); prefs reads 1.2")
-      }
-    case "file":
-      guard let original = attributes["original"] else {
-        return fail(parser, "a <file> without original")
-      }
-      files.append(
-        XLIFF.FileUnits(
-          original: original, sourceLanguage: attributes["source-language"],
-          targetLanguage: attributes["target-language"], units: []))
-    case "trans-unit":
-      guard let unitID = attributes["id"] else { return fail(parser, "a <trans-unit> without id") }
-      guard !files.isEmpty else { return fail(parser, "a <trans-unit> outside a <file>") }
-      id = unitID
-      source = nil
-      target = nil
-    default:
-      break
-    }
+/// The `\U` escape of a `.strings` table, for one character.
+enum StringsEscape {
+  static func code(_ scalar: Unicode.Scalar) -> String {
+    "\\U" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    defer { path.removeLast() }
-    let parent = path.dropLast().last
-    switch name {
-    case "source" where parent == "trans-unit": source = text
-    case "target" where parent == "trans-unit": target = text
-    case "trans-unit":
-      if let id { files[files.count - 1].units.append((id, source ?? "", target)) }
-      id = nil
-    default: break
-    }
+  /// The character of `\UXXXX` (four hex digits), else nil.
+  static func scalar(_ code: String) -> Unicode.Scalar? {
+    let digits = code.dropFirst(2)
+    guard code.hasPrefix("\\U"), digits.count == 4, digits.allSatisfy(\.isHexDigit),
+      let value = UInt32(digits, radix: 16)
+    else { return nil }
+    return Unicode.Scalar(value)
   }
+}
 
-  func parser(
-    _ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?
-  ) {
-    fail(parser, "an entity declaration; prefs expands no entity")
-  }
-
-  private func fail(_ parser: XMLParser, _ message: String) {
-    if failure == nil { failure = message }
-    parser.abortParsing()
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

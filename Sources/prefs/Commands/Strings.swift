@@ -186,7 +186,7 @@ extension Strings {
         let model = try options.model()
         let data: Data =
           switch format {
-          case .xliff: Data(XLIFF.export(model, language: language ?? "").utf8)
+          case .xliff: Data(try XLIFF.export(model, language: language ?? "").utf8)
           case .xcstrings: try StringCatalog.export(model)
           }
         if let output, output != "-" {
