@@ -58,7 +58,11 @@ let package = Package(
     .testTarget(
       name: "DefaultsStoreTests",
       dependencies: ["DefaultsStore", "TestSupport", "foundation-defaults"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: [
+        "TerminalUI", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "StringsWorkflowTests",
       dependencies: [
@@ -67,7 +71,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "SettingsFormTests",
-      dependencies: ["SettingsForm", "SettingsSchema", "TerminalUI", "TestSupport"]),
+      dependencies: [
+        "SettingsForm", "SettingsSchema", "DefaultsStore", "TerminalUI", "TestSupport",
+      ]),
     .testTarget(
       name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
     .testTarget(

@@ -104,7 +104,10 @@ case "form":
     var written = 0
     times.append(
       seconds {
-        _ = FormUpdate.update(&state, .key(key))
+        // The host's part without the file: the row shows the value written.
+        for case .write(let key, let value) in FormUpdate.update(&state, .key(key)) {
+          _ = FormUpdate.update(&state, .valuesChanged(state.values.merging([key: value]) { $1 }))
+        }
         let frame = FormView.draw(state)
         written = ScreenDiff.ansi(from: shown, to: frame, colors: true).cellsWritten
         shown = frame

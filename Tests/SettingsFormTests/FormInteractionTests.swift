@@ -6,8 +6,8 @@ import TerminalUI
 import TestSupport
 import Testing
 
-/// Scripted key sequences, checked by the effects (what would be written)
-/// and by the screen.
+/// Scripted key sequences through the session `prefs edit` runs, checked
+/// by what the store holds and by what the terminal shows.
 struct FormInteractionTests {
   @Test func focusStartsOnTheFirstRowThatCanChange() throws {
     let driver = try FormDriver()
@@ -18,12 +18,12 @@ struct FormInteractionTests {
     var driver = try FormDriver()
     driver.focus("Dark Mode")
     driver.press(.enter)
-    #expect(driver.effects == [.write(key: "dark_mode_preference", value: .bool(false))])
+    #expect(driver.stored == ["dark_mode_preference": .bool(false)])
     #expect(driver.screen.contains("Dark Mode") && driver.screen.contains("off"))
     // TrueValue/FalseValue are what a toggle with them stores.
     driver.focus("Metric Units")
     driver.press(.character(" "))
-    #expect(driver.effects.last == .write(key: "units_preference", value: .string("imperial")))
+    #expect(driver.stored["units_preference"] == .string("imperial"))
   }
 
   @Test func textEntryWithACursor() throws {
@@ -33,12 +33,14 @@ struct FormInteractionTests {
     driver.press(.left, .character("o"), .end, .character("!"))
     #expect(driver.terminal.screen.cursor != nil)
     driver.press(.enter)
-    #expect(driver.effects == [.write(key: "name_preference", value: .string("Zoé!"))])
+    #expect(driver.stored == ["name_preference": .string("Zoé!")])
+    #expect(driver.terminal.screen.cursor == nil)
     // Esc cancels an edit.
     driver.press(.enter)
     driver.type("xyz")
     driver.press(.escape)
-    #expect(driver.effects.count == 1)
+    #expect(driver.stored == ["name_preference": .string("Zoé!")])
+    #expect(driver.screen.contains("Zoé!"))
   }
 
   @Test func secureFieldsAreMaskedAndNumberPadTakesDigitsOnly() throws {
@@ -51,7 +53,7 @@ struct FormInteractionTests {
     #expect(driver.state.status == "This field does not take that character")
     driver.type("2")
     driver.press(.enter)
-    #expect(driver.effects == [.write(key: "pin_preference", value: .string("12"))])
+    #expect(driver.stored["pin_preference"] == .string("12"))
   }
 
   @Test func sliderStepsTenthsAndClamps() throws {
@@ -63,13 +65,13 @@ struct FormInteractionTests {
       driver.press(.down)
     }
     driver.press(.right)
-    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.55)))
+    #expect(driver.stored["volume_preference"] == .real(0.55))
     driver.press(.pageDown)
-    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.45)))
+    #expect(driver.stored["volume_preference"] == .real(0.45))
     driver.press(.shiftRight)
-    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(0.55)))
-    for _ in 0..<20 { driver.press(.right) }
-    #expect(driver.effects.last == .write(key: "volume_preference", value: .real(1)))
+    #expect(driver.stored["volume_preference"] == .real(0.55))
+    driver.press(Array(repeating: .right, count: 20))
+    #expect(driver.stored["volume_preference"] == .real(1))
     #expect(driver.screen.contains("●"))
   }
 
@@ -80,7 +82,7 @@ struct FormInteractionTests {
     #expect(driver.screen.contains("› Theme"))
     #expect(driver.screen.contains("✓ Same as the system"))
     driver.press(.down, .enter)
-    #expect(driver.effects == [.write(key: "theme_preference", value: .integer(1))])
+    #expect(driver.stored == ["theme_preference": .integer(1)])
     #expect(driver.screen.contains("Light ›"))
   }
 
@@ -88,7 +90,7 @@ struct FormInteractionTests {
     var driver = try FormDriver()
     driver.focus("Low")
     driver.press(.enter)
-    #expect(driver.effects == [.write(key: "quality_preference", value: .string("low"))])
+    #expect(driver.stored == ["quality_preference": .string("low")])
     #expect(driver.screen.contains("✓ Low"))
   }
 
@@ -121,8 +123,10 @@ struct FormInteractionTests {
 
   @Test func resetRemovesTheKey() throws {
     var driver = try FormDriver(values: ["name_preference": .string("Ana")])
+    #expect(driver.screen.contains("Ana"))
     driver.press(.character("r"))
-    #expect(driver.effects == [.remove(key: "name_preference")])
+    #expect(driver.stored.isEmpty)
+    #expect(!driver.screen.contains("Ana"))
   }
 
   @Test func keysQuitAndInterrupt() throws {
@@ -130,11 +134,15 @@ struct FormInteractionTests {
     driver.press(.character("?"))
     #expect(driver.screen.contains("filter"))
     driver.press(.character("x"))
+    #expect(driver.outcome == nil)
     driver.press(.character("q"))
-    #expect(driver.effects == [.quit(0)])
+    #expect(driver.outcome == .requested)
+    // The terminal is given back as it was.
+    #expect(!driver.terminal.isAlternateScreen && driver.terminal.cursorVisible)
+    #expect(driver.terminal.unrecognized.isEmpty)
     var other = try FormDriver()
     other.press(.ctrl("c"))
-    #expect(other.effects == [.quit(130)])
+    #expect(other.outcome == .interrupted)
   }
 
   @Test func theHelpLineFollowsTheFocusedRow() throws {
@@ -148,8 +156,11 @@ struct FormInteractionTests {
 
   @Test func anExternalChangeShowsAtOnce() throws {
     var driver = try FormDriver()
-    driver.send(
-      .valuesChanged(["dark_mode_preference": .bool(false), "name_preference": .string("Bea")]))
+    try driver.store.update {
+      $0["dark_mode_preference"] = .bool(false)
+      $0["name_preference"] = .string("Bea")
+    }
+    driver.run()
     #expect(driver.screen.contains("Bea"))
     #expect(driver.screen.contains("off"))
   }

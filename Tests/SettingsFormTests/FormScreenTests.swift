@@ -7,7 +7,8 @@ import TestSupport
 import Testing
 
 /// Golden screens: every page of the Showcase in every language, and the
-/// form at its smallest and a wide size.
+/// form at its smallest and a wide size. Each is what a virtual terminal
+/// shows after the session's diff bytes, not the view's own cells.
 struct FormScreenTests {
   @Test(arguments: ["en", "pt-BR", "cs", "ru"], ["Root", "Advanced"])
   func everyPageInEveryLanguage(language: String, page: String) throws {
@@ -17,8 +18,9 @@ struct FormScreenTests {
       let opened = driver.state.open(pageNamed: page)
       #expect(opened)
     }
-    driver.state.height = driver.state.fullHeight
-    expectGolden(FormView.draw(driver.state).plainText, "form/showcase-\(page)-\(language).txt")
+    driver.resize(width: 60, height: driver.state.fullHeight)
+    expectGolden(driver.screen, "form/showcase-\(page)-\(language).txt")
+    #expect(driver.terminal.unrecognized.isEmpty)
   }
 
   @Test(arguments: [(40, 10), (100, 30)])
@@ -35,7 +37,7 @@ struct FormScreenTests {
     var driver = try FormDriver(width: 100, height: 30)
     for _ in 0..<12 { driver.press(.down) }
     let focused = driver.state.focusedRow?.title
-    driver.send(.resize(width: 40, height: 10))
+    driver.resize(width: 40, height: 10)
     #expect(driver.terminal.screen.width == 40)
     #expect(driver.state.focusedRow?.title == focused)
     let lines = driver.screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -54,17 +56,17 @@ struct FormScreenTests {
       "{ PreferenceSpecifiers = ( { Type = PSGroupSpecifier; Title = MIT; FooterText = \"\(licence)\"; }, { Type = PSToggleSwitchSpecifier; Title = On; Key = on; DefaultValue = YES; } ); }"
     )
     let loaded = try SettingsBundle.load(at: bundle.path)
-    var state = FormState(bundle: loaded, values: [:], width: 40, height: 20, words: .english)
-    let narrow = FormView.draw(state).plainText.split(separator: "\n")
+    var driver = try FormDriver(bundle: loaded, width: 40, height: 20, appTitle: "")
+    let narrow = driver.screen.split(separator: "\n")
     let footerLines = narrow.filter { $0.hasPrefix("  ") && $0.contains(" ") && !$0.contains("On") }
     #expect(footerLines.count >= 6)
     #expect(narrow.allSatisfy { $0.count <= 40 })
-    #expect(!FormView.draw(state).plainText.contains("…\n"), "nothing cut")
-    let focused = state.focusedRow?.title
-    _ = FormUpdate.update(&state, .resize(width: 100, height: 20))
-    let wide = FormView.draw(state).plainText.split(separator: "\n")
+    #expect(!driver.screen.contains("…\n"), "nothing cut")
+    let focused = driver.state.focusedRow?.title
+    driver.resize(width: 100, height: 20)
+    let wide = driver.screen.split(separator: "\n")
     #expect(wide.filter { $0.contains("Permission") }.count < footerLines.count)
-    #expect(state.focusedRow?.title == focused)
+    #expect(driver.state.focusedRow?.title == focused)
   }
 
   @Test func wideCharactersAndControlCharactersAreDrawnSafely() throws {
@@ -82,13 +84,10 @@ struct FormScreenTests {
       }
       """)
     let loaded = try SettingsBundle.load(at: bundle.path)
-    let state = FormState(bundle: loaded, values: [:], width: 40, height: 8, words: .english)
-    let screen = FormView.draw(state)
-    expectGolden(screen.plainText, "form/wide-and-control.txt")
-    #expect(!screen.plainText.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-    // Every line fits the width, wide characters counted twice.
-    var terminal = VirtualTerminal(width: 40, height: 8)
-    terminal.show(screen)
-    #expect(terminal.cellsWrittenLastFrame > 0)
+    let driver = try FormDriver(bundle: loaded, width: 40, height: 8, appTitle: "")
+    expectGolden(driver.screen, "form/wide-and-control.txt")
+    #expect(!driver.screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    // Nothing but the diff's own sequences reached the terminal.
+    #expect(driver.terminal.unrecognized.isEmpty)
   }
 }

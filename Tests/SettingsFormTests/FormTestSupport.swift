@@ -1,3 +1,4 @@
+import DefaultsStore
 import Foundation
 import Plist
 import SettingsForm
@@ -5,46 +6,66 @@ import SettingsSchema
 import TerminalUI
 import TestSupport
 
-/// A form over an example bundle, driven by keys as a user would.
+/// A form over an example bundle, driven by keys as a user would: the
+/// session `prefs edit` runs, on a virtual terminal, writing to a store.
 struct FormDriver {
-  var state: FormState
-  var effects: [FormEffect] = []
+  var session: FormSession
   var terminal: VirtualTerminal
+  let store: DefaultsStore
+  /// Why the form ended, once it has.
+  var outcome: QuitReason?
 
   init(
     bundle name: String = "Showcase", language: String = "en", width: Int = 60, height: Int = 24,
-    values: [String: PlistValue] = [:]
+    values: [String: PlistValue] = [:], store: DefaultsStore? = nil
   ) throws {
     let bundle = try SettingsBundle.load(
       at: Paths.examples.appendingPathComponent("\(name)/Settings.bundle").path,
       options: LoadOptions(preferredLanguages: [language]))
-    state = FormState(
-      bundle: bundle, values: values, width: width, height: height, words: .english,
-      appTitle: "com.example.\(name.lowercased())")
+    try self.init(bundle: bundle, width: width, height: height, values: values, store: store)
+  }
+
+  /// - Parameter appTitle: the title bar's first words (the domain when nil).
+  init(
+    bundle: SettingsBundle, width: Int, height: Int, values: [String: PlistValue] = [:],
+    store: DefaultsStore? = nil, appTitle: String? = nil
+  ) throws {
+    let domain = "com.example.\(bundle.path.split(separator: "/").dropLast().last ?? "form")"
+      .lowercased()
+    let store = try store ?? DefaultsStore(inMemory: domain)
+    for (key, value) in values { try store.set(value, forKey: key) }
+    self.store = store
+    let state = FormState(
+      bundle: bundle, values: try store.persistentValues(), width: width, height: height,
+      words: .english, appTitle: appTitle ?? domain)
+    session = FormSession(state: state, store: store, describe: \.description)
     terminal = VirtualTerminal(width: width, height: height)
-    terminal.show(FormView.draw(state))
+    run()
+  }
+
+  var state: FormState {
+    get { session.state }
+    set { session.state = newValue }
+  }
+
+  /// Runs the loop over the input queued so far.
+  mutating func run() {
+    if let reason = session.run(on: &terminal) { outcome = reason }
   }
 
   mutating func press(_ keys: Key...) { press(keys) }
 
   mutating func press(_ keys: [Key]) {
-    for key in keys { send(.key(key)) }
+    terminal.press(keys)
+    run()
   }
 
   mutating func type(_ text: String) { press(text.map { Key.character($0) }) }
 
-  mutating func send(_ event: FormEvent) {
-    let produced = FormUpdate.update(&state, event)
-    effects += produced
-    // The host applies writes to the store, which reports the new values back.
-    for effect in produced {
-      switch effect {
-      case .write(let key, let value): state.values[key] = value
-      case .remove(let key): state.values[key] = nil
-      case .quit: break
-      }
-    }
-    terminal.show(FormView.draw(state))
+  /// Resizes the window, as a user dragging its corner.
+  mutating func resize(width: Int, height: Int) {
+    terminal.resize(width: width, height: height)
+    run()
   }
 
   /// Moves the focus down to the row titled `title`.
@@ -52,7 +73,11 @@ struct FormDriver {
     for _ in 0..<60 where state.focusedRow?.title != title { press(.down) }
   }
 
+  /// What the terminal shows, as text.
   var screen: String { terminal.screen.plainText }
+
+  /// What the domain holds.
+  var stored: [String: PlistValue] { (try? store.persistentValues()) ?? [:] }
 }
 
 extension FormWords {

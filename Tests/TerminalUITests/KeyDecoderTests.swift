@@ -23,13 +23,4 @@ struct KeyDecoderTests {
     #expect(decoder.decode([0xE6, 0x97]).isEmpty)
     #expect(decoder.decode([0xA5]) == [.character("日")])
   }
-
-  @Test func diffsWriteOnlyWhatChanged() {
-    var before = Screen(width: 10, height: 2)
-    before.put("hello", x: 0, y: 0)
-    var after = before
-    after.put("J", x: 0, y: 1)
-    #expect(ScreenDiff.ansi(from: before, to: after, colors: true).cellsWritten == 1)
-    #expect(ScreenDiff.ansi(from: nil, to: after, colors: true).cellsWritten == 20)
-  }
 }

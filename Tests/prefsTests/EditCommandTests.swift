@@ -1,4 +1,5 @@
 import Foundation
+import SettingsForm
 import SettingsSchema
 import TestSupport
 import Testing
@@ -17,6 +18,14 @@ struct EditCommandTests {
     #expect(result.code == 2)
     #expect(result.errors.contains("needs a terminal"))
     #expect(result.errors.contains("--plain"))
+  }
+
+  /// The form says why it ended; the command turns that into the README's exit statuses.
+  @Test func quitReasonsMapToExitStatuses() {
+    #expect(Edit.exitStatus(.requested) == 0)
+    #expect(Edit.exitStatus(.requestedAfterFailedWrite) == 1)
+    #expect(Edit.exitStatus(.interrupted) == 130)
+    #expect(Edit.exitStatus(nil) == 129)
   }
 
   @Test func theDomainComesFromTheGroupThenTheInfoPlist() throws {

@@ -151,4 +151,46 @@ struct EditInTmuxTests {
     keys("C-c")
     #expect(waitFor("EXIT=130"))
   }
+
+  /// A write into a read-only folder: the row keeps the stored value, the
+  /// error stays on the screen until dismissed, and `q` then exits 1.
+  @Test func aFailedWriteIsShownUntilDismissedAndTheExitStatusSaysSo() throws {
+    let defaults = directory + "/defaults"
+    try FileManager.default.createDirectory(atPath: defaults, withIntermediateDirectories: true)
+    guard let readOnly = ReadOnlyFolder(defaults) else {
+      print("skipped: this machine cannot make a folder read-only for this user")
+      return
+    }
+    defer {
+      tmux(["kill-server"])
+      readOnly.restore()
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+    let bundle = Paths.examples.appendingPathComponent("Conversor/Settings.bundle").path
+    let command = [
+      EndToEndTests.binary.path, "edit", bundle, "--domain", "com.example.tmux", "--defaults-dir",
+      defaults, "--lang", "en",
+    ].joined(separator: " ")
+    guard
+      tmux([
+        "new-session", "-d", "-s", session, "-x", "60", "-y", "12", "env", "LANG=C.UTF-8", "sh",
+        "-c", command + "; echo EXIT=$?; sleep 30",
+      ]).0 == 0
+    else {
+      Issue.record("tmux is needed for this test")
+      return
+    }
+    #expect(waitFor("Celsius First"))
+    keys("Enter")
+    #expect(waitFor("was not saved"))
+    let lines = screen.split(separator: "\n")
+    #expect(lines.first { $0.contains("Celsius First") }?.hasSuffix("off") == true, "\(screen)")
+    #expect(screen.contains("⏎ dismiss  q quit"))
+    keys("j")
+    #expect(screen.contains("was not saved"), "other keys leave it there")
+    keys("Enter")
+    #expect(eventually(every: 50_000) { !screen.contains("was not saved") })
+    keys("q")
+    #expect(waitFor("EXIT=1"))
+  }
 }

@@ -35,6 +35,22 @@ public struct FormState: Sendable {
   public var stack: [PageFrame]
   public var mode: Mode = .browse
   public var status: String?
+  /// Writes that failed, shown over the rows until dismissed.
+  public var alert: Alert?
+  /// How many writes failed since the form opened (the exit status says so).
+  public var failedWrites = 0
+
+  /// The messages of failed writes, wrapped to the width when drawn, never cut.
+  public struct Alert: Sendable, Equatable {
+    public var messages: [String]
+    /// The first line shown, when they are longer than the screen.
+    public var scroll = 0
+
+    public init(messages: [String], scroll: Int = 0) {
+      self.messages = messages
+      self.scroll = scroll
+    }
+  }
   public var width: Int
   public var height: Int
 

@@ -2,12 +2,24 @@ import Plist
 import SettingsSchema
 import TerminalUI
 
-/// What the form asks its host to do.
+/// What the form asks its host to do. The host answers a write or a
+/// removal with the values now stored (`valuesChanged`), and a failure with
+/// `writeFailed`: the form shows only what is stored.
 public enum FormEffect: Sendable, Equatable {
   case write(key: String, value: PlistValue)
   case remove(key: String)
-  /// Leave, with this exit status (0 on `q`, 130 on Ctrl-C).
-  case quit(Int32)
+  /// Leave; the host decides what the reason means (an exit status).
+  case quit(QuitReason)
+}
+
+/// Why the form ends.
+public enum QuitReason: Sendable, Hashable {
+  /// `q`, and every change was stored.
+  case requested
+  /// `q` after a change could not be stored (the form showed why).
+  case requestedAfterFailedWrite
+  /// Ctrl-C.
+  case interrupted
 }
 
 /// What happens to the form.
@@ -16,8 +28,9 @@ public enum FormEvent: Sendable {
   case resize(width: Int, height: Int)
   /// The stored values changed (here or in another process).
   case valuesChanged([String: PlistValue])
-  /// A write the host could not carry out.
-  case writeFailed(String)
+  /// The host could not store the value of `key`; `message` says why, in the
+  /// user's words. It is shown until dismissed.
+  case writeFailed(key: String, message: String)
 }
 
 /// The form's logic: a pure function of the state and an event.
@@ -34,11 +47,17 @@ public enum FormUpdate {
     case .valuesChanged(let values):
       state.values = values
       return []
-    case .writeFailed(let message):
-      state.status = message
+    case .writeFailed(let key, let message):
+      state.failedWrites += 1
+      let title = state.page.rows.first { $0.key == key }?.title ?? key.escapingControlCharacters
+      let text = state.words["alert.notSaved"]
+        .replacingFirst("%@", with: title)
+        .replacingFirst("%@", with: message.escapingControlCharacters)
+      state.alert = FormState.Alert(messages: (state.alert?.messages ?? []) + [text])
       return []
     case .key(let key):
       state.status = nil
+      if state.alert != nil { return alert(&state, key) }
       switch state.mode {
       case .browse: return browse(&state, key)
       case .editing(let text, let cursor): return edit(&state, key, text: text, cursor: cursor)
@@ -46,7 +65,7 @@ public enum FormUpdate {
       case .filter(let text): return filter(&state, key, text: text)
       case .keyList:
         state.mode = .browse
-        return key == .ctrl("c") ? [.quit(130)] : []
+        return key == .ctrl("c") ? [.quit(.interrupted)] : []
       }
     }
   }
@@ -61,8 +80,8 @@ public enum FormUpdate {
     case .down: moveFocus(&state, by: 1)
     case .pageUp: moveFocus(&state, by: -state.listHeight)
     case .pageDown: moveFocus(&state, by: state.listHeight)
-    case .quit: return [.quit(0)]
-    case .interrupt: return [.quit(130)]
+    case .quit: return [.quit(quitReason(state))]
+    case .interrupt: return [.quit(.interrupted)]
     case .showKeys: state.mode = .keyList
     case .startFilter: state.mode = .filter(text: "")
     case .back:
@@ -113,8 +132,8 @@ public enum FormUpdate {
       return []
     }
     do {
+      // The row changes when the host reports the value stored, not before.
       let checked = try SpecifierValue.check(value, for: row.specifier, in: state.bundle.catalog)
-      state.values[key] = checked
       return [.write(key: key, value: checked)]
     } catch {
       state.status = error.reason.escapingControlCharacters
@@ -145,6 +164,28 @@ public enum FormUpdate {
     let rounded = (raw * 1_000_000).rounded() / 1_000_000
     guard rounded != current else { return [] }
     return write(&state, key, .real(rounded), row)
+  }
+
+  static func quitReason(_ state: FormState) -> QuitReason {
+    state.failedWrites > 0 ? .requestedAfterFailedWrite : .requested
+  }
+
+  /// Keys while a failed write is shown: it stays until dismissed.
+  static func alert(_ state: inout FormState, _ key: Key) -> [FormEffect] {
+    switch key {
+    case .enter, .escape, .character(" "): state.alert = nil
+    case .down, .character("j"):
+      let last = FormView.alertLines(state).count - (FormView.alertHeight(state) - 1)
+      let scroll = state.alert?.scroll ?? 0
+      state.alert?.scroll = max(0, min(last, scroll + 1))
+    case .up, .character("k"):
+      let scroll = state.alert?.scroll ?? 0
+      state.alert?.scroll = max(0, scroll - 1)
+    case .character("q"): return [.quit(quitReason(state))]
+    case .ctrl("c"): return [.quit(.interrupted)]
+    default: break
+    }
+    return []
   }
 
   // MARK: - Moving
@@ -192,7 +233,7 @@ public enum FormUpdate {
       state.mode = .browse
       return write(&state, name, .string(String(characters)), row)
     case .ctrl("c"):
-      return [.quit(130)]
+      return [.quit(.interrupted)]
     case .left: cursor = max(0, cursor - 1)
     case .right: cursor = min(characters.count, cursor + 1)
     case .home, .ctrl("a"): cursor = 0
@@ -244,7 +285,7 @@ public enum FormUpdate {
     case .escape, .left, .character("q"):
       state.mode = .browse
     case .ctrl("c"):
-      return [.quit(130)]
+      return [.quit(.interrupted)]
     case .enter, .character(" "):
       state.mode = .browse
       guard values.indices.contains(focus) else { return [] }
@@ -260,7 +301,7 @@ public enum FormUpdate {
     case .escape:
       state.mode = .browse
     case .ctrl("c"):
-      return [.quit(130)]
+      return [.quit(.interrupted)]
     case .enter:
       state.mode = .browse
       if let match = matches(state, text).first {
@@ -286,6 +327,16 @@ public enum FormUpdate {
       let row = state.page.rows[index]
       return row.isFocusable && (needle.isEmpty || row.title.lowercased().contains(needle))
     }
+  }
+}
+
+extension String {
+  /// The text with the first `target` replaced (a `%@` of a translation).
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = firstRange(of: target) else { return self }
+    var result = self
+    result.replaceSubrange(range, with: replacement)
+    return result
   }
 }
 

@@ -17,6 +17,7 @@ public enum FormView {
     default: drawRows(state, &screen)
     }
     drawStatus(state, &screen)
+    if let alert = state.alert { drawAlert(state, alert, &screen) }
     drawHelp(state, &screen)
     return screen
   }
@@ -26,6 +27,7 @@ public enum FormView {
   static let footerStyle = Style(dim: true)
   static let focusStyle = Style(inverse: true)
   static let helpStyle = Style(dim: true)
+  static let alertStyle = Style(foreground: .red, bold: true)
 
   static func drawTitle(_ state: FormState, _ screen: inout Screen) {
     var parts = [state.appTitle.isEmpty ? state.words["form.settings"] : state.appTitle]
@@ -198,10 +200,49 @@ public enum FormView {
     }
   }
 
+  /// The lines of the failed writes' messages, wrapped to the width.
+  static func alertLines(_ state: FormState) -> [String] {
+    (state.alert?.messages ?? []).flatMap { RowBuilder.wrap($0, width: max(1, state.width - 2)) }
+  }
+
+  /// The lines the alert may take: every line between the title and the help.
+  static func alertHeight(_ state: FormState) -> Int { max(1, state.height - 2) }
+
+  /// The failed writes over the bottom of the list, above the help line:
+  /// every word of them, scrolled with ↑/↓ when they are longer than the screen.
+  static func drawAlert(_ state: FormState, _ alert: FormState.Alert, _ screen: inout Screen) {
+    let lines = alertLines(state)
+    let room = alertHeight(state)
+    let shown: [String]
+    if lines.count <= room {
+      shown = lines
+    } else {
+      let visible = max(1, room - 1)
+      let first = min(max(0, alert.scroll), lines.count - visible)
+      shown =
+        Array(lines[first..<(first + visible)]) + [
+          "↑↓ \(first + 1)–\(first + visible)/\(lines.count)"
+        ]
+    }
+    let top = max(1, state.height - 1 - shown.count)
+    let blank = String(repeating: " ", count: state.width)
+    // A blank line above sets the alert apart from the rows, when there is room.
+    if top > 1 { screen.put(blank, x: 0, y: top - 1) }
+    for (offset, line) in shown.enumerated() {
+      screen.put(blank, x: 0, y: top + offset)
+      screen.put(line, x: 1, y: top + offset, style: alertStyle)
+    }
+    screen.cursor = nil
+  }
+
   static func drawHelp(_ state: FormState, _ screen: inout Screen) {
     let y = state.height - 1
     guard y > 1 else { return }
     let text: String
+    if state.alert != nil {
+      screen.put(fit(state.words["help.alert"], state.width), x: 0, y: y, style: helpStyle)
+      return
+    }
     switch state.mode {
     case .editing: text = state.words["help.editing"]
     case .picker: text = state.words["help.picker"]

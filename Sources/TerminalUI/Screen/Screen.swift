@@ -67,6 +67,7 @@ public struct Screen: Sendable, Hashable {
       if cellWidth == 0 { continue }
       guard column + cellWidth <= end else { break }
       if column >= 0 {
+        clearHalves(x: column, width: cellWidth, y: y)
         self[column, y] = Cell(String(character), style: style)
         if cellWidth == 2 { self[column + 1, y] = Cell("", style: style, isContinuation: true) }
       }
@@ -75,11 +76,26 @@ public struct Screen: Sendable, Hashable {
     return column
   }
 
-  /// Sets the style of a run of cells (a highlighted row).
+  /// A wide character partly overwritten at `x` leaves a blank, as on a
+  /// terminal: never half a character, nor a lead without its continuation.
+  private mutating func clearHalves(x: Int, width cellWidth: Int, y: Int) {
+    if self[x, y].isContinuation, x > 0 { self[x - 1, y] = Cell(" ", style: self[x - 1, y].style) }
+    let after = x + cellWidth
+    if after < width, self[after, y].isContinuation {
+      self[after, y] = Cell(" ", style: self[after, y].style)
+    }
+  }
+
+  /// Sets the style of a run of cells (a highlighted row). A wide character
+  /// has one style, its lead's: its right half follows it.
   public mutating func fill(y: Int, from x: Int = 0, to end: Int? = nil, style: Style) {
     guard y >= 0, y < height else { return }
-    for column in max(0, x)..<min(width, end ?? width) {
+    let stop = min(width, end ?? width)
+    for column in max(0, x)..<max(max(0, x), stop) where !self[column, y].isContinuation {
       self[column, y].style = style
+      if column + 1 < width, self[column + 1, y].isContinuation {
+        self[column + 1, y].style = style
+      }
     }
   }
 

@@ -9,10 +9,11 @@
 /// SIGTERM, SIGHUP and errors.
 ///
 /// ```swift
-/// let terminal = try ANSITerminal.open()
+/// var terminal = try ANSITerminal.open(colors: true)
 /// defer { terminal.restore() }
+/// let outcome = program.run(on: &terminal)
 /// ```
-public final class ANSITerminal: @unchecked Sendable {
+public final class ANSITerminal: TerminalDevice, @unchecked Sendable {
   public struct Unavailable: Error, CustomStringConvertible {
     public var description: String
   }
@@ -23,7 +24,8 @@ public final class ANSITerminal: @unchecked Sendable {
   private var decoder = KeyDecoder()
   private var lastSize: (Int, Int) = (0, 0)
 
-  /// Takes over the terminal; fails when standard input or output is not one.
+  /// Puts the terminal in raw mode (`start()` then takes the screen over);
+  /// fails when standard input or output is not a terminal.
   public static func open(colors: Bool) throws -> ANSITerminal {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw Unavailable(description: "standard input and output must be a terminal")
@@ -32,7 +34,6 @@ public final class ANSITerminal: @unchecked Sendable {
     try terminal.enterRawMode()
     Self.current = terminal
     Self.installSignalHandlers()
-    terminal.writeRaw("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     return terminal
   }
 
@@ -55,11 +56,13 @@ public final class ANSITerminal: @unchecked Sendable {
     }
   }
 
+  public func start() { writeRaw(ControlSequence.start) }
+
   /// Raw mode off, cursor shown, the main screen back. Safe to call twice.
   public func restore() {
     guard !restored else { return }
     restored = true
-    writeRaw("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    writeRaw(ControlSequence.restore)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }
 
@@ -83,12 +86,14 @@ public final class ANSITerminal: @unchecked Sendable {
     return (80, 24)
   }
 
-  public func writeRaw(_ text: String) {
+  public func write(_ text: String) { writeRaw(text) }
+
+  func writeRaw(_ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeMutableBytes {
-        write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+        writeOut($0.baseAddress! + offset, $0.count - offset)
       }
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return }
@@ -96,22 +101,26 @@ public final class ANSITerminal: @unchecked Sendable {
     }
   }
 
-  /// Waits up to `milliseconds` for input or a message and returns what came.
-  public func events(timeout milliseconds: Int32, inbox: TerminalInbox?) -> [TerminalEvent] {
+  /// Waits up to `milliseconds` for input or a message and returns what
+  /// came; nil once standard input has ended (the terminal hung up).
+  public func events(timeout milliseconds: Int32, inbox: TerminalInbox) -> [TerminalEvent]? {
     var events: [TerminalEvent] = []
     if ANSITerminal.resized != 0 {
       ANSITerminal.resized = 0
       let size = size
       events.append(.resize(width: size.width, height: size.height))
     }
-    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-    if let inbox {
-      descriptors.append(pollfd(fd: inbox.wakeRead, events: Int16(POLLIN), revents: 0))
-    }
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: inbox.wakeRead, events: Int16(POLLIN), revents: 0),
+    ]
     let ready = poll(&descriptors, nfds_t(descriptors.count), events.isEmpty ? milliseconds : 0)
-    if ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 {
+    if ready > 0, descriptors[0].revents != 0 {
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = read(STDIN_FILENO, &buffer, buffer.count)
+      // End of input, or a descriptor that can no longer be read: waiting
+      // again would return at once, forever.
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }
       if count > 0 {
         var keys = decoder.decode(Array(buffer[0..<count]))
         if decoder.isWaiting {
@@ -127,9 +136,14 @@ public final class ANSITerminal: @unchecked Sendable {
         events += keys.map(TerminalEvent.key)
       }
     }
-    if let inbox, descriptors.count > 1, descriptors[1].revents & Int16(POLLIN) != 0 {
+    if descriptors[1].revents & Int16(POLLIN) != 0 {
       events += inbox.take().map(TerminalEvent.message)
     }
     return events
   }
+}
+
+/// `write(2)` to standard output (inside the class, `write` names the method).
+private func writeOut(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(STDOUT_FILENO, bytes, count)
 }

@@ -18,7 +18,8 @@ struct Edit: ParsableCommand, StreamingCommand {
       The domain is --domain, else the bundle's ApplicationGroupContainerIdentifier, else the \
       CFBundleIdentifier of an Info.plist beside the bundle. Keys: ↑/↓ or j/k move, Enter or \
       Space act, Esc or ← back, / filter, r reset, ? keys, q quit. Exit status: 0 on quit, \
-      130 on Ctrl-C, 1 on an error, 2 for a usage error or no terminal (see --plain).
+      1 on an error or after a change that could not be saved, 130 on Ctrl-C, 129 when the \
+      terminal goes away, 2 for a usage error or no terminal (see --plain).
       """)
 
   @Argument(help: "The Settings.bundle folder.") var bundle: String
@@ -64,42 +65,23 @@ struct Edit: ParsableCommand, StreamingCommand {
     environment: [String: String]
   ) throws -> Int32 {
     let colors = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-    let terminal = try ANSITerminal.open(colors: colors)
+    var terminal = try ANSITerminal.open(colors: colors)
     defer { terminal.restore() }
     let size = terminal.size
-    var state = FormState(
+    let state = FormState(
       bundle: loaded, values: try store.persistentValues(), width: size.width, height: size.height,
       words: words.formWords, appTitle: domain, idiom: idiom)
-    let inbox = TerminalInbox()
-    let token = store.observe(scheduler: ImmediateScheduler()) { _ in inbox.post("values") }
-    defer { token.cancel() }
-    var shown: Screen?
-    while true {
-      let frame = FormView.draw(state)
-      terminal.writeRaw(ScreenDiff.ansi(from: shown, to: frame, colors: terminal.colors).text)
-      shown = frame
-      for event in terminal.events(timeout: 1000, inbox: inbox) {
-        let formEvent: FormEvent
-        switch event {
-        case .key(let key): formEvent = .key(key)
-        case .resize(let width, let height): formEvent = .resize(width: width, height: height)
-        case .message: formEvent = .valuesChanged((try? store.persistentValues()) ?? state.values)
-        }
-        for effect in FormUpdate.update(&state, formEvent) {
-          switch effect {
-          case .quit(let code):
-            return code
-          case .write(let key, let value):
-            do { try store.set(value, forKey: key) } catch {
-              _ = FormUpdate.update(&state, .writeFailed(error.description))
-            }
-          case .remove(let key):
-            do { try store.removeValue(forKey: key) } catch {
-              _ = FormUpdate.update(&state, .writeFailed(error.description))
-            }
-          }
-        }
-      }
+    var session = FormSession(state: state, store: store, describe: \.description)
+    return Self.exitStatus(session.run(on: &terminal))
+  }
+
+  /// The exit status for why the form ended (nil: the terminal went away).
+  static func exitStatus(_ reason: QuitReason?) -> Int32 {
+    switch reason {
+    case .requested: ExitStatus.success
+    case .requestedAfterFailedWrite: ExitStatus.failure
+    case .interrupted: 130
+    case nil: 129
     }
   }
 

@@ -49,6 +49,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Toto pole tento znak nepřijímá";
     "status.noKey" = "Tento řádek nemá Key; nic se neuloží";
     "status.noMatch" = "Žádný řádek neodpovídá";
+    "alert.notSaved" = "„%@“ se neuložilo: %@";
+    "help.alert" = "⏎ zavřít  q konec";
     "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
     "edit.noDomain" = "chybí doména: balíček nemá ApplicationGroupContainerIdentifier a vedle něj není Info.plist s CFBundleIdentifier; zadejte --domain";
     "plain.keep" = "(Enter ponechá)";
@@ -101,6 +103,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "This field does not take that character";
     "status.noKey" = "This row has no Key; nothing is stored";
     "status.noMatch" = "No row matches";
+    "alert.notSaved" = "\"%@\" was not saved: %@";
+    "help.alert" = "⏎ dismiss  q quit";
     "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
     "edit.noDomain" = "no defaults domain: the bundle has no ApplicationGroupContainerIdentifier and there is no Info.plist with CFBundleIdentifier beside it; give --domain";
     "plain.keep" = "(Enter keeps it)";
@@ -153,6 +157,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Este campo não aceita esse carácter";
     "status.noKey" = "Esta linha não tem Key; nada é guardado";
     "status.noMatch" = "Nenhuma linha corresponde";
+    "alert.notSaved" = "\"%@\" não foi guardado: %@";
+    "help.alert" = "⏎ fechar  q sair";
     "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
     "edit.noDomain" = "sem domínio: o pacote não tem ApplicationGroupContainerIdentifier nem há um Info.plist com CFBundleIdentifier ao lado; indique --domain";
     "plain.keep" = "(Enter mantém)";
@@ -205,6 +211,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Это поле не принимает такой символ";
     "status.noKey" = "У этой строки нет Key; ничего не сохраняется";
     "status.noMatch" = "Нет совпадений";
+    "alert.notSaved" = "«%@» не сохранено: %@";
+    "help.alert" = "⏎ закрыть  q выход";
     "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
     "edit.noDomain" = "нет домена: у пакета нет ApplicationGroupContainerIdentifier и рядом нет Info.plist с CFBundleIdentifier; укажите --domain";
     "plain.keep" = "(Enter — оставить)";
