@@ -166,9 +166,9 @@ extension LintContext {
     page.specifiers.filter { $0.isShown(on: bundle.options.idiom) }
   }
 
-  /// Whether a specifier starts a section (a group or a radio group).
-  public static func startsSection(_ specifier: Specifier) -> Bool {
-    specifier.type == .group || specifier.type == .radioGroup
+  /// Whether a specifier starts a section (a group or a radio group), as the schema says.
+  public func startsSection(_ specifier: Specifier) -> Bool {
+    catalog.startsSection(specifier.type)
   }
 
   /// Every specifier whose `Type` the catalog knows, with its page and spec.

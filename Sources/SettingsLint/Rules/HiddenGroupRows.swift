@@ -59,9 +59,9 @@ enum HiddenGroupRows: LintRule {
     for page in context.bundle.pages {
       let specifiers = page.specifiers
       for (index, group) in specifiers.enumerated()
-      where LintContext.startsSection(group) && !group.idioms.isEmpty {
+      where context.startsSection(group) && !group.idioms.isEmpty {
         let groupIdioms = Set(group.idioms)
-        let rows = specifiers[(index + 1)...].prefix { !LintContext.startsSection($0) }
+        let rows = specifiers[(index + 1)...].prefix { !context.startsSection($0) }
         let wider = rows.filter {
           !$0.idioms.isEmpty ? !Set($0.idioms).isSubset(of: groupIdioms) : true
         }

@@ -28,7 +28,7 @@ enum PageWithoutGroup: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for page in context.bundle.pages.dropFirst() {
       guard let first = context.shownSpecifiers(on: page).first, first.type != nil,
-        !LintContext.startsSection(first)
+        !context.startsSection(first)
       else { continue }
       report.add(
         "the page starts with a \(first.type ?? ""), not a group; add a PSGroupSpecifier before it",

@@ -66,7 +66,7 @@ enum RadioGroupAbsorbs: LintRule {
     for page in context.bundle.pages {
       let shown = context.shownSpecifiers(on: page)
       for (previous, specifier) in zip(shown, shown.dropFirst())
-      where previous.type == .radioGroup && !LintContext.startsSection(specifier) {
+      where previous.type == .radioGroup && !context.startsSection(specifier) {
         report.add(
           "this \(specifier.type ?? "element") is drawn inside the radio group above, below its options; start a group before it",
           file: page.file, place: context.place(specifier, key: "Type", on: page),

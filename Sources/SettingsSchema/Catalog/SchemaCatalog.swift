@@ -97,6 +97,9 @@ public struct TypeSpec: Sendable, Hashable {
   /// How a stored value is checked and typed (the schema's `valueRules` table);
   /// set exactly when ``stores`` is.
   public var valueRule: ValueRule?
+  /// Whether the element starts a section of the page (`section`): a group, a
+  /// radio group; the rows after it belong to it until the next one.
+  public var startsSection: Bool
   public var keys: [String: KeySpec]
 
   /// Whether a value lives under the element's `Key`: registered as a default,
@@ -137,6 +140,7 @@ public struct SchemaCatalog: Sendable {
   private struct File: Decodable {
     struct TypeEntry: Decodable {
       var summary: String?
+      var section: Bool?
       var editable: Bool?
       var stores: ValueKind?
       var keys: [String: KeySpec]
@@ -177,9 +181,12 @@ public struct SchemaCatalog: Sendable {
       let name = SpecifierType(rawValue: name)
       var spec =
         catalog.types[name]
-        ?? TypeSpec(summary: "", isEditable: false, stores: nil, valueRule: nil, keys: [:])
+        ?? TypeSpec(
+          summary: "", isEditable: false, stores: nil, valueRule: nil, startsSection: false,
+          keys: [:])
       if let summary = entry.summary { spec.summary = summary }
       if let editable = entry.editable { spec.isEditable = editable }
+      if let section = entry.section { spec.startsSection = section }
       if let stores = entry.stores { spec.stores = stores }
       spec.keys.merge(entry.keys) { $1 }
       catalog.types[name] = spec
@@ -224,6 +231,11 @@ public struct SchemaCatalog: Sendable {
 
   /// Whether the Settings app lets a person change an element of `type`.
   public func isEditable(_ type: SpecifierType?) -> Bool { spec(of: type)?.isEditable ?? false }
+
+  /// Whether an element of `type` starts a section of its page.
+  public func startsSection(_ type: SpecifierType?) -> Bool {
+    spec(of: type)?.startsSection ?? false
+  }
 
   /// Whether an element of `type` has a value stored under its `Key`.
   public func storesValue(_ type: SpecifierType?) -> Bool { spec(of: type)?.storesValue ?? false }

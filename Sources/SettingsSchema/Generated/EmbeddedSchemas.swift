@@ -20,6 +20,7 @@ enum EmbeddedSchemas {
       "types": {
         "PSGroupSpecifier": {
           "summary": "Starts a section, with an optional title and footer.",
+          "section": true,
           "editable": false,
           "keys": {
             "Title": { "type": "string", "localizable": true },
@@ -97,6 +98,7 @@ enum EmbeddedSchemas {
         },
         "PSRadioGroupSpecifier": {
           "summary": "A section of mutually exclusive choices.",
+          "section": true,
           "editable": true,
           "stores": "scalar",
           "keys": {
@@ -283,6 +285,7 @@ enum EmbeddedSchemas {
         },
         "IASKListGroupSpecifier": {
           "summary": "A section whose rows are the items of an array stored under Key.",
+          "section": true,
           "editable": true,
           "stores": "array",
           "keys": {
