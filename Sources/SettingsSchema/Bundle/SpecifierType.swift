@@ -5,7 +5,9 @@
 /// a newer type) is kept as written, so that it survives a round trip and lint
 /// can name it. What a type means — the keys it takes, whether a person edits
 /// it, what it stores — is asked of the ``SchemaCatalog``, never decided by
-/// comparing names; this file is the only place the names are spelled.
+/// comparing names. Outside the schema data (`Schemas/`) and the lint rules'
+/// example bundles, this file is the only place the names are spelled (a test
+/// walks `Sources/` for others).
 ///
 /// ```swift
 /// let type = SpecifierType(rawValue: "PSToggleSwitchSpecifier")
