@@ -31,7 +31,7 @@ enum PageWithoutGroup: LintRule {
         !context.startsSection(first)
       else { continue }
       report.add(
-        "the page starts with a \(first.type ?? ""), not a group; add a PSGroupSpecifier before it",
+        "the page starts with a \(first.type ?? ""), not a group; add a \(SpecifierType.group) before it",
         file: page.file, place: context.place(first, key: "Type", on: page),
         keyPath: first.keyPath)
     }
