@@ -17,7 +17,7 @@ struct DifferentialTests {
     Paths.files(under: root, extensions: ["strings"]).map { root.appendingPathComponent($0).path }
   }
 
-  @Test func theCorpusIsThere() {
+  @Test(.needsCorpus) func theCorpusIsThere() {
     #expect(Self.plistFiles.count > 150)
     #expect(Self.stringsFiles.count > 600)
   }

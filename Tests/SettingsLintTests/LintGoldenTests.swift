@@ -137,7 +137,7 @@ enum XcodeTemplate {
 /// The real bundles of the corpus: none crashes, and no file that Foundation
 /// reads gets a finding that says it does not read.
 struct CorpusLintTests {
-  @Test(arguments: Paths.corpusBundles.map(\.path))
+  @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))
   func corpusBundle(path: String) throws {
     for dialect in Dialect.allCases {
       let linter = Linter(loadOptions: LoadOptions(dialect: dialect))

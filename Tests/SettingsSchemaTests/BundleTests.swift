@@ -97,7 +97,7 @@ struct BundleTests {
     }
   }
 
-  @Test func deviceVariantsArePickedForTheirIdiom() throws {
+  @Test(.needsCorpus) func deviceVariantsArePickedForTheirIdiom() throws {
     let path = Paths.corpus.appendingPathComponent("futuretap__InAppSettingsKit/Settings.bundle")
       .path
     let phone = try SettingsBundle.load(at: path, options: LoadOptions(idiom: .phone))

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 /// Every real bundle of the shared corpus loads, in both dialects and on both idioms.
+@Suite(.needsCorpus)
 struct CorpusTests {
   static let bundles = Paths.corpusBundles.map(\.path)
 

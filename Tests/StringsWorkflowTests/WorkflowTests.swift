@@ -205,7 +205,7 @@ struct WorkflowTests {
 
   /// `format` twice gives the same bytes, and CoreFoundation reads the same
   /// pairs before and after, for every table of the corpus that reads.
-  @Test(arguments: Paths.corpusBundles.map(\.path))
+  @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))
   func formatIsIdempotentAndKeepsThePairs(path: String) throws {
     guard let bundle = try? SettingsBundle.load(at: path) else { return }
     for (file, loaded) in bundle.strings {

@@ -51,7 +51,7 @@ struct EndToEndTests {
     #expect(errors.contains("Unknown option"))
   }
 
-  @Test func everyCorpusBundleDumpsWithoutCrashing() throws {
+  @Test(.needsCorpus) func everyCorpusBundleDumpsWithoutCrashing() throws {
     for bundle in Paths.corpusBundles {
       let (code, output, _) = try Self.run(["dump", bundle.path, "--format", "json"])
       #expect(code == 0 || code == 1, "\(bundle.path)")
