@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "prefs",
-  platforms: [.macOS(.v13)],
+  // Synchronization.Mutex, the one way state is shared, needs macOS 15.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "prefs", targets: ["prefs"]),
     .library(name: "Plist", targets: ["Plist"]),
@@ -24,9 +25,10 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(name: "TextWidth"),
+    .target(name: "Parallel"),
     .target(name: "Plist", dependencies: ["CLibXML2", "TextWidth"]),
-    .target(name: "Localization", dependencies: ["Plist"]),
-    .target(name: "SettingsSchema", dependencies: ["Plist", "Localization"]),
+    .target(name: "Localization"),
+    .target(name: "SettingsSchema", dependencies: ["Plist", "Localization", "Parallel"]),
     .target(name: "DefaultsStore", dependencies: ["Plist"]),
     .target(name: "TerminalUI", dependencies: ["TextWidth"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
@@ -36,14 +38,15 @@ let package = Package(
     .target(
       name: "SettingsLint",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema", .product(name: "Yams", package: "Yams"),
+        "Plist", "Localization", "SettingsSchema", "Parallel",
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .executableTarget(
       name: "prefs",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
-        "TerminalUI", "StringsWorkflow",
+        "TerminalUI", "StringsWorkflow", "Parallel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -52,8 +55,10 @@ let package = Package(
       dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
-    .testTarget(name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "TestSupport"]),
+    .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+    .testTarget(
+      name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "Plist", "TestSupport"]),
     .executableTarget(name: "foundation-defaults", path: "Tests/FoundationDefaults"),
     .testTarget(
       name: "DefaultsStoreTests",
@@ -72,10 +77,11 @@ let package = Package(
     .testTarget(
       name: "SettingsFormTests",
       dependencies: [
-        "SettingsForm", "SettingsSchema", "DefaultsStore", "TerminalUI", "TestSupport",
+        "SettingsForm", "SettingsSchema", "DefaultsStore", "Plist", "TerminalUI", "TestSupport",
       ]),
     .testTarget(
-      name: "SettingsLintTests", dependencies: ["SettingsLint", "SettingsSchema", "TestSupport"]),
+      name: "SettingsLintTests",
+      dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "prefsTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A 1-based line and column in a text file. Columns count Unicode scalars.
 public struct TextLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -26,26 +27,25 @@ public struct TextLocation: Sendable, Hashable, Comparable, CustomStringConverti
 /// let text = SourceText(utf8: Array("a\nbé".utf8))
 /// text.location(ofOffset: 4)  // 2:2
 /// ```
-public final class SourceText: @unchecked Sendable {
+public final class SourceText: Sendable {
   public let utf8: [UInt8]
   /// Built on first use; guarded, as checkers ask for places from several threads.
-  private var lineStarts: [Int]?
-  private let lock = NSLock()
+  private let lineStarts = Mutex<[Int]?>(nil)
 
   public init(utf8: [UInt8]) {
     self.utf8 = utf8
   }
 
   private func starts() -> [Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let lineStarts { return lineStarts }
-    var result = [0]
-    for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
-      result.append(index + 1)
+    lineStarts.withLock { lineStarts in
+      if let lineStarts { return lineStarts }
+      var result = [0]
+      for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\n") {
+        result.append(index + 1)
+      }
+      lineStarts = result
+      return result
     }
-    lineStarts = result
-    return result
   }
 
   /// The line and column of a byte offset (clamped to the text).

@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 import Plist
 import SettingsSchema
 
@@ -31,15 +32,10 @@ public struct Linter: Sendable {
     let context = LintContext(bundle: bundle, catalog: catalog)
     // Rules only read the context: run them on every core, merge in registry order.
     let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
-    var found = [[Diagnostic]](repeating: [], count: rules.count)
-    found.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: rules.count) { index in
-        let rule = rules[index]
-        var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
-        rule.check(context, &report)
-        slots[index] = report.diagnostics
-      }
+    let found = rules.concurrentMap { rule in
+      var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
+      rule.check(context, &report)
+      return report.diagnostics
     }
     var diagnostics = found.flatMap { $0 }
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }

@@ -1,4 +1,4 @@
-import Dispatch
+import Parallel
 import Plist
 import SettingsSchema
 
@@ -26,50 +26,45 @@ public struct TableCoverage: Sendable {
       Dictionary(
         strings.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
     }
-    var results = [TableCoverage?](repeating: nil, count: tables.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: tables.count) { position in
-        let loaded = tables[position]
-        guard let table = LintContext.tableName(of: loaded.file), let index = indexByTable[table]
-        else { return }
-        let strings = distinctStrings[table] ?? []
-        var found = [Bool](repeating: false, count: index.count)
-        var unused: [Int] = []
-        var empty: [Int] = []
-        var duplicates: [Int] = []
-        var seen = [Bool](repeating: false, count: index.count)
-        var unusedKeys = Set<String>()
-        // Tables are usually written in the order of the page's strings: follow that order
-        // with a cursor and hash only when the file departs from it.
-        var cursor = 0
-        loaded.strings.entries.withUnsafeBufferPointer { entries in
-          for entryIndex in entries.indices {
-            let key = entries[entryIndex].key
-            if entries[entryIndex].value.string?.isEmpty == true { empty.append(entryIndex) }
-            let stringIndex: Int?
-            if cursor < strings.count, strings[cursor].text == key {
-              stringIndex = cursor
-            } else {
-              stringIndex = index[key]
-            }
-            guard let stringIndex else {
-              unused.append(entryIndex)
-              if !unusedKeys.insert(key).inserted { duplicates.append(entryIndex) }
-              continue
-            }
-            if seen[stringIndex] { duplicates.append(entryIndex) }
-            seen[stringIndex] = true
-            cursor = stringIndex + 1
-            // Only a string value translates; iOS shows the key for anything else.
-            if entries[entryIndex].value.string != nil { found[stringIndex] = true }
+    let results = tables.concurrentMap { loaded -> TableCoverage? in
+      guard let table = LintContext.tableName(of: loaded.file), let index = indexByTable[table]
+      else { return nil }
+      let strings = distinctStrings[table] ?? []
+      var found = [Bool](repeating: false, count: index.count)
+      var unused: [Int] = []
+      var empty: [Int] = []
+      var duplicates: [Int] = []
+      var seen = [Bool](repeating: false, count: index.count)
+      var unusedKeys = Set<String>()
+      // Tables are usually written in the order of the page's strings: follow that order
+      // with a cursor and hash only when the file departs from it.
+      var cursor = 0
+      loaded.strings.entries.withUnsafeBufferPointer { entries in
+        for entryIndex in entries.indices {
+          let key = entries[entryIndex].key
+          if entries[entryIndex].value.string?.isEmpty == true { empty.append(entryIndex) }
+          let stringIndex: Int?
+          if cursor < strings.count, strings[cursor].text == key {
+            stringIndex = cursor
+          } else {
+            stringIndex = index[key]
           }
+          guard let stringIndex else {
+            unused.append(entryIndex)
+            if !unusedKeys.insert(key).inserted { duplicates.append(entryIndex) }
+            continue
+          }
+          if seen[stringIndex] { duplicates.append(entryIndex) }
+          seen[stringIndex] = true
+          cursor = stringIndex + 1
+          // Only a string value translates; iOS shows the key for anything else.
+          if entries[entryIndex].value.string != nil { found[stringIndex] = true }
         }
-        let missing = found.indices.filter { !found[$0] }
-        slots[position] = TableCoverage(
-          file: loaded.file, table: table, unusedEntries: unused, missingStrings: missing,
-          emptyEntries: empty, duplicateEntries: duplicates)
       }
+      let missing = found.indices.filter { !found[$0] }
+      return TableCoverage(
+        file: loaded.file, table: table, unusedEntries: unused, missingStrings: missing,
+        emptyEntries: empty, duplicateEntries: duplicates)
     }
     return Dictionary(
       results.compactMap { $0 }.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,6 +1,8 @@
 import Foundation
 import Localization
+import Parallel
 import Plist
+import Synchronization
 
 /// How to load a bundle: for which device, which reader's rules, which languages.
 public struct LoadOptions: Sendable {
@@ -63,17 +65,16 @@ public struct LoadedStrings: Sendable {
 }
 
 /// A value computed once, on first use, from any thread.
-final class LookupCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [String: String]?
+final class LookupCache: Sendable {
+  private let stored = Mutex<[String: String]?>(nil)
 
   func value(_ make: () -> [String: String]) -> [String: String] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let stored { return stored }
-    let made = make()
-    stored = made
-    return made
+    stored.withLock { stored in
+      if let stored { return stored }
+      let made = make()
+      stored = made
+      return made
+    }
   }
 }
 
@@ -362,52 +363,42 @@ struct BundleLoader {
     documents: [String: Result<PlistDocument, ReadIssue>], strings: [String: LoadedStrings],
     tableProblems: [BundleProblem]
   ) {
-    enum Parsed {
+    enum Parsed: Sendable {
       case page(Result<PlistDocument, ReadIssue>)
       case table(Result<(LoadedStrings, [ReadIssue]), ReadIssue>)
     }
     let files = fileSystem.files.filter {
       Self.tableLocation(of: $0) != nil || ($0.hasSuffix(".plist") && !$0.contains(".lproj/"))
     }
-    var outcomes = [Parsed?](repeating: nil, count: files.count)
     let fileSystem = fileSystem
     let limits = options.limits
     let keepsComments = options.keepsComments
-    outcomes.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: files.count) { index in
-        let file = files[index]
-        if file.hasSuffix(".plist") {
-          slots[index] = .page(
-            Result { () throws(ReadIssue) in
-              try PropertyListReader.read(try fileSystem.read(file), limits: limits)
-            })
-        } else {
-          slots[index] = .table(
-            Result { () throws(ReadIssue) in
-              let read = try StringsReader.read(
-                try fileSystem.read(file), limits: limits, keepingComments: keepsComments)
-              return (
-                LoadedStrings(file: file, strings: read.file, source: read.source), read.issues
-              )
-            })
-        }
+    let outcomes = files.concurrentMap { file -> Parsed in
+      if file.hasSuffix(".plist") {
+        return .page(
+          Result { () throws(ReadIssue) in
+            try PropertyListReader.read(try fileSystem.read(file), limits: limits)
+          })
       }
+      return .table(
+        Result { () throws(ReadIssue) in
+          let read = try StringsReader.read(
+            try fileSystem.read(file), limits: limits, keepingComments: keepsComments)
+          return (LoadedStrings(file: file, strings: read.file, source: read.source), read.issues)
+        })
     }
     var documents: [String: Result<PlistDocument, ReadIssue>] = [:]
     var strings: [String: LoadedStrings] = [:]
     var problems: [BundleProblem] = []
     for (file, outcome) in zip(files, outcomes) {
       switch outcome {
-      case .page(let result)?:
+      case .page(let result):
         documents[file] = result
-      case .table(.success(let (loaded, issues)))?:
+      case .table(.success(let (loaded, issues))):
         problems += issues.map { BundleProblem(file: file, issue: $0) }
         strings[file] = loaded
-      case .table(.failure(let error))?:
+      case .table(.failure(let error)):
         problems.append(BundleProblem(file: file, issue: error))
-      case nil:
-        break
       }
     }
     return (documents, strings, problems)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +15,8 @@ public enum TerminalEvent: Sendable {
 }
 
 /// A thread-safe queue of messages for the run loop, which wakes it up.
-public final class TerminalInbox: @unchecked Sendable {
-  private var messages: [any Sendable] = []
-  private let lock = NSLockShim()
+public final class TerminalInbox: Sendable {
+  private let messages = Mutex<[any Sendable]>([])
   private let wakeWrite: Int32
   let wakeRead: Int32
 
@@ -33,7 +34,7 @@ public final class TerminalInbox: @unchecked Sendable {
   }
 
   public func post(_ message: any Sendable) {
-    lock.withLock { messages.append(message) }
+    messages.withLock { $0.append(message) }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
   }
@@ -41,21 +42,9 @@ public final class TerminalInbox: @unchecked Sendable {
   func take() -> [any Sendable] {
     var drain = [UInt8](repeating: 0, count: 64)
     while read(wakeRead, &drain, drain.count) > 0 {}
-    return lock.withLock {
+    return messages.withLock { messages in
       defer { messages = [] }
       return messages
     }
-  }
-}
-
-/// A mutex that needs no Foundation.
-final class NSLockShim: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  init() { pthread_mutex_init(&mutex, nil) }
-  deinit { pthread_mutex_destroy(&mutex) }
-  func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return body()
   }
 }

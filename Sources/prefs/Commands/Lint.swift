@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import Parallel
 import Plist
 import SettingsLint
 import SettingsSchema
+import Synchronization
 
 /// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
 struct Lint: ParsableCommand, StreamingCommand {
@@ -72,28 +74,20 @@ struct Lint: ParsableCommand, StreamingCommand {
     // Bundles are independent: lint them on every core, report them in the order given.
     let paths = bundles
     let linterList = linters
-    var outcomes = [Result<(LintReport, SettingsBundle), any Error>?](
-      repeating: nil, count: paths.count)
-    outcomes.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-        slots[index] = Result {
-          let linter = linterList[index]
-          let bundle = try SettingsBundle.load(at: paths[index], options: linter.loadOptions)
-          return (try linter.lint(bundle), bundle)
-        }
+    let outcomes = Array(zip(paths, linterList)).concurrentMap { path, linter in
+      Result { () throws -> (LintReport, SettingsBundle) in
+        let bundle = try SettingsBundle.load(at: path, options: linter.loadOptions)
+        return (try linter.lint(bundle), bundle)
       }
     }
     var reports: [LintReport] = []
     for outcome in outcomes {
       switch outcome {
-      case .success(let (report, bundle))?:
+      case .success(let (report, bundle)):
         reports.append(report)
         ProcessLifetime.keepUntilExit(bundle)
-      case .failure(let error)?:
+      case .failure(let error):
         return CommandErrors.report(error, to: &errors)
-      case nil:
-        continue
       }
     }
     let result = LintOutput(
@@ -119,9 +113,9 @@ extension LintFormat: ExpressibleByArgument {}
 /// them one by one took longer than linting them (as compilers, which skip
 /// freeing their syntax trees at exit).
 enum ProcessLifetime {
-  nonisolated(unsafe) private static var kept: [Any] = []
+  private static let kept = Mutex<[any Sendable]>([])
 
-  static func keepUntilExit(_ value: Any) { kept.append(value) }
+  static func keepUntilExit(_ value: any Sendable) { kept.withLock { $0.append(value) } }
 }
 
 /// Whether standard output takes ANSI colours: a terminal, and no `NO_COLOR` or `TERM=dumb`.
