@@ -131,7 +131,7 @@ struct XLIFFTests {
     Gen.character(in: "\u{7F}"..."\u{A0}"), Gen.character(in: "\u{FFF0}"..."\u{FFFF}"),
     Gen.character(in: "\u{1F600}"..."\u{1F64F}"), Gen.character(in: "\u{10FFF0}"..."\u{10FFFF}"),
     Gen.character(in: "<"..."<"), Gen.character(in: "&"..."&"), Gen.character(in: "\\"..."\\"),
-    Gen.character(in: "\r"..."\r"))
+    Gen.character(in: "\r"..."\r"), Gen.character(in: "\u{2028}"..."\u{202E}"))
 
   /// Export then import gives back every translation as it was: control
   /// characters, CR, markup characters and characters beyond the BMP included.
@@ -174,11 +174,16 @@ struct XLIFFTests {
         files: [
           FileChange(
             path: "de.lproj/Root.strings",
-            bytes: Array("\"celsiusTitulo\" = \"a\\U0007b\\r\\nc\\U001B[31m\";".utf8))
+            bytes: Array("\"celsiusTitulo\" = \"a\\U0007b\\r\\nc\\U001B[31m\\U202E\\U0085\";".utf8))
         ]))
     let xliff = try XLIFF.export(try copy.model(), language: "de")
     #expect(xliff.contains("<ph id=\"1\" ctype=\"x-control-character\">\\U0007</ph>"))
     #expect(xliff.contains("&#13;"))
+    #expect(
+      xliff.split(separator: "\n").allSatisfy {
+        String($0).escapingControlCharacters == String($0)
+      },
+      "nothing in it can drive a terminal")
     let file = copy.folder.appendingPathComponent("de.xliff")
     try xliff.write(to: file, atomically: true, encoding: .utf8)
     #expect(try xmllintValidates(file))

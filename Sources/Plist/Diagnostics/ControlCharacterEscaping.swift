@@ -33,7 +33,15 @@ extension String {
 }
 
 extension Unicode.Scalar {
-  var needsEscapingForTerminal: Bool {
+  /// Whether a terminal could act on the character rather than show it:
+  /// the ones `escapingControlCharacters` escapes, and every output format
+  /// (JSON, GitHub commands, XML) must keep from reaching a terminal raw.
+  ///
+  /// ```swift
+  /// Unicode.Scalar(0x1B).needsEscapingForTerminal  // true (ESC)
+  /// Unicode.Scalar(0x202E).needsEscapingForTerminal  // true (a bidi override)
+  /// ```
+  public var needsEscapingForTerminal: Bool {
     switch value {
     case 0x00...0x1F, 0x7F...0x9F: true
     // Bidi overrides and isolates, line and paragraph separators.

@@ -142,9 +142,8 @@ public indirect enum JSONValue: Sendable {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-          || scalar.value == 0x2028 || scalar.value == 0x2029
-        {
+        // Valid JSON either way; escaped, it can never drive the terminal it is shown on.
+        if scalar.needsEscapingForTerminal {
           result += String(format: "\\u%04X", scalar.value)
         } else {
           result.unicodeScalars.append(scalar)

@@ -37,7 +37,14 @@ public enum StringsWriter {
   }
 
   /// A quoted string as CoreFoundation's old-style parser reads it back.
-  public static func quoted(_ text: String) -> String {
+  /// `forTerminal` also escapes the bidi overrides and line separators a
+  /// terminal would act on (a table keeps them as written: right-to-left
+  /// translations use them).
+  ///
+  /// ```swift
+  /// StringsWriter.quoted("a\u{202E}b", forTerminal: true)  // "\"a\\U202Eb\""
+  /// ```
+  public static func quoted(_ text: String, forTerminal: Bool = false) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -47,7 +54,9 @@ public enum StringsWriter {
       case "\t": result += "\\t"
       case "\r": result += "\\r"
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || (forTerminal && scalar.needsEscapingForTerminal)
+        {
           result += "\\U" + String(format: "%04X", scalar.value)
         } else {
           result.unicodeScalars.append(scalar)

@@ -186,8 +186,11 @@ enum GitHubReporter {
       case "\r": result += "%0D"
       case "\n": result += "%0A"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+        if scalar.needsEscapingForTerminal, scalar.value <= 0xFF {
           result += String(format: "%%%02X", scalar.value)
+        } else if scalar.needsEscapingForTerminal {
+          // Beyond one byte the toolkit has no escape: shown as text instead.
+          result += String(scalar).escapingControlCharacters
         } else {
           result.unicodeScalars.append(scalar)
         }

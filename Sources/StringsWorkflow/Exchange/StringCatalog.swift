@@ -4,29 +4,43 @@ import Plist
 /// String Catalogs (`.xcstrings`), Xcode's JSON format: exported with every
 /// language of the bundle, imported as a translation source for one.
 public enum StringCatalog {
+  /// The catalog as JSON, keys sorted. Written through `JSONValue`, which
+  /// escapes every control character (Foundation's writer leaves C1 controls
+  /// and bidi overrides raw, and `export` may go to a terminal).
   public static func export(_ model: TranslationModel) throws -> Data {
-    var strings: [String: Any] = [:]
+    var strings: [String: JSONValue] = [:]
     for table in model.tables {
       for string in model.keys[table] ?? [] {
-        var localizations: [String: Any] = [:]
+        var localizations: [(String, JSONValue)] = []
         for language in model.languages {
           guard
             let value = model.loaded(table: table, language: language)?.translations[string.text]
           else {
             continue
           }
-          localizations[language] = ["stringUnit": ["state": "translated", "value": value]]
+          localizations.append(
+            (
+              language,
+              .object([
+                (
+                  "stringUnit",
+                  .object([("state", .string("translated")), ("value", .string(value))])
+                )
+              ])
+            ))
         }
-        strings[string.text] = [
-          "comment": "\(model.page(of: string)) \(string.keyPath)", "localizations": localizations,
-        ]
+        strings[string.text] = .object([
+          ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
+          ("localizations", .object(localizations.sorted { $0.0 < $1.0 })),
+        ])
       }
     }
-    let catalog: [String: Any] = [
-      "sourceLanguage": model.sourceLanguage, "strings": strings, "version": "1.0",
-    ]
-    return try JSONSerialization.data(
-      withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys])
+    let catalog = JSONValue.object([
+      ("sourceLanguage", .string(model.sourceLanguage)),
+      ("strings", .object(strings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+      ("version", .string("1.0")),
+    ])
+    return Data((catalog.rendered() + "\n").utf8)
   }
 
   /// The translations of `language` in a catalog; keys no page uses are refused.

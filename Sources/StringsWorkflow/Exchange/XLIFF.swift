@@ -67,7 +67,12 @@ public enum XLIFF {
     case ">": result += "&gt;"
     case "\"": result += "&quot;"
     case "\r": result += "&#13;"
-    default: return false
+    default:
+      // DEL, C1 and bidi overrides are legal XML: as references they read
+      // back the same and never reach a terminal raw when the export is shown.
+      guard scalar != "\n", scalar != "\t", scalar.needsEscapingForTerminal, isXMLCharacter(scalar)
+      else { return false }
+      result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
     }
     return true
   }

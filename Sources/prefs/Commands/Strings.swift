@@ -52,7 +52,13 @@ extension Strings {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { _ in
-        let rows = try options.model().status()
+        // Folder and file names come from the file system: escaped before they are measured.
+        let rows = try options.model().status().map { row in
+          var row = row
+          row.language = row.language.escapingControlCharacters
+          row.page = row.page.escapingControlCharacters
+          return row
+        }
         let pageWidth = max(4, rows.map { $0.page.count }.max() ?? 4)
         let languageWidth = max(8, rows.map { $0.language.count }.max() ?? 8)
         func pad(_ text: String, _ width: Int) -> String {
@@ -111,7 +117,7 @@ extension Strings {
         case .text:
           for entry in missing {
             print(
-              "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key))"
+              "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))"
                 .escapingControlCharacters,
               to: &output)
           }

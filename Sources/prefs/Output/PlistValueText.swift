@@ -58,5 +58,5 @@ extension PlistValue {
   }
 
   /// Quoted as a `.strings` table or OpenStep plist writes it.
-  static func quoted(_ text: String) -> String { StringsWriter.quoted(text) }
+  static func quoted(_ text: String) -> String { StringsWriter.quoted(text, forTerminal: true) }
 }
