@@ -79,6 +79,39 @@ struct XLIFFTests {
     }
   }
 
+  /// The class, at random: a DTD of any kind, after any amount of comment
+  /// and white space, in UTF-8 (with or without a byte order mark or an
+  /// encoding declaration) or UTF-16 of either order, is never accepted.
+  @Test func aDTDIsNeverAcceptedWhereverAndHoweverItIsWritten() async {
+    let declarations = [
+      "<!DOCTYPE xliff>", "<!DOCTYPE xliff [<!ENTITY e \"\">]>",
+      "<!DOCTYPE xliff SYSTEM \"file:///etc/hostname\">",
+      "<!DOCTYPE xliff [<!ENTITY e SYSTEM \"file:///etc/hostname\">]>",
+      "<!DOCTYPE xliff [<!ENTITY % p SYSTEM \"http://example.invalid/x\"> %p;]>",
+    ]
+    await propertyCheck(
+      count: 200, input: Gen.int(in: 0...(declarations.count - 1)), Gen.int(in: 0...6000),
+      Gen.int(in: 0...4)
+    ) { which, padding, encoding in
+      let prolog =
+        "<!--" + String(repeating: "-x", count: padding / 2) + "-->"
+        + String(repeating: " \n", count: padding % 7) + declarations[which] + "\n"
+      var text = Self.document(prolog: prolog)
+      if encoding == 2 {
+        text = text.replacingOccurrences(
+          of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+      }
+      let data: Data =
+        switch encoding {
+        case 1: Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        case 3: Self.utf16(text, bigEndian: false)
+        case 4: Self.utf16(text, bigEndian: true)
+        default: Data(text.utf8)
+        }
+      #expect(throws: WorkflowError.self) { _ = try Self.translations(data) }
+    }
+  }
+
   @Test(arguments: ["&e;", "&lt;&e;", "<![CDATA[x]]>&amp;&e;"])
   func anEntityWithoutADeclarationIsRefused(target: String) {
     let text = Self.document(

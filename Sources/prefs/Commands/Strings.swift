@@ -228,8 +228,12 @@ extension Strings {
     {
       CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
-        guard let data = FileManager.default.contents(atPath: file) else {
-          throw WorkflowError("\(file): cannot be read")
+        // Never more than the readers take: a huge file is refused at the limit, not read whole.
+        let data: Data
+        do throws(BoundedInput.Failure) {
+          data = Data(try BoundedInput.read(path: file, limit: ReadLimits.standard.maximumBytes))
+        } catch {
+          throw WorkflowError("\(file): \(error)")
         }
         let translations: TranslationImport
         if file.hasSuffix(".xcstrings") {
