@@ -108,6 +108,42 @@ struct StringsCommandTests {
         atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.lproj").path))
   }
 
+  /// A `.lproj` that links out of the bundle is never written through: exit 1,
+  /// the reason on standard error, nothing listed as done, nothing outside.
+  @Test(arguments: ["add-language", "sync"])
+  func aFolderLinkingOutIsNeverWrittenThrough(command: String) throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outside = folder.appendingPathComponent("outside")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    let link = URL(fileURLWithPath: bundle).appendingPathComponent("de.lproj")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)
+    let arguments =
+      command == "add-language"
+      ? ["strings", "add-language", bundle, "de"] : ["strings", "sync", bundle]
+    if command == "sync" {
+      // sync fills the languages it sees: make the link one of them after the read.
+      try FileManager.default.removeItem(at: link)
+      try FileManager.default.removeItem(atPath: bundle + "/ru.lproj/Advanced.strings")
+      try FileManager.default.moveItem(
+        atPath: bundle + "/ru.lproj", toPath: outside.appendingPathComponent("ru").path)
+      try FileManager.default.createSymbolicLink(
+        atPath: bundle + "/ru.lproj", withDestinationPath: outside.appendingPathComponent("ru").path
+      )
+    }
+    let before = try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted()
+    let result = DumpTests.run(arguments)
+    if command == "sync" {
+      // The reader does not follow the link, so ru is not a language: nothing to do there.
+      #expect(!result.output.contains("ru.lproj"))
+    } else {
+      #expect(result.code == 1)
+      #expect(result.errors.contains("leaves the bundle"), "\(result.errors)")
+      #expect(result.errors.contains("nothing was written"))
+      #expect(result.output.isEmpty, "nothing is listed as done")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == before)
+  }
+
   /// An I/O failure on the second table: exit 1, the first table as it was.
   @Test func anImportThatFailsMidwayLeavesEveryTableAsItWas() throws {
     defer { try? FileManager.default.removeItem(at: folder) }

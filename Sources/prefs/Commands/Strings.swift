@@ -34,9 +34,9 @@ func apply(
   _ changes: [FileChange], in bundle: String, dryRun: Bool, output: inout some TextOutputStream
 ) throws(WriteError) -> Int32 {
   let changes = ChangeSet(bundle: bundle, files: changes)
+  // What changed is said once it has: a refused write lists nothing as done.
+  if !dryRun { try write(changes) }
   for line in changes.summary { print(line.escapingControlCharacters, to: &output) }
-  guard !dryRun else { return ExitStatus.success }
-  try write(changes)
   return ExitStatus.success
 }
 
