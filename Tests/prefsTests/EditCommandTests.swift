@@ -1,3 +1,4 @@
+import DefaultsStore
 import Foundation
 import SettingsForm
 import SettingsSchema
@@ -56,6 +57,26 @@ struct EditCommandTests {
       DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--page", "Nope"]).code == 2)
     #expect(
       DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--width", "5"]).code == 2)
+  }
+
+  /// `--plain` too: a value the store cannot write is not reported saved, and the exit status is 1.
+  @Test func plainModeSaysWhatWasNotSavedAndExits1() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-plain-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let store = try DefaultsStore(domain: "com.example.conversor", directory: directory)
+    try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
+    let bundle = try SettingsBundle.load(at: "Examples/Conversor/Settings.bundle")
+    var answers = ["on"]
+    let plain = PlainForm(
+      bundle: bundle, store: store, words: ToolStrings(preferredLanguages: ["en"]), idiom: .phone,
+      readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
+    var output = ""
+    #expect(plain.run(output: &output) == 1)
+    #expect(output.contains("\"Celsius First\" was not saved: "), "\(output)")
+    #expect(output.contains("a directory stands where the domain file belongs"))
+    #expect(!output.contains("saved\n"))
   }
 
   /// `--plain` asks for each value on its own line; Enter keeps, a bad value is refused.

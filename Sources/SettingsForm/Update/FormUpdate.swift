@@ -51,8 +51,8 @@ public enum FormUpdate {
       state.failedWrites += 1
       let title = state.page.rows.first { $0.key == key }?.title ?? key.escapingControlCharacters
       let text = state.words["alert.notSaved"]
-        .replacingFirst("%@", with: title)
-        .replacingFirst("%@", with: message.escapingControlCharacters)
+        .replacing("%@", with: title, maxReplacements: 1)
+        .replacing("%@", with: message.escapingControlCharacters, maxReplacements: 1)
       state.alert = FormState.Alert(messages: (state.alert?.messages ?? []) + [text])
       return []
     case .key(let key):
@@ -327,16 +327,6 @@ public enum FormUpdate {
       let row = state.page.rows[index]
       return row.isFocusable && (needle.isEmpty || row.title.lowercased().contains(needle))
     }
-  }
-}
-
-extension String {
-  /// The text with the first `target` replaced (a `%@` of a translation).
-  func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard let range = firstRange(of: target) else { return self }
-    var result = self
-    result.replaceSubrange(range, with: replacement)
-    return result
   }
 }
 

@@ -28,8 +28,11 @@ struct PlainForm {
     return catalog.isEditable(specifier.type) ? .ask : .show
   }
 
+  /// 0, or 1 when a value could not be stored (the answer says why, as the form does).
   func run(output: inout some TextOutputStream) -> Int32 {
     let stored = (try? store.persistentValues()) ?? [:]
+    var failedWrites = 0
+    var status: Int32 { failedWrites > 0 ? ExitStatus.failure : ExitStatus.success }
     for page in bundle.pages {
       for specifier in page.specifiers where specifier.isShown(on: idiom) {
         let treatment = Self.treatment(of: specifier, in: bundle.catalog)
@@ -43,7 +46,7 @@ struct PlainForm {
         }
         while true {
           print("\(title) [\(shown)] \(words["plain.keep"]): ", terminator: "", to: &output)
-          guard let line = readAnswer() else { return ExitStatus.success }
+          guard let line = readAnswer() else { return status }
           if line.isEmpty { break }
           do {
             let value = try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
@@ -54,13 +57,16 @@ struct PlainForm {
             print(
               "\(words["plain.refused"]): \(refusal.reason.escapingControlCharacters)", to: &output)
           } catch {
-            print("\(words["plain.refused"]): \(error)".escapingControlCharacters, to: &output)
+            failedWrites += 1
+            let message = words["alert.notSaved"].replacing("%@", with: title, maxReplacements: 1)
+              .replacing("%@", with: "\(error)".escapingControlCharacters, maxReplacements: 1)
+            print(message, to: &output)
             break
           }
         }
       }
     }
-    return ExitStatus.success
+    return status
   }
 
   /// A value as typed, or, for a value that only shows, the title Titles give it.
