@@ -104,6 +104,20 @@ struct VirtualTerminalTests {
     #expect(terminal.screen.plainText == "\u{FFFD}\u{FFFD}")
   }
 
+  /// Found by the property test: cells whose texts pair up anew when
+  /// written one after the other are kept apart by a cursor move.
+  @Test(arguments: [
+    ["🇨", "🇦🇾"], ["🇦", "🇧"], ["😀", "🏽"], ["\u{1100}", "\u{1161}"], ["a", "b"],
+  ])
+  func cellsThatWouldJoinAreWrittenApart(texts: [String]) {
+    var screen = Screen(width: 8, height: 1)
+    var x = 0
+    for text in texts { x = screen.put(text, x: x, y: 0) }
+    var terminal = VirtualTerminal(width: 8, height: 1)
+    terminal.write(ScreenDiff.ansi(from: nil, to: screen, colors: true).text)
+    #expect(terminal.screen == screen)
+  }
+
   @Test func diffsWriteOnlyWhatChanged() {
     var before = Screen(width: 10, height: 2)
     before.put("hello", x: 0, y: 0)

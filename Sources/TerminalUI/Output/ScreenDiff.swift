@@ -63,13 +63,17 @@ public enum ScreenDiff {
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 
-  /// Whether `text` written right after `previous` would merge with it into one grapheme.
+  /// Whether `text` written right after `previous` would not read back as
+  /// those two: they merge into one grapheme, or the characters pair up
+  /// anew across them (`🇨` then `🇦🇾` reads as `🇨🇦` then `🇾`).
   static func joins(_ previous: String, _ text: String) -> Bool {
-    guard let last = previous.unicodeScalars.last, let first = text.unicodeScalars.first else {
+    guard let last = previous.last, let first = text.unicodeScalars.first else { return false }
+    if let scalar = last.unicodeScalars.last, scalar.isASCII, first.isASCII, scalar != "\r" {
       return false
     }
-    if last.isASCII && first.isASCII && last != "\r" { return false }
-    return (previous + text).count < previous.count + text.count
+    let combined = String(last) + text
+    return combined.first?.unicodeScalars.count != last.unicodeScalars.count
+      || combined.count != 1 + text.count
   }
 
   /// A cell's text with control characters replaced: a cell set by hand must
