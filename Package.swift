@@ -86,6 +86,7 @@ let package = Package(
       name: "prefsTests",
       dependencies: [
         "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
+        "SettingsLint", "StringsWorkflow",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

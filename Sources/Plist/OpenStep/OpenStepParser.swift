@@ -21,6 +21,23 @@ public struct PlistComment: Sendable, Hashable {
   }
 }
 
+/// Which comments a reader keeps. Comments cost an allocation each, and
+/// only writers need them all; checkers need at most the ones that mark entries.
+///
+/// ```swift
+/// let table = try StringsReader.read(bytes, comments: .startingWith(" Untranslated")).file
+/// table.entries[0].comments  // only the comments that begin with " Untranslated"
+/// ```
+public enum CommentRetention: Sendable, Hashable {
+  /// Every comment, for writers that keep them.
+  case all
+  /// No comment: only the values matter.
+  case none
+  /// Only the comments whose text (after `/*` or `//`) starts with the prefix,
+  /// compared byte for byte: markers that a tool writes before entries.
+  case startingWith(String)
+}
+
 /// Parses OpenStep ("old-style") text property lists and the `.strings`
 /// syntax built on them, following CoreFoundation's CFOldStylePList rules.
 struct OpenStepParser {
@@ -30,14 +47,29 @@ struct OpenStepParser {
   var index = 0
   var pendingComments: [PlistComment] = []
   var issues: [ReadIssue] = []
-  /// Whether comments are kept for writers; readers that only look values up skip them.
-  let keepsComments: Bool
+  /// Which comments are kept for writers; readers that only look values up skip the rest.
+  let comments: CommentRetention
+  /// The UTF-8 bytes a kept comment starts with; nil keeps every comment.
+  private let keptPrefix: [UInt8]?
 
-  init(text: SourceText, limits: ReadLimits, keepsComments: Bool = true) {
+  init(text: SourceText, limits: ReadLimits, comments: CommentRetention = .all) {
     self.text = text
     self.bytes = text.utf8
     self.limits = limits
-    self.keepsComments = keepsComments
+    self.comments = comments
+    switch comments {
+    case .all: keptPrefix = nil
+    case .none: keptPrefix = []
+    case .startingWith(let prefix): keptPrefix = Array(prefix.utf8)
+    }
+  }
+
+  /// Whether the comment text in `range` (without its delimiters) is kept.
+  private func keepsComment(_ range: Range<Int>) -> Bool {
+    guard let keptPrefix else { return true }
+    // `.none` is the empty prefix with nothing kept, so that it costs no comparison.
+    guard !keptPrefix.isEmpty else { return false }
+    return bytes[range].starts(with: keptPrefix)
   }
 
   // MARK: - Errors
@@ -97,7 +129,7 @@ struct OpenStepParser {
         } else {
           index = end + 2
         }
-        if keepsComments {
+        if keepsComment((start + 2)..<end) {
           pendingComments.append(
             PlistComment(
               style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
@@ -109,7 +141,7 @@ struct OpenStepParser {
         let start = index
         index += 2
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-        if keepsComments {
+        if keepsComment((start + 2)..<index) {
           pendingComments.append(
             PlistComment(
               style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self),

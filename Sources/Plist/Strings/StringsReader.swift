@@ -19,10 +19,11 @@ public enum StringsReader {
     public var source: SourceText?
   }
 
-  /// - Parameter keepingComments: false when only the values matter (lint, lookups):
-  ///   comments are skipped instead of kept, which saves an allocation per comment.
+  /// - Parameter comments: `.none` when only the values matter (lint, lookups):
+  ///   comments are skipped instead of kept, which saves an allocation per comment;
+  ///   `.startingWith(marker)` keeps only the comments a tool marks entries with.
   public static func read(
-    _ bytes: [UInt8], limits: ReadLimits = .standard, keepingComments: Bool = true
+    _ bytes: [UInt8], limits: ReadLimits = .standard, comments: CommentRetention = .all
   ) throws(ReadIssue) -> Result {
     try limits.checkSize(
       of: bytes, emptyMessage: "the file is empty (0 bytes); iOS rejects it and shows the raw keys")
@@ -40,7 +41,7 @@ public enum StringsReader {
       file.isPropertyList = true
       return Result(file: file, issues: issues, source: source)
     }
-    var parser = OpenStepParser(text: source, limits: limits, keepsComments: keepingComments)
+    var parser = OpenStepParser(text: source, limits: limits, comments: comments)
     parser.skipTrivia()
     let entries: [OpenStepParser.ParsedEntry]
     if !parser.atEnd, parser.current == UInt8(ascii: "{") {

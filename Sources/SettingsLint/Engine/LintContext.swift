@@ -8,74 +8,26 @@ public struct LintContext: Sendable {
   public let bundle: SettingsBundle
   public let catalog: SchemaCatalog
 
-  /// A string of a page that iOS looks up in the page's strings table.
-  public struct LocalizedString: Sendable {
-    public var text: String
-    /// The page's position in `bundle.pages`.
-    public var pageIndex: Int
-    /// The value's byte offset in the page's text, when it has one.
-    public var offset: Int?
-    /// `PreferenceSpecifiers[2].Titles[1]`.
-    public var keyPath: String
-    /// Whether the text has something to translate: two letters in a row.
-    /// "0.25x", "10" and "—" read the same in every language.
-    public var hasWords: Bool
-  }
-
-  /// Every non-empty localizable string of every localized page, by table name.
-  public let localizedStrings: [String: [LocalizedString]]
-  /// The first occurrence of each distinct text, by table name, in page order.
-  public let distinctStrings: [String: [LocalizedString]]
-  /// For each strings table file of a table some page uses, by its path.
-  public let coverage: [String: TableCoverage]
+  /// How each language's tables cover the pages' strings, as `prefs strings` sees it too.
+  public let coverage: TranslationCoverage
   private let known: [(page: Page, specifier: Specifier, spec: TypeSpec)]
 
   public init(bundle: SettingsBundle, catalog: SchemaCatalog) {
     self.bundle = bundle
     self.catalog = catalog
-    let strings = bundle.localizableStrings(catalog: catalog).mapValues { list in
-      list.map {
-        LocalizedString(
-          text: $0.text, pageIndex: $0.pageIndex, offset: $0.offset, keyPath: $0.keyPath,
-          hasWords: Self.hasWords($0.text))
-      }
-    }
-    localizedStrings = strings
-    let distinct = strings.mapValues { list in
-      var seen = Set<String>()
-      return list.filter { seen.insert($0.text).inserted }
-    }
-    distinctStrings = distinct
     known = bundle.pages.flatMap { page in
       page.specifiers.compactMap { specifier in
         specifier.type.flatMap { catalog.types[$0] }.map { (page, specifier, $0) }
       }
     }
-    coverage = TableCoverage.compute(
-      tables: bundle.strings.values.sorted { $0.file < $1.file }, distinctStrings: distinct)
-  }
-
-  /// The table name of a strings file: `Root` for `de.lproj/Root.strings`.
-  public static func tableName(of file: String) -> String? {
-    guard let name = file.split(separator: "/").last, name.hasSuffix(".strings") else { return nil }
-    return String(name.dropLast(".strings".count))
-  }
-
-  static func hasWords(_ text: String) -> Bool {
-    var previousIsLetter = false
-    for scalar in text.unicodeScalars {
-      let isLetter = scalar.properties.isAlphabetic
-      if isLetter && previousIsLetter { return true }
-      previousIsLetter = isLetter
-    }
-    return false
+    coverage = TranslationCoverage(bundle: bundle, catalog: catalog)
   }
 
   /// The page a localized string is on.
-  public func page(of string: LocalizedString) -> Page { bundle.pages[string.pageIndex] }
+  public func page(of string: LocalizableString) -> Page { bundle.pages[string.pageIndex] }
 
   /// Where a localized string is written.
-  public func place(of string: LocalizedString) -> IssuePlace {
+  public func place(of string: LocalizableString) -> IssuePlace {
     page(of: string).document?.place(offset: string.offset, keyPath: string.keyPath)
       ?? .keyPath(string.keyPath)
   }

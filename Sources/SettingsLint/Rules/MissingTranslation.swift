@@ -11,7 +11,9 @@ enum MissingTranslation: LintRule {
     Missing keys in the English (or Base) table are only noted, since the string as \
     written is usually the English text. Strings without two letters in a row ("0.25x", \
     "10") read the same in every language and are not reported; a string that no table \
-    translates (a font name, a brand) is noted once instead of once per language.
+    translates (a font name, a brand) is noted once instead of once per language. An entry \
+    that prefs strings add-language or sync marked untranslated counts as missing until a \
+    translation replaces it: it only repeats the source text.
     """
   static let defaultSeverity = Severity.warning
   static let failingExamples = [
@@ -19,70 +21,68 @@ enum MissingTranslation: LintRule {
   ]
   static let passingExamples = [StringsExamples.translated]
 
-  /// Languages whose raw strings are normally the text itself.
-  static let sourceLanguages: Set<String> = ["en", "English", "Base", "en-US", "en_US"]
-
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    let bundle = context.bundle
-    let inventory = bundle.inventory
-    // A top-level table shadows every language; shadowing-strings reports it.
-    for (table, strings) in context.distinctStrings.sorted(by: { $0.key < $1.key })
-    where !inventory.topLevelTables.contains(table) {
-      let languages = inventory.folders
-      guard languages.contains(where: { bundle.strings["\($0).lproj/\(table).strings"] != nil })
-      else { continue }
-      let files = languages.map { "\($0).lproj/\(table).strings" }
-      // An unreadable table is reported by strings-syntax or strings-encoding.
-      let coverages = files.compactMap { context.coverage[$0] }
-      var missingCount = [Int](repeating: 0, count: strings.count)
-      for coverage in coverages {
-        for index in coverage.missingStrings { missingCount[index] += 1 }
-      }
+    // A shadowed table (shadowing-strings reports it) needs no translation in the folders.
+    for table in context.coverage.tables where !table.isShadowed {
+      // A table no language can read is reported by strings-table-missing or strings-syntax.
+      guard table.languages.contains(where: { $0.presence == .read }) else { continue }
       // A string that no language translates is most likely meant to stay as written
       // (a font name, a brand): one note for it, not one warning per language.
-      for (index, string) in strings.enumerated()
-      where string.hasWords && missingCount[index] == coverages.count {
+      var nowhere = [Bool](repeating: false, count: table.strings.count)
+      for index in table.strings.indices
+      where table.needsTranslation[index] && table.isTranslatedNowhere(index) {
+        nowhere[index] = true
+        let string = table.strings[index]
+        let marked = table.languages.contains { $0.states[index] == .markedUntranslated }
         report.add(
-          "\"\(string.text)\" is in no language's \(table).strings; every language shows it as written",
+          marked
+            ? "\"\(string.text)\" is translated in no language's \(table.name).strings; every language shows it untranslated"
+            : "\"\(string.text)\" is in no language's \(table.name).strings; every language shows it as written",
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .note)
       }
-      for (language, file) in zip(languages, files) {
-        guard inventory.tablesByFolder[language]?.contains(table) == true else {
-          reportMissingTable(
-            table, language: language, strings: context.localizedStrings[table] ?? [], context,
-            &report)
+      for language in table.languages {
+        let severity: Severity = language.isSourceLanguage ? .note : .warning
+        switch language.presence {
+        case .absent:
+          reportMissingTable(table, language: language, context, &report)
+        case .unreadable:
+          // strings-syntax or strings-encoding says why it does not read.
           continue
-        }
-        let severity: Severity = sourceLanguages.contains(language) ? .note : .warning
-        for index in context.coverage[file]?.missingStrings ?? [] {
-          let string = strings[index]
-          guard string.hasWords, missingCount[index] < coverages.count else { continue }
-          report.add(
-            "\"\(string.text)\" has no translation in \(file); iOS shows it as written",
-            file: context.page(of: string).file, place: context.place(of: string),
-            keyPath: string.keyPath, language: language, severity: severity)
+        case .read:
+          for index in table.untranslated(in: language) where !nowhere[index] {
+            let string = table.strings[index]
+            report.add(
+              language.states[index] == .markedUntranslated
+                ? "\"\(string.text)\" is marked untranslated in \(language.file); iOS shows the source text"
+                : "\"\(string.text)\" has no translation in \(language.file); iOS shows it as written",
+              file: context.page(of: string).file, place: context.place(of: string),
+              keyPath: string.keyPath, language: language.language, severity: severity)
+          }
         }
       }
     }
   }
 
   static func reportMissingTable(
-    _ table: String, language: String, strings: [LintContext.LocalizedString],
-    _ context: LintContext, _ report: inout RuleReport
+    _ table: TableCoverage, language: LanguageCoverage, _ context: LintContext,
+    _ report: inout RuleReport
   ) {
     let inventory = context.bundle.inventory
-    let order = LanguageNegotiation.searchOrder(available: inventory.folders, preferred: [language])
-    let fallback = order.first { inventory.tablesByFolder[$0]?.contains(table) == true }
-    let counts = Dictionary(grouping: strings, by: \.pageIndex).mapValues(\.count)
+    let order = LanguageNegotiation.searchOrder(
+      available: inventory.folders, preferred: [language.language])
+    let fallback = order.first { inventory.tablesByFolder[$0]?.contains(table.name) == true }
+    let counts = Dictionary(
+      grouping: table.untranslated(in: language).map { table.strings[$0] }, by: \.pageIndex
+    ).mapValues(\.count)
     for (pageIndex, count) in counts.sorted(by: { $0.key < $1.key }) {
       let page = context.bundle.pages[pageIndex]
       let consequence = fallback.map { "they show from \($0).lproj" } ?? "they show as written"
       report.add(
-        "\(language).lproj has no \(table).strings for the \(count) strings of \(page.file); \(consequence)",
+        "\(language.language).lproj has no \(table.name).strings for the \(count) strings of \(page.file); \(consequence)",
         file: page.file,
         place: page.place(of: page.document?.root["StringsTable"], keyPath: "StringsTable"),
-        language: language, severity: sourceLanguages.contains(language) ? .note : .warning)
+        language: language.language, severity: language.isSourceLanguage ? .note : .warning)
     }
   }
 }

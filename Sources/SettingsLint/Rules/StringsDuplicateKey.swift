@@ -15,17 +15,11 @@ enum StringsDuplicateKey: LintRule {
   ]
   static let passingExamples = [StringsExamples.translated]
 
-  static func duplicates(in entries: [StringsEntry]) -> [Int] {
-    var seen = Set<String>()
-    return entries.indices.filter { !seen.insert(entries[$0].key).inserted }
-  }
-
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for table in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
       let entries = table.strings.entries
-      // The coverage pass already found the duplicates of tables that pages use.
-      let duplicates =
-        context.coverage[table.file]?.duplicateEntries ?? Self.duplicates(in: entries)
+      // The coverage pass found them, in the same walk over the entries.
+      let duplicates = context.coverage.files[table.file]?.duplicateEntries ?? []
       guard !duplicates.isEmpty else { continue }
       for index in duplicates {
         let entry = entries[index]

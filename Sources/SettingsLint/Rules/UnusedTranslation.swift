@@ -18,31 +18,24 @@ enum UnusedTranslation: LintRule {
   static let passingExamples = [StringsExamples.translated]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    let bundle = context.bundle
     // Pages of another idiom or dialect (Root~ipad.plist, Root.inApp.plist) are not loaded
-    // and may use any entry: lint that idiom or dialect to check them.
-    let loadedPages = Set(bundle.pages.map(\.file))
-    let unloadedVariants = bundle.files.contains { file in
-      file.hasSuffix(".plist") && !loadedPages.contains(file)
-        && (file.contains("~") || file.contains(".inApp."))
-    }
-    guard !unloadedVariants else { return }
-    let usedTables = Set(bundle.pages.compactMap(\.stringsTable))
-    for loaded in bundle.strings.values.sorted(by: { $0.file < $1.file }) {
-      guard let table = LintContext.tableName(of: loaded.file) else { continue }
-      let language = LintContext.language(ofTable: loaded.file)
-      guard usedTables.contains(table) else {
+    // and may use any entry: the coverage then knows no unused entry (lint that idiom or
+    // dialect to check them).
+    guard context.coverage.knowsUnusedEntries else { return }
+    for loaded in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
+      guard let coverage = context.coverage.files[loaded.file] else { continue }
+      if coverage.isTableUnused {
         report.add(
-          "no page has StringsTable \(table); this table is never used", file: loaded.file,
-          language: language)
+          "no page has StringsTable \(coverage.table); this table is never used", file: loaded.file,
+          language: coverage.language)
         continue
       }
       let entries = loaded.strings.entries
-      for index in context.coverage[loaded.file]?.unusedEntries ?? [] {
+      for index in coverage.unusedEntries {
         let entry = entries[index]
         report.add(
           "no page shows \"\(entry.key)\"", file: loaded.file,
-          place: context.place(ofEntry: entry, in: loaded), language: language)
+          place: context.place(ofEntry: entry, in: loaded), language: coverage.language)
       }
     }
   }

@@ -11,7 +11,8 @@ public struct LoadOptions: Sendable {
   /// Preferred languages, most wanted first (`["pt-BR", "en"]`).
   public var preferredLanguages: [String]
   public var limits: ReadLimits
-  /// Keep the comments of strings tables (for writers); checkers and views leave them out.
+  /// Keep the comments of strings tables (for writers); checkers and views leave them
+  /// out, all but the untranslated marks that ``TranslationCoverage`` reads.
   public var keepsComments: Bool
 
   public init(
@@ -372,7 +373,8 @@ struct BundleLoader {
     }
     let fileSystem = fileSystem
     let limits = options.limits
-    let keepsComments = options.keepsComments
+    let comments: CommentRetention =
+      options.keepsComments ? .all : .startingWith(UntranslatedMark.prefix)
     let outcomes = files.concurrentMap { file -> Parsed in
       if file.hasSuffix(".plist") {
         return .page(
@@ -383,7 +385,7 @@ struct BundleLoader {
       return .table(
         Result { () throws(ReadIssue) in
           let read = try StringsReader.read(
-            try fileSystem.read(file), limits: limits, keepingComments: keepsComments)
+            try fileSystem.read(file), limits: limits, comments: comments)
           return (LoadedStrings(file: file, strings: read.file, source: read.source), read.issues)
         })
     }

@@ -2,7 +2,8 @@ import Foundation
 import Plist
 
 /// String Catalogs (`.xcstrings`), Xcode's JSON format: exported with every
-/// language of the bundle, imported as a translation source for one.
+/// language of the bundle (what ``TranslationCoverage`` calls translated),
+/// imported as a translation source for one.
 public enum StringCatalog {
   /// The catalog as JSON, keys sorted. Written through `JSONValue`, which
   /// escapes every control character (Foundation's writer leaves C1 controls
@@ -10,14 +11,14 @@ public enum StringCatalog {
   public static func export(_ model: TranslationModel) throws -> Data {
     var strings: [String: JSONValue] = [:]
     for table in model.tables {
-      for string in model.keys[table] ?? [] {
+      let translated = model.languages.map {
+        (language: $0, entries: model.translatedEntries(table: table, language: $0))
+      }
+      let needsTranslation = model.coverage[table: table]?.needsTranslation ?? []
+      for (index, string) in (model.keys[table] ?? []).enumerated() {
         var localizations: [(String, JSONValue)] = []
-        for language in model.languages {
-          guard
-            let value = model.loaded(table: table, language: language)?.translations[string.text]
-          else {
-            continue
-          }
+        for (language, entries) in translated {
+          guard let value = entries[string.text] else { continue }
           localizations.append(
             (
               language,
@@ -29,10 +30,13 @@ public enum StringCatalog {
               ])
             ))
         }
-        strings[string.text] = .object([
+        var entry: [(String, JSONValue)] = [
           ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
           ("localizations", .object(localizations.sorted { $0.0 < $1.0 })),
-        ])
+        ]
+        // Xcode's own flag for a string that needs no translation ("10", a shadowed table).
+        if !needsTranslation[index] { entry.append(("shouldTranslate", .bool(false))) }
+        strings[string.text] = .object(entry)
       }
     }
     let catalog = JSONValue.object([

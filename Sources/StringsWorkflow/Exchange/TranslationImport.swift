@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import SettingsSchema
 
 /// Translations for one language, from an XLIFF file or a String Catalog,
 /// checked against the bundle as a whole before anything is written.
@@ -36,7 +37,7 @@ public struct TranslationImport: Sendable {
             conflicts.append("\(path): \"\(key)\": \"\(old)\" → \"\(value)\"")
           }
           file.entries[index].value = PlistNode(.string(value))
-          file.entries[index].comments.removeAll { $0.text.contains("Untranslated") }
+          file.entries[index].comments.removeAll(where: UntranslatedMark.isMark)
           summary.append("\(path): \"\(key)\" = \"\(value)\" (was \"\(old ?? "")\")")
         } else {
           file.entries.append(StringsEntry(key: key, value: PlistNode(.string(value))))

@@ -3,7 +3,8 @@ import Plist
 
 /// XLIFF 1.2, as Xcode's Export Localizations writes it: one `<file>` per
 /// table, a `<trans-unit>` per key (its id is the key), the source text and,
-/// when the language has one, the target.
+/// when the language translates it (per ``TranslationCoverage``), the target;
+/// `translate="no"` on the strings the coverage asks no translation of.
 ///
 /// XML 1.0 cannot carry most control characters (nor U+FFFE, U+FFFF), even as
 /// character references; in a source or target each is written as an inline
@@ -37,8 +38,12 @@ public enum XLIFF {
         "    <header>\n      <tool tool-id=\"prefs\" tool-name=\"prefs\" tool-version=\"0.1.0\"/>\n    </header>\n"
       text += "    <body>\n"
       let target = model.translatedEntries(table: table, language: language)
-      for string in model.keys[table] ?? [] {
-        text += "      <trans-unit id=\"\(try attribute(string.text))\" xml:space=\"preserve\">\n"
+      let needsTranslation = model.coverage[table: table]?.needsTranslation ?? []
+      for (index, string) in (model.keys[table] ?? []).enumerated() {
+        // What the coverage asks no translation of ("10", a shadowed table) says so.
+        let translate = needsTranslation[index] ? "" : " translate=\"no\""
+        text +=
+          "      <trans-unit id=\"\(try attribute(string.text))\" xml:space=\"preserve\"\(translate)>\n"
         text +=
           "        <source>\(content(model.sourceText(of: string.text, table: table)))</source>\n"
         if let translation = target[string.text] {

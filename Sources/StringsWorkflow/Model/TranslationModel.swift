@@ -4,16 +4,19 @@ import SettingsSchema
 
 /// What translators work on: for each strings table that pages use, the
 /// distinct strings to translate (Title, FooterText, Titles, ShortTitles),
-/// in page order, and each language's table.
+/// in page order, and each language's table. What is translated comes from
+/// the bundle's ``TranslationCoverage``, the one lint reads too.
 ///
 /// ```swift
 /// let model = try TranslationModel(bundle: bundle)
-/// model.missing(in: "de")  // what de.lproj lacks
+/// model.missing(in: "de")  // what de.lproj lacks or marks untranslated
 /// ```
 public struct TranslationModel: Sendable {
   public let bundle: SettingsBundle
   /// The language whose text is the source (`en` unless told).
   public let sourceLanguage: String
+  /// How each language's tables cover the pages' strings.
+  public let coverage: TranslationCoverage
   /// Table → the distinct strings to translate, in page order.
   public let keys: [String: [LocalizableString]]
 
@@ -21,18 +24,12 @@ public struct TranslationModel: Sendable {
     self.bundle = bundle
     self.sourceLanguage = sourceLanguage
     let catalog = try SchemaCatalog.load(bundle.options.dialect)
-    keys = bundle.localizableStrings(catalog: catalog).mapValues { list in
-      var seen = Set<String>()
-      return list.filter { seen.insert($0.text).inserted }
-    }
+    coverage = TranslationCoverage(bundle: bundle, catalog: catalog)
+    keys = Dictionary(uniqueKeysWithValues: coverage.tables.map { ($0.name, $0.strings) })
   }
 
   /// The tables pages use, in the order their pages are reached from Root.
-  public var tables: [String] {
-    keys.keys.sorted {
-      (keys[$0]?.first?.pageIndex ?? 0, $0) < (keys[$1]?.first?.pageIndex ?? 0, $1)
-    }
-  }
+  public var tables: [String] { coverage.tables.map(\.name) }
 
   /// The `.lproj` folders, sorted.
   public var languages: [String] { bundle.languages }
@@ -58,18 +55,16 @@ public struct TranslationModel: Sendable {
     loaded(table: table, language: sourceLanguage)?.translations[key] ?? key
   }
 
-  /// A language's translations, leaving out the entries marked untranslated
-  /// (by `add-language` and `sync`), which only repeat the source text.
+  /// A language's translations of the table's strings, leaving out what the
+  /// coverage calls untranslated (such as the entries `add-language` and `sync`
+  /// mark, which only repeat the source text).
   public func translatedEntries(table: String, language: String) -> [String: String] {
-    guard let loaded = loaded(table: table, language: language) else { return [:] }
+    guard let coverage = coverage[table: table], let states = coverage.language(language)?.states,
+      let loaded = loaded(table: table, language: language)
+    else { return [:] }
     var result: [String: String] = [:]
-    for entry in loaded.strings.entries {
-      guard let value = entry.value.string else { continue }
-      if entry.comments.contains(where: { $0.text.hasPrefix(" Untranslated") }) {
-        result[entry.key] = nil
-      } else {
-        result[entry.key] = value
-      }
+    for (index, string) in coverage.strings.enumerated() where !states[index].isUntranslated {
+      result[string.text] = loaded.translations[string.text]
     }
     return result
   }
@@ -117,37 +112,43 @@ public struct TranslationStatus: Sendable, Hashable {
 }
 
 extension TranslationModel {
+  /// The strings a language does not translate (or marks untranslated), as
+  /// lint's missing-translation and the XLIFF export see them.
   public func missing(in language: String) -> [MissingTranslation] {
-    tables.flatMap { table -> [MissingTranslation] in
-      let translations = loaded(table: table, language: language)?.translations ?? [:]
-      return (keys[table] ?? []).filter { translations[$0.text] == nil }.map {
-        MissingTranslation(
-          page: page(of: $0), table: table, key: $0.text,
-          source: sourceText(of: $0.text, table: table))
-      }
+    coverage.untranslated(in: language).map {
+      MissingTranslation(
+        page: page(of: $0.string), table: $0.table, key: $0.string.text,
+        source: sourceText(of: $0.string.text, table: $0.table))
     }
   }
 
+  /// A row per language and page. Strings that need no translation count as
+  /// translated; marked ones as missing; deliberate blanks as translated.
   public func status() -> [TranslationStatus] {
     var rows: [TranslationStatus] = []
     for language in languages {
       for (pageIndex, page) in bundle.pages.enumerated() {
-        guard let table = page.stringsTable, let strings = keys[table] else { continue }
-        let translations = loaded(table: table, language: language)?.translations ?? [:]
+        guard let table = page.stringsTable, let coverage = coverage[table: table],
+          let states = coverage.language(language)?.states
+        else { continue }
         var row = TranslationStatus(
           language: language, page: page.file, translated: 0, missing: 0, stale: 0, empty: 0)
-        for string in strings where string.pageIndex == pageIndex {
-          switch translations[string.text] {
-          case nil: row.missing += 1
-          case ""?: row.empty += 1
-          default: row.translated += 1
+        for (index, string) in coverage.strings.enumerated() where string.pageIndex == pageIndex {
+          guard coverage.needsTranslation[index] else {
+            row.translated += 1
+            continue
+          }
+          switch states[index] {
+          case .absent, .markedUntranslated: row.missing += 1
+          case .empty: row.empty += 1
+          case .translated: row.translated += 1
           }
         }
-        if strings.first?.pageIndex == pageIndex,
-          let loaded = loaded(table: table, language: language)
+        let path = Self.path(table: table, language: language)
+        if coverage.strings.first?.pageIndex == pageIndex, let loaded = bundle.strings[path],
+          let unused = self.coverage.files[path]?.unusedEntries
         {
-          let used = Set(strings.map(\.text))
-          row.stale = Set(loaded.strings.entries.map(\.key)).subtracting(used).count
+          row.stale = Set(unused.map { loaded.strings.entries[$0].key }).count
         }
         rows.append(row)
       }

@@ -57,14 +57,15 @@ extension TranslationModel {
         }
         let existing = loaded(table: table, language: language)
         var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
-        let used = Set((keys[table] ?? []).map(\.text))
         var summary: [String] = []
-        if prune {
-          let before = file.entries.count
-          file.entries.removeAll { !used.contains($0.key) }
-          if before != file.entries.count {
-            summary.append("\(path): \(before - file.entries.count) stale removed")
+        // The entries the coverage calls unused (none while page variants of another
+        // idiom or dialect, which may use them, are not loaded).
+        let stale = Set(coverage.files[path]?.unusedEntries ?? [])
+        if prune, !stale.isEmpty {
+          file.entries = file.entries.indices.filter { !stale.contains($0) }.map {
+            file.entries[$0]
           }
+          summary.append("\(path): \(stale.count) stale removed")
         }
         let present = Set(file.entries.map(\.key))
         let added = untranslatedEntries(table: table, present: present)
@@ -84,10 +85,7 @@ extension TranslationModel {
     (keys[table] ?? []).filter { !present.contains($0.text) }.map { string in
       StringsEntry(
         key: string.text, value: PlistNode(.string(sourceText(of: string.text, table: table))),
-        comments: [
-          PlistComment(
-            style: .block, text: " Untranslated: \(page(of: string)) \(string.keyPath) ", offset: 0)
-        ])
+        comments: [UntranslatedMark.comment(page: page(of: string), keyPath: string.keyPath)])
     }
   }
 

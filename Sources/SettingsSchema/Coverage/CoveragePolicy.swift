@@ -1,0 +1,62 @@
+/// The choices that decide what counts as untranslated, unused or empty. Lint,
+/// `prefs strings` and the exports all use ``standard``, so that they agree
+/// about every table; a field exists for each choice so that it is named once,
+/// with its reason, instead of living as an `if` in each consumer.
+///
+/// ```swift
+/// var policy = CoveragePolicy.standard
+/// policy.skipsStringsWithoutWords = false  // ask for "10" and "0.25x" too
+/// let coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
+/// ```
+public struct CoveragePolicy: Sendable, Hashable {
+  /// Strings without two letters in a row ("0.25x", "10", "—") read the same in
+  /// every language: they need no translation, so none is reported missing.
+  public var skipsStringsWithoutWords: Bool
+  /// An entry that `prefs strings add-language` or `sync` wrote with
+  /// ``UntranslatedMark`` only repeats the source text until a translator
+  /// replaces it (and the mark with it): it counts as untranslated, not translated.
+  public var countsMarkedEntriesAsUntranslated: Bool
+  /// A top-level `<table>.strings` is shown in every language and hides each
+  /// `.lproj` copy (shadowing-strings reports it once): the strings of a shadowed
+  /// table need no translation in the language folders.
+  public var skipsShadowedTables: Bool
+  /// Languages whose raw strings are usually the text itself (the English/Base
+  /// rule): a key their table lacks still shows the right words, so consumers
+  /// report it more quietly.
+  public var sourceLanguages: Set<String>
+  /// A key whose translation is empty in every table of its name is a
+  /// deliberate blank (a footer left empty on purpose), not a forgotten one.
+  public var treatsBlankEverywhereAsDeliberate: Bool
+  /// Pages of another idiom or dialect (`Root~ipad.plist`, `Root.inApp.plist`)
+  /// are not loaded and may use any entry: nothing is called unused (or pruned)
+  /// unless every page variant was loaded.
+  public var needsEveryPageVariantForUnused: Bool
+
+  public init(
+    skipsStringsWithoutWords: Bool = true, countsMarkedEntriesAsUntranslated: Bool = true,
+    skipsShadowedTables: Bool = true,
+    sourceLanguages: Set<String> = ["en", "English", "Base", "en-US", "en_US"],
+    treatsBlankEverywhereAsDeliberate: Bool = true, needsEveryPageVariantForUnused: Bool = true
+  ) {
+    self.skipsStringsWithoutWords = skipsStringsWithoutWords
+    self.countsMarkedEntriesAsUntranslated = countsMarkedEntriesAsUntranslated
+    self.skipsShadowedTables = skipsShadowedTables
+    self.sourceLanguages = sourceLanguages
+    self.treatsBlankEverywhereAsDeliberate = treatsBlankEverywhereAsDeliberate
+    self.needsEveryPageVariantForUnused = needsEveryPageVariantForUnused
+  }
+
+  /// The policy lint and `prefs strings` share.
+  public static let standard = CoveragePolicy()
+
+  /// Whether a text has something to translate: two letters in a row.
+  public static func hasWords(_ text: String) -> Bool {
+    var previousIsLetter = false
+    for scalar in text.unicodeScalars {
+      let isLetter = scalar.properties.isAlphabetic
+      if isLetter && previousIsLetter { return true }
+      previousIsLetter = isLetter
+    }
+    return false
+  }
+}

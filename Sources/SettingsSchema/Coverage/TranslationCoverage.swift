@@ -1,0 +1,346 @@
+import Parallel
+import Plist
+
+/// How each language's strings tables cover the strings of the pages: which
+/// string of which page each table translates, leaves out, marks untranslated
+/// or translates as empty, and which entries no page shows. Worked out once,
+/// on every core, and read by lint's translation rules, `prefs strings` and
+/// the XLIFF and String Catalog exports, so that they always agree.
+///
+/// ```swift
+/// let coverage = TranslationCoverage(bundle: bundle, catalog: try SchemaCatalog.load(.apple))
+/// coverage.untranslated(in: "de").map(\.string.text)  // ["Enabled", "Server"]
+/// coverage.files["de.lproj/Root.strings"]?.unusedEntries  // positions of stale entries
+/// ```
+public struct TranslationCoverage: Sendable {
+  public let policy: CoveragePolicy
+  /// The tables pages use, in the order their first page is reached from Root.
+  public let tables: [TableCoverage]
+  /// Every strings table of the bundle that could be read, by its path inside the bundle.
+  public let files: [String: FileCoverage]
+  /// The `.lproj` folder names, sorted.
+  public let languages: [String]
+  /// Whether unused entries are known: false when the policy waits for page
+  /// variants that were not loaded (``CoveragePolicy/needsEveryPageVariantForUnused``).
+  public let knowsUnusedEntries: Bool
+  private let tableIndex: [String: Int]
+
+  public init(bundle: SettingsBundle, catalog: SchemaCatalog, policy: CoveragePolicy = .standard) {
+    self.policy = policy
+    languages = bundle.inventory.folders
+    let loadedPages = Set(bundle.pages.map(\.file))
+    let unloadedVariants = bundle.files.contains { file in
+      file.hasSuffix(".plist") && !loadedPages.contains(file)
+        && (file.contains("~") || file.contains(".inApp."))
+    }
+    knowsUnusedEntries = !(policy.needsEveryPageVariantForUnused && unloadedVariants)
+
+    // The distinct strings of each table (the first use of each text), in page order.
+    let strings = bundle.localizableStrings(catalog: catalog).mapValues { list in
+      var seen = Set<String>()
+      return list.filter { seen.insert($0.text).inserted }
+    }
+    let names = strings.keys.sorted {
+      (strings[$0]?.first?.pageIndex ?? 0, $0) < (strings[$1]?.first?.pageIndex ?? 0, $1)
+    }
+    tableIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+
+    let scanned = Self.scan(
+      tables: bundle.strings.values.sorted { $0.file < $1.file }, strings: strings, policy: policy,
+      knowsUnused: knowsUnusedEntries)
+    var files = Dictionary(uniqueKeysWithValues: scanned.map { ($0.entries.file, $0) })
+    Self.settleBlanks(&files, strings: strings, bundle: bundle, policy: policy)
+    self.files = files.mapValues(\.entries)
+
+    let inventory = bundle.inventory
+    tables = names.map { name in
+      let list = strings[name] ?? []
+      let isShadowed = policy.skipsShadowedTables && inventory.topLevelTables.contains(name)
+      let needs = list.map {
+        !isShadowed && (!policy.skipsStringsWithoutWords || CoveragePolicy.hasWords($0.text))
+      }
+      let languages = inventory.folders.map { folder -> LanguageCoverage in
+        let file = "\(folder).lproj/\(name).strings"
+        let presence: LanguageCoverage.Presence
+        if files[file] != nil {
+          presence = .read
+        } else if inventory.tablesByFolder[folder]?.contains(name) == true {
+          presence = .unreadable
+        } else {
+          presence = .absent
+        }
+        return LanguageCoverage(
+          language: folder, file: file, presence: presence,
+          isSourceLanguage: policy.sourceLanguages.contains(folder),
+          states: files[file]?.states
+            ?? [TranslationState](repeating: .absent, count: list.count))
+      }
+      return TableCoverage(
+        name: name, strings: list, needsTranslation: needs, isShadowed: isShadowed,
+        languages: languages)
+    }
+  }
+
+  /// The coverage of a table pages use.
+  public subscript(table name: String) -> TableCoverage? {
+    tableIndex[name].map { tables[$0] }
+  }
+
+  /// Every string a language does not translate, table by table in page
+  /// order; for a language without a folder, every string that needs translation.
+  public func untranslated(in language: String) -> [UntranslatedString] {
+    tables.flatMap { table in
+      let coverage = table.language(language)
+      return table.strings.indices.compactMap { index -> UntranslatedString? in
+        guard table.needsTranslation[index] else { return nil }
+        let state = coverage?.states[index] ?? .absent
+        guard state.isUntranslated else { return nil }
+        return UntranslatedString(
+          table: table.name, string: table.strings[index], state: state,
+          presence: coverage?.presence ?? .absent)
+      }
+    }
+  }
+
+  /// The table name and folder of a strings file: `("Root", "de")` for
+  /// `de.lproj/Root.strings`, a nil folder at the top level; nil for other files.
+  public static func location(ofTable file: String) -> (table: String, language: String?)? {
+    BundleLoader.tableLocation(of: file).map { ($0.table, $0.folder) }
+  }
+}
+
+/// How the `.lproj` tables of one name cover the strings of the pages that use it.
+public struct TableCoverage: Sendable {
+  /// The table name (`Root` for `de.lproj/Root.strings`).
+  public let name: String
+  /// The distinct strings of its pages (the first use of each text), in page order.
+  public let strings: [LocalizableString]
+  /// For each string, whether the policy asks for a translation of it.
+  public let needsTranslation: [Bool]
+  /// Whether a top-level table of this name hides every language's (and the policy skips it).
+  public let isShadowed: Bool
+  /// One for each `.lproj` folder, sorted by name.
+  public let languages: [LanguageCoverage]
+
+  /// A language's coverage; nil when the bundle has no such folder.
+  public func language(_ name: String) -> LanguageCoverage? {
+    languages.first { $0.language == name }
+  }
+
+  /// Positions in ``strings`` of the strings that need translation and that
+  /// the language leaves out or marks untranslated.
+  public func untranslated(in language: LanguageCoverage) -> [Int] {
+    strings.indices.filter { needsTranslation[$0] && language.states[$0].isUntranslated }
+  }
+
+  /// Whether every language whose table could be read leaves the string
+  /// untranslated (a font name, a brand); false when no table could be read.
+  public func isTranslatedNowhere(_ index: Int) -> Bool {
+    var read = false
+    for language in languages where language.presence == .read {
+      guard language.states[index].isUntranslated else { return false }
+      read = true
+    }
+    return read
+  }
+}
+
+/// How one language's table of a name covers that table's strings.
+public struct LanguageCoverage: Sendable {
+  public enum Presence: Sendable, Hashable {
+    /// The file was read.
+    case read
+    /// The folder holds no such file.
+    case absent
+    /// The file is there but could not be read (the loader reported why).
+    case unreadable
+  }
+
+  /// The `.lproj` folder name.
+  public let language: String
+  /// `de.lproj/Root.strings`, whether or not it exists.
+  public let file: String
+  public let presence: Presence
+  /// Whether the policy counts the folder as a source language (the English/Base rule).
+  public let isSourceLanguage: Bool
+  /// For each of the table's strings, what this file does with it (every one
+  /// `.absent` when the file is absent or unreadable).
+  public let states: [TranslationState]
+}
+
+/// What a table does with one string, as iOS reads it (the last entry of a key wins).
+public enum TranslationState: UInt8, Sendable, Hashable {
+  /// A non-empty string value (or a deliberate blank, per the policy).
+  case translated
+  /// The empty string: iOS shows a row without a label.
+  case empty
+  /// An entry marked with ``UntranslatedMark``: the source text, waiting for a translator.
+  case markedUntranslated
+  /// No entry, or one whose value is not a string: iOS shows the raw string.
+  case absent
+
+  /// Whether the string still needs a translation.
+  public var isUntranslated: Bool { self == .absent || self == .markedUntranslated }
+}
+
+/// A string a language does not translate.
+public struct UntranslatedString: Sendable, Hashable {
+  public var table: String
+  /// The first use of the text, on the page where it is first reached.
+  public var string: LocalizableString
+  /// `.absent` or `.markedUntranslated`.
+  public var state: TranslationState
+  /// Whether the language's table exists.
+  public var presence: LanguageCoverage.Presence
+}
+
+/// What one strings table file's entries do: which no page shows, which are
+/// empty, which repeat a key.
+public struct FileCoverage: Sendable {
+  /// The file's path inside the bundle.
+  public let file: String
+  /// The table name (`Root` for `de.lproj/Root.strings`).
+  public let table: String
+  /// The `.lproj` folder name; nil for a top-level table.
+  public let language: String?
+  /// Whether no page uses the table (false when that is not known, see
+  /// ``TranslationCoverage/knowsUnusedEntries``).
+  public let isTableUnused: Bool
+  /// Positions in the file's entries of the entries whose key no page of the
+  /// table shows (empty for an unused table, and when unused entries are not known).
+  public let unusedEntries: [Int]
+  /// Positions of the entries whose value is the empty string, deliberate
+  /// blanks left out per the policy (only for tables pages use).
+  public let emptyEntries: [Int]
+  /// Positions of the entries whose key an earlier entry of the file already gave.
+  public let duplicateEntries: [Int]
+}
+
+extension TranslationCoverage {
+  /// One file's pass, with the states of its table's strings.
+  struct Scanned: Sendable {
+    var entries: FileCoverage
+    var states: [TranslationState]
+  }
+
+  /// One pass per table file, on every core.
+  static func scan(
+    tables: [LoadedStrings], strings: [String: [LocalizableString]], policy: CoveragePolicy,
+    knowsUnused: Bool
+  ) -> [Scanned] {
+    let indexByTable = strings.mapValues { list in
+      Dictionary(list.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    let results = tables.concurrentMap { loaded -> Scanned? in
+      guard let (table, language) = location(ofTable: loaded.file) else { return nil }
+      guard let index = indexByTable[table], let list = strings[table] else {
+        return Scanned(
+          entries: FileCoverage(
+            file: loaded.file, table: table, language: language, isTableUnused: knowsUnused,
+            unusedEntries: [], emptyEntries: [],
+            duplicateEntries: duplicates(in: loaded.strings.entries)),
+          states: [])
+      }
+      return scan(
+        loaded, table: table, language: language, strings: list, index: index, policy: policy,
+        knowsUnused: knowsUnused)
+    }
+    return results.compactMap { $0 }
+  }
+
+  static func scan(
+    _ loaded: LoadedStrings, table: String, language: String?, strings: [LocalizableString],
+    index: [String: Int], policy: CoveragePolicy, knowsUnused: Bool
+  ) -> Scanned {
+    var states = [TranslationState](repeating: .absent, count: strings.count)
+    var seen = [Bool](repeating: false, count: strings.count)
+    var unused: [Int] = []
+    var empty: [Int] = []
+    var duplicates: [Int] = []
+    var unusedKeys = Set<String>()
+    let countsMarks = policy.countsMarkedEntriesAsUntranslated
+    // Tables are usually written in the order of the page's strings: follow that order
+    // with a cursor and hash only when the file departs from it.
+    var cursor = 0
+    loaded.strings.entries.withUnsafeBufferPointer { entries in
+      for entryIndex in entries.indices {
+        let entry = entries[entryIndex]
+        let value = entry.value.string
+        if value?.isEmpty == true { empty.append(entryIndex) }
+        let stringIndex: Int?
+        if cursor < strings.count, strings[cursor].text == entry.key {
+          stringIndex = cursor
+        } else {
+          stringIndex = index[entry.key]
+        }
+        guard let stringIndex else {
+          unused.append(entryIndex)
+          if !unusedKeys.insert(entry.key).inserted { duplicates.append(entryIndex) }
+          continue
+        }
+        if seen[stringIndex] { duplicates.append(entryIndex) }
+        seen[stringIndex] = true
+        cursor = stringIndex + 1
+        // The last entry of a key is the one iOS keeps; only a string value translates.
+        states[stringIndex] =
+          if countsMarks && UntranslatedMark.isMarked(entry) {
+            .markedUntranslated
+          } else if let value {
+            value.isEmpty ? .empty : .translated
+          } else {
+            .absent
+          }
+      }
+    }
+    return Scanned(
+      entries: FileCoverage(
+        file: loaded.file, table: table, language: language, isTableUnused: false,
+        unusedEntries: knowsUnused ? unused : [], emptyEntries: empty,
+        duplicateEntries: duplicates),
+      states: states)
+  }
+
+  static func duplicates(in entries: [StringsEntry]) -> [Int] {
+    var seen = Set<String>()
+    return entries.indices.filter { !seen.insert(entries[$0].key).inserted }
+  }
+
+  /// Applies ``CoveragePolicy/treatsBlankEverywhereAsDeliberate``: a key empty
+  /// in every table of its name (top level and folders) is not an empty
+  /// translation. Only tables with an empty entry are looked at again.
+  static func settleBlanks(
+    _ files: inout [String: Scanned], strings: [String: [LocalizableString]],
+    bundle: SettingsBundle, policy: CoveragePolicy
+  ) {
+    guard policy.treatsBlankEverywhereAsDeliberate else { return }
+    let withBlanks = files.values.filter { !$0.entries.emptyEntries.isEmpty && !$0.states.isEmpty }
+    guard !withBlanks.isEmpty else { return }
+    let tablesByName = Dictionary(grouping: bundle.strings.values) {
+      location(ofTable: $0.file)?.table ?? ""
+    }
+    for scanned in withBlanks {
+      let file = scanned.entries.file
+      guard let loaded = bundle.strings[file] else { continue }
+      let entries = loaded.strings.entries
+      let deliberate = Set(
+        scanned.entries.emptyEntries.map { entries[$0].key }.filter { key in
+          !tablesByName[scanned.entries.table, default: []].contains {
+            !($0.translations[key]?.isEmpty ?? true)
+          }
+        })
+      guard !deliberate.isEmpty else { continue }
+      let old = scanned.entries
+      var updated = scanned
+      updated.entries = FileCoverage(
+        file: old.file, table: old.table, language: old.language, isTableUnused: old.isTableUnused,
+        unusedEntries: old.unusedEntries,
+        emptyEntries: old.emptyEntries.filter { !deliberate.contains(entries[$0].key) },
+        duplicateEntries: old.duplicateEntries)
+      for (index, string) in (strings[old.table] ?? []).enumerated()
+      where updated.states[index] == .empty && deliberate.contains(string.text) {
+        updated.states[index] = .translated
+      }
+      files[file] = updated
+    }
+  }
+}
