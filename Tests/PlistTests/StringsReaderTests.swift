@@ -111,6 +111,35 @@ struct StringsReaderTests {
     #expect(file.trailingComments.map(\.text) == [" trailing "])
   }
 
+  /// Checkers skip comments but keep the ones that mark entries; a comment
+  /// that only contains the marker later, or a line comment, counts the same way.
+  @Test(arguments: [
+    (
+      CommentRetention.all,
+      [[" Untranslated: Root.plist Title "], [" Title "], ["Untranslated"], [" Untranslated"]]
+    ),
+    (.none, [[], [], [], []]),
+    (
+      .startingWith(" Untranslated"),
+      [[" Untranslated: Root.plist Title "], [], [], [" Untranslated"]]
+    ),
+  ])
+  func keepsTheCommentsAsked(retention: CommentRetention, expected: [[String]]) throws {
+    let text = """
+      /* Untranslated: Root.plist Title */
+      "a" = "1";
+      /* Title */
+      "b" = "2";
+      /*Untranslated*/
+      "c" = "3";
+      // Untranslated
+      "d" = "4";
+      /* Untranslated
+      """
+    let file = try StringsReader.read(Array(text.utf8), comments: retention).file
+    #expect(file.entries.map { $0.comments.map(\.text) } == expected)
+  }
+
   @Test func keepsDuplicatesInTheModel() throws {
     let file = try StringsReader.read(Array(#""k" = "1"; "k" = "2";"#.utf8)).file
     #expect(file.entries.count == 2)
