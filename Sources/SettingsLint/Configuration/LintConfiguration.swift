@@ -57,10 +57,14 @@ public struct LintConfiguration: Sendable {
 
   /// Reads a configuration file.
   public static func load(file path: String) throws(ConfigurationError) -> LintConfiguration {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // Bounded, and never a FIFO: a repository under review may hold anything named .prefs.yml.
+    guard
+      let data = try? BoundedInput.read(
+        path: path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true)
+    else {
       throw ConfigurationError(file: path, message: "the configuration file cannot be read")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(data: Data(data), encoding: .utf8) else {
       throw ConfigurationError(file: path, message: "the configuration file is not UTF-8")
     }
     var configuration = try parse(text, file: path)

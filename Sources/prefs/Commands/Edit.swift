@@ -108,8 +108,10 @@ struct Edit: ParsableCommand, StreamingCommand {
     }
     let info = URL(fileURLWithPath: bundle.path).deletingLastPathComponent()
       .appendingPathComponent("Info.plist")
-    guard let data = FileManager.default.contents(atPath: info.path),
-      let document = try? PropertyListReader.read(Array(data)),
+    guard
+      let data = try? BoundedInput.read(
+        path: info.path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true),
+      let document = try? PropertyListReader.read(data),
       let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty,
       !identifier.contains("$(")
     else { return nil }
