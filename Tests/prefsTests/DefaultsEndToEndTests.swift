@@ -64,15 +64,21 @@ struct DefaultsEndToEndTests {
   @Test func aReaderThatGoesAwayEndsTheCommandQuietly() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     _ = try prefs(["write", "com.example.app", "k", "-int", "1"])
-    let output = Pipe()
+    let output = LineReader()
     let errors = Pipe()
     let watcher = try prefsIgnoringSIGPIPE(
-      ["defaults", "watch", "com.example.app"], output: output, errors: errors)
+      ["defaults", "watch", "com.example.app"], output: output.pipe, errors: errors)
     defer { if watcher.isRunning { watcher.terminate() } }
-    usleep(500_000)
-    try output.fileHandleForReading.close()
-    _ = try prefs(["write", "com.example.app", "k", "-int", "2"])
-    #expect(eventually(10) { !watcher.isRunning })
+    #expect(try handshake(output, folder: directory))
+    try output.close()
+    // Changes until the watcher has written into the closed pipe and gone.
+    var value = 2
+    #expect(
+      eventually(10, every: 100_000) {
+        _ = try? prefs(["write", "com.example.app", "k", "-int", "\(value)"])
+        value += 1
+        return !watcher.isRunning
+      })
     if watcher.isRunning { watcher.terminate() }
     watcher.waitUntilExit()
     #expect(watcher.terminationReason == .exit)
@@ -153,7 +159,7 @@ struct DefaultsEndToEndTests {
     watcher.standardError = errors.pipe
     try watcher.run()
     defer { watcher.terminate() }
-    usleep(500_000)
+    #expect(try handshake(output, folder: folder))
 
     try FileManager.default.removeItem(atPath: folder)
     #expect(errors.waitFor("is gone"), "\(errors.lines)")
@@ -230,6 +236,20 @@ struct DefaultsEndToEndTests {
     #expect(FileManager.default.contents(atPath: file) == before)
   }
 
+  /// Writes `ready` (a new value each time) until a `watch` whose output
+  /// `reader` collects prints it: from then on the watch is armed.
+  func handshake(_ reader: LineReader, folder: String) throws -> Bool {
+    var attempt = 0
+    return eventually(10, every: 100_000) {
+      attempt += 1
+      _ = try? EndToEndTests.run([
+        "defaults", "write", "com.example.app", "ready", "-int", "\(attempt)", "--defaults-dir",
+        folder,
+      ])
+      return reader.lines.contains { $0.hasPrefix("ready: ") }
+    }
+  }
+
   func shell(_ command: String) -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -282,6 +302,12 @@ final class LineReader: @unchecked Sendable {
   /// Waits until `count` lines hold `text`.
   func waitFor(_ text: String, count: Int = 1, seconds: Double = 5) -> Bool {
     eventually(seconds) { lines.filter { $0.contains(text) }.count >= count }
+  }
+
+  /// Stops reading and closes the reading end: the writer then meets a closed pipe.
+  func close() throws {
+    pipe.fileHandleForReading.readabilityHandler = nil
+    try pipe.fileHandleForReading.close()
   }
 
   deinit { pipe.fileHandleForReading.readabilityHandler = nil }
