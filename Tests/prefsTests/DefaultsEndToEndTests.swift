@@ -45,7 +45,7 @@ struct DefaultsEndToEndTests {
 
   /// Runs `prefs ARGUMENTS --defaults-dir DIR` with SIGPIPE ignored, as
   /// some shells and CI runners leave it, writing into `output`.
-  func prefsIgnoringSIGPIPE(_ arguments: [String], output: Pipe, errors: Pipe) throws -> Process {
+  func prefsIgnoringSIGPIPE(_ arguments: [String], output: Any, errors: Any) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments =
@@ -67,7 +67,8 @@ struct DefaultsEndToEndTests {
     let output = LineReader()
     let errors = Pipe()
     let watcher = try prefsIgnoringSIGPIPE(
-      ["defaults", "watch", "com.example.app"], output: output.pipe, errors: errors)
+      ["defaults", "watch", "com.example.app"], output: output.writing, errors: errors)
+    try output.writing.close()
     defer { if watcher.isRunning { watcher.terminate() } }
     #expect(try handshake(output, folder: directory))
     try output.close()
@@ -86,11 +87,12 @@ struct DefaultsEndToEndTests {
     #expect(
       String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
 
-    let closed = Pipe()
-    try closed.fileHandleForReading.close()
+    let closed = LineReader()
+    try closed.close()
     let quiet = Pipe()
     let export = try prefsIgnoringSIGPIPE(
-      ["defaults", "export", "com.example.app", "-"], output: closed, errors: quiet)
+      ["defaults", "export", "com.example.app", "-"], output: closed.writing, errors: quiet)
+    try closed.writing.close()
     export.waitUntilExit()
     #expect(export.terminationReason == .exit)
     #expect(export.terminationStatus == 0)
@@ -155,9 +157,11 @@ struct DefaultsEndToEndTests {
     watcher.arguments = ["defaults", "watch", "com.example.app", "--defaults-dir", folder]
     let output = LineReader()
     let errors = LineReader()
-    watcher.standardOutput = output.pipe
-    watcher.standardError = errors.pipe
+    watcher.standardOutput = output.writing
+    watcher.standardError = errors.writing
     try watcher.run()
+    try output.writing.close()
+    try errors.writing.close()
     defer { watcher.terminate() }
     #expect(try handshake(output, folder: folder))
 
@@ -277,14 +281,26 @@ struct DefaultsEndToEndTests {
   }
 }
 
-/// Collects the lines another process writes to a pipe, as they come.
+/// Collects the lines another process writes to a pipe, as they come. Both
+/// ends are close-on-exec, so that no other child of the test runner (tests
+/// run in parallel, and tmux's server lives on) inherits the reading end and
+/// keeps the pipe open.
 final class LineReader: @unchecked Sendable {
-  let pipe = Pipe()
+  let reading: FileHandle
+  /// Give it to the process, then close it here once the process runs.
+  let writing: FileHandle
   private let lock = NSLock()
   private var buffer = Data()
 
   init() {
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+    var ends: [Int32] = [0, 0]
+    // A socket pair: it can be made close-on-exec at once (no window for a concurrent spawn),
+    // and a write to it after its reader closed fails with EPIPE, as a pipe's does.
+    let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, &ends)
+    precondition(made == 0, "socketpair: \(errno)")
+    reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+    writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+    reading.readabilityHandler = { [weak self] handle in
       let data = handle.availableData
       guard let self else { return }
       self.lock.lock()
@@ -306,9 +322,12 @@ final class LineReader: @unchecked Sendable {
 
   /// Stops reading and closes the reading end: the writer then meets a closed pipe.
   func close() throws {
-    pipe.fileHandleForReading.readabilityHandler = nil
-    try pipe.fileHandleForReading.close()
+    reading.readabilityHandler = nil
+    try reading.close()
   }
 
-  deinit { pipe.fileHandleForReading.readabilityHandler = nil }
+  deinit {
+    reading.readabilityHandler = nil
+    try? reading.close()
+  }
 }
