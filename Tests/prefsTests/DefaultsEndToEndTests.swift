@@ -71,7 +71,7 @@ struct DefaultsEndToEndTests {
     try output.writing.close()
     defer { if watcher.isRunning { watcher.terminate() } }
     #expect(try handshake(output, folder: directory))
-    try output.close()
+    output.close()
     // Changes until the watcher has written into the closed pipe and gone.
     var value = 2
     #expect(
@@ -88,7 +88,7 @@ struct DefaultsEndToEndTests {
       String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
 
     let closed = LineReader()
-    try closed.close()
+    closed.close()
     let quiet = Pipe()
     let export = try prefsIgnoringSIGPIPE(
       ["defaults", "export", "com.example.app", "-"], output: closed.writing, errors: quiet)
@@ -281,16 +281,18 @@ struct DefaultsEndToEndTests {
   }
 }
 
-/// Collects the lines another process writes to a pipe, as they come. Both
+/// Collects the lines another process writes, read when asked for. Both
 /// ends are close-on-exec, so that no other child of the test runner (tests
-/// run in parallel, and tmux's server lives on) inherits the reading end and
-/// keeps the pipe open.
+/// run in parallel, and tmux's server lives on) inherits the reading end;
+/// the reading end is polled, never read by a thread or a dispatch source,
+/// so that `close()` really closes it and the writer meets EPIPE at once.
 final class LineReader: @unchecked Sendable {
-  let reading: FileHandle
+  private let reading: Int32
   /// Give it to the process, then close it here once the process runs.
   let writing: FileHandle
   private let lock = NSLock()
   private var buffer = Data()
+  private var isOpen = true
 
   init() {
     var ends: [Int32] = [0, 0]
@@ -298,20 +300,20 @@ final class LineReader: @unchecked Sendable {
     // and a write to it after its reader closed fails with EPIPE, as a pipe's does.
     let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, &ends)
     precondition(made == 0, "socketpair: \(errno)")
-    reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+    reading = ends[0]
+    _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) | O_NONBLOCK)
     writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-    reading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self else { return }
-      self.lock.lock()
-      self.buffer.append(data)
-      self.lock.unlock()
-    }
   }
 
   var lines: [String] {
     lock.lock()
     defer { lock.unlock() }
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while isOpen {
+      let count = read(reading, &chunk, chunk.count)
+      guard count > 0 else { break }
+      buffer.append(contentsOf: chunk[0..<count])
+    }
     return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
@@ -320,14 +322,14 @@ final class LineReader: @unchecked Sendable {
     eventually(seconds) { lines.filter { $0.contains(text) }.count >= count }
   }
 
-  /// Stops reading and closes the reading end: the writer then meets a closed pipe.
-  func close() throws {
-    reading.readabilityHandler = nil
-    try reading.close()
+  /// Closes the reading end: the writer then meets a closed pipe.
+  func close() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard isOpen else { return }
+    isOpen = false
+    _ = Foundation.close(reading)
   }
 
-  deinit {
-    reading.readabilityHandler = nil
-    try? reading.close()
-  }
+  deinit { close() }
 }
