@@ -23,10 +23,11 @@ import Synchronization
 /// rewrite with equal content delivers nothing; `initial: true` first
 /// delivers the current values as changes from nil. Observers are called
 /// with no lock of the store held, so an observer may read, write, observe
-/// and cancel from its callback, on any thread. A change found while
-/// another thread is delivering is delivered by that thread, right after
-/// the delivery in progress (so the order holds); a write made from inside
-/// a callback is delivered once that callback returns.
+/// and cancel from its callback, on any thread. A write delivers its own
+/// changes before it returns (on an `ImmediateScheduler`), unless another
+/// thread is delivering: that thread then delivers them right after the
+/// delivery in progress (so the order holds); a write made from inside a
+/// callback is delivered once that callback returns.
 public final class DefaultsStore: Sendable {
   public let domain: DomainName
   public let directory: String
@@ -60,6 +61,10 @@ public final class DefaultsStore: Sendable {
     var nextObserverID: UInt64 = 0
     var watcher: DirectoryWatcher?
     var watchState = WatchState.notWatching
+    /// Values this store is writing now. The watcher may read them before the
+    /// writer has recorded them; it leaves them to the writer, so that a write
+    /// delivers its own changes (on an `ImmediateScheduler`, before it returns).
+    var ownWrites: [[String: PlistValue]] = []
     /// Deliveries in the order their changes were found.
     var pending: [Delivery] = []
     /// Whether a thread is delivering `pending` now (it delivers what others queue meanwhile).
@@ -238,10 +243,12 @@ public final class DefaultsStore: Sendable {
       var updated = current
       try body(&updated)
       let changes = DefaultsChange.between(current, updated)
-      if !changes.isEmpty || movedAside != nil { try file.write(updated) }
+      if !changes.isEmpty || movedAside != nil {
+        try writing(updated) { () throws(DefaultsError) in try file.write(updated) }
+      }
       return (WriteOutcome(changes: changes, movedAside: movedAside), updated)
     }
-    refresh(file: outcome.1)
+    refresh(file: outcome.1, ownWrite: !outcome.0.changes.isEmpty || outcome.0.movedAside != nil)
     return outcome.0
   }
 
@@ -275,11 +282,27 @@ public final class DefaultsStore: Sendable {
   {
     let outcome = try file.withLock { () throws(DefaultsError) -> WriteOutcome in
       let (current, movedAside) = try readForWriting(force: force, now: now)
-      try file.remove()
+      try writing([:]) { () throws(DefaultsError) in try file.remove() }
       return WriteOutcome(changes: DefaultsChange.between(current, [:]), movedAside: movedAside)
     }
-    refresh(file: [:])
+    refresh(file: [:], ownWrite: true)
     return outcome
+  }
+
+  /// Runs `write`, marking `values` as this store's own while it runs (and
+  /// until the writer's refresh records them).
+  private func writing(
+    _ values: [String: PlistValue], _ write: () throws(DefaultsError) -> Void
+  ) throws(DefaultsError) {
+    state.withLock { $0.ownWrites.append(values) }
+    do {
+      try write()
+    } catch {
+      state.withLock { state in
+        if let index = state.ownWrites.firstIndex(of: values) { state.ownWrites.remove(at: index) }
+      }
+      throw error
+    }
   }
 
   /// The stored values, under the lock. A file that does not parse stops the
@@ -401,10 +424,10 @@ public final class DefaultsStore: Sendable {
   private func fileChangedOnDisk() {
     // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
     guard let stored = try? file.read() else {
-      if !file.exists { refresh(file: [:]) }
+      if !file.exists { refresh(file: [:], fromWatcher: true) }
       return
     }
-    refresh(file: stored)
+    refresh(file: stored, fromWatcher: true)
   }
 
   /// The part of the state a refresh may change besides the file's values.
@@ -415,9 +438,15 @@ public final class DefaultsStore: Sendable {
 
   /// Records new file values (or other state), queues what changed and delivers it.
   private func refresh(
-    file stored: [String: PlistValue]? = nil, _ change: (inout Settings) -> Void = { _ in }
+    file stored: [String: PlistValue]? = nil, ownWrite: Bool = false, fromWatcher: Bool = false,
+    _ change: (inout Settings) -> Void = { _ in }
   ) {
     state.withLock { state in
+      if ownWrite, let stored, let index = state.ownWrites.firstIndex(of: stored) {
+        state.ownWrites.remove(at: index)
+      }
+      // What this store is writing is the writer's to record and deliver.
+      if fromWatcher, let stored, state.ownWrites.contains(stored) { return }
       let before = state.effective(file: state.lastFileValues ?? stored ?? [:])
       var settings = Settings(arguments: state.arguments, registration: state.registration)
       change(&settings)
