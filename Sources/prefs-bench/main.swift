@@ -120,7 +120,8 @@ case "form":
       format:
         "form: %d rows, %d key presses: median %.3f ms, p99 %.3f ms, worst %.3f ms per frame; cells written per frame: median %d of %d",
       state.page.rows.count, keys.count, times[times.count / 2] * 1000,
-      times[times.count * 99 / 100] * 1000, times.last! * 1000, cells.sorted()[cells.count / 2],
+      times[times.count * 99 / 100] * 1000, (times.last ?? 0) * 1000,
+      cells.sorted()[cells.count / 2],
       100 * 40))
 case "rules":
   let bundle = try SettingsBundle.load(at: arguments[1])

@@ -176,7 +176,7 @@ struct DomainFile: Sendable {
     bytes.withUnsafeBytes { buffer in
       while written < buffer.count {
         let count = Foundation.write(
-          descriptor, buffer.baseAddress! + written, buffer.count - written)
+          descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
         if count < 0 {
           if errno == EINTR { continue }
           failure = String(cString: strerror(errno))

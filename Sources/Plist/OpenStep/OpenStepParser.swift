@@ -259,10 +259,12 @@ struct OpenStepParser {
     if UTF16.isTrailSurrogate(unit), result.count >= 3 {
       // A lead surrogate was written as U+FFFD's stand-in: see below.
       let tail = result.suffix(3)
-      if let lead = Self.pendingLead(tail) {
-        result.removeLast(3)
+      // A lead and a trail surrogate always make a scalar (U+10000...U+10FFFF).
+      if let lead = Self.pendingLead(tail),
         let scalar = Unicode.Scalar(
-          0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(unit) - 0xDC00))!
+          0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(unit) - 0xDC00))
+      {
+        result.removeLast(3)
         result.append(contentsOf: String(scalar).utf8)
         return
       }

@@ -46,7 +46,8 @@ public indirect enum JSONValue: Sendable {
     case .data(let data): self = .string(data.base64EncodedString())
     case .array(let items): self = .array(items.map(JSONValue.init))
     case .dictionary(let entries):
-      self = .object(entries.keys.sorted().map { ($0, JSONValue(entries[$0]!)) })
+      self = .object(
+        entries.keys.sorted().compactMap { key in entries[key].map { (key, JSONValue($0)) } })
     }
   }
 

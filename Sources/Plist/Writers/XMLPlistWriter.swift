@@ -75,9 +75,10 @@ public enum XMLPlistWriter {
       }
       output += indent + "<dict>\n"
       for key in entries.keys.sorted() {
+        guard let value = entries[key] else { continue }
         let path = keyPath.isEmpty ? key : keyPath + "." + key
         output += indent + "\t<key>" + (try escaped(key, keyPath: path)) + "</key>\n"
-        try append(entries[key]!, depth: depth + 1, keyPath: path, to: &output)
+        try append(value, depth: depth + 1, keyPath: path, to: &output)
       }
       output += indent + "</dict>\n"
     }
@@ -119,14 +120,14 @@ public enum XMLPlistWriter {
   /// ISO 8601 in UTC, whole seconds (an XML plist keeps no fraction).
   static func dateText(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = .gmt
     let seconds = Date(
       timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     let parts = calendar.dateComponents(
       [.year, .month, .day, .hour, .minute, .second], from: seconds)
     return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!, parts.hour!,
-      parts.minute!, parts.second!)
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
   }
 }
 

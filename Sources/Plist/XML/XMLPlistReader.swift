@@ -460,7 +460,9 @@ final class XMLPlistBuilder {
       return value
     }
     func expect(_ character: Character) -> Bool {
-      guard index < text.count, text[index] == character.asciiValue! else { return false }
+      guard index < text.count, let ascii = character.asciiValue, text[index] == ascii else {
+        return false
+      }
       index += 1
       return true
     }

@@ -91,7 +91,7 @@ public struct FormState: Sendable {
       let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width)
       stack[index].rows = rows
       stack[index].focus =
-        rows.firstIndex { focused != nil && $0 == focused! }
+        rows.firstIndex { $0 == focused }
         ?? min(old.focus, max(0, rows.count - 1))
     }
   }

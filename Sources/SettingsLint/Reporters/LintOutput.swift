@@ -89,7 +89,8 @@ public struct LintOutput: Sendable {
       (summary.errors, "error"), (summary.warnings, "warning"), (summary.notes, "note"),
     ].filter { $0.0 > 0 }.map { count($0.0, $0.1) }
     let listed =
-      parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+      parts.count > 1
+      ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts[0]
     return "\(listed) in \(files)\(bundles)."
   }
 }

@@ -74,8 +74,7 @@ enum MissingImage: LintRule {
 
   static func candidates(for name: String) -> [String] {
     let hasExtension = name.split(separator: "/").last?.contains(".") ?? false
-    if hasExtension {
-      let dot = name.lastIndex(of: ".")!
+    if hasExtension, let dot = name.lastIndex(of: ".") {
       let stem = name[..<dot]
       let ext = name[dot...]
       return [name, "\(stem)@2x\(ext)", "\(stem)@3x\(ext)"]

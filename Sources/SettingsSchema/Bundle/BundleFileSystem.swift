@@ -363,7 +363,8 @@ struct BundleFileSystem {
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
       var filled = 0
       while filled < buffer.count {
-        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        guard let base = buffer.baseAddress else { break }
+        let count = Foundation.read(descriptor, base + filled, buffer.count - filled)
         if count < 0, errno == EINTR { continue }
         if count < 0 { failed = true }
         if count <= 0 { break }
@@ -378,7 +379,7 @@ struct BundleFileSystem {
       var chunk = [UInt8](repeating: 0, count: 65536)
       while filled <= limits.maximumBytes {
         let count = chunk.withUnsafeMutableBytes {
-          Foundation.read(descriptor, $0.baseAddress!, $0.count)
+          Foundation.read(descriptor, $0.baseAddress, $0.count)
         }
         if count < 0, errno == EINTR { continue }
         if count <= 0 { break }

@@ -244,7 +244,7 @@ struct BundleLoader {
           file: fallback,
           issue: ReadIssue(
             .suspicious, .warning,
-            "the bundle has no \(candidates(forPage: "Root").last!) for this device and dialect; "
+            "the bundle has no \(candidates(forPage: "Root").last ?? "Root.plist") for this device and dialect; "
               + "\(fallback) is shown instead (Settings.app would show nothing)"),
           origin: .rootFallback))
     }
@@ -330,7 +330,8 @@ struct BundleLoader {
   static func tableLocation(of file: String) -> (folder: String?, table: String)? {
     guard file.hasSuffix(".strings") else { return nil }
     let parts = file.split(separator: "/")
-    let table = String(parts.last!.dropLast(".strings".count))
+    guard let name = parts.last else { return nil }
+    let table = String(name.dropLast(".strings".count))
     if parts.count == 1 { return (nil, table) }
     if parts.count == 2, parts[0].hasSuffix(".lproj") {
       return (String(parts[0].dropLast(".lproj".count)), table)

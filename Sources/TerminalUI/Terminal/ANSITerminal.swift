@@ -92,8 +92,9 @@ public final class ANSITerminal: TerminalDevice, @unchecked Sendable {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        writeOut($0.baseAddress! + offset, $0.count - offset)
+      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return writeOut(base + offset, buffer.count - offset)
       }
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return }

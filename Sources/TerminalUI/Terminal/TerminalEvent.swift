@@ -22,7 +22,7 @@ public final class TerminalInbox: Sendable {
 
   public init() {
     var pipeEnds: [Int32] = [0, 0]
-    _ = pipeEnds.withUnsafeMutableBufferPointer { pipe($0.baseAddress!) }
+    _ = pipeEnds.withUnsafeMutableBufferPointer { $0.baseAddress.map { pipe($0) } }
     wakeRead = pipeEnds[0]
     wakeWrite = pipeEnds[1]
     _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)

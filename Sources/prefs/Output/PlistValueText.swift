@@ -38,9 +38,10 @@ extension PlistValue {
     case .dictionary(let entries):
       guard !entries.isEmpty else { return "{}" }
       return "{\n"
-        + entries.keys.sorted().map {
-          pad + "    " + Self.token($0) + " = " + entries[$0]!.openStepText(indent: indent + 1)
-            + ";"
+        + entries.keys.sorted().compactMap { key in
+          entries[key].map {
+            pad + "    " + Self.token(key) + " = " + $0.openStepText(indent: indent + 1) + ";"
+          }
         }.joined(separator: "\n") + "\n" + pad + "}"
     default: return scalarText
     }
