@@ -1,0 +1,229 @@
+import Foundation
+import Localization
+import Parallel
+import Plist
+
+/// The steps of loading, kept apart from the public model.
+struct BundleLoader {
+  let path: String
+  let options: LoadOptions
+  let fileSystem: BundleFileSystem
+  let fileSet: Set<String>
+  var problems: [BundleProblem]
+
+  init(path: String, options: LoadOptions, fileSystem: BundleFileSystem) {
+    self.path = path
+    self.options = options
+    self.fileSystem = fileSystem
+    self.fileSet = Set(fileSystem.files)
+    self.problems = fileSystem.problems
+  }
+
+  /// The candidate file names for a page name, most specific first.
+  func candidates(forPage name: String) -> [String] {
+    let device = name + options.idiom.fileSuffix
+    var result: [String] = []
+    if options.dialect == .iask { result += [device + ".inApp.plist", name + ".inApp.plist"] }
+    result += [device + ".plist", name + ".plist"]
+    return result
+  }
+
+  func pageFile(named name: String) -> String? {
+    candidates(forPage: name).first { fileSet.contains($0) }
+  }
+
+  /// `Root.plist` as the idiom and dialect find it, or else any variant of it
+  /// (a bundle made for InAppSettingsKit may hold only `Root.inApp.plist`).
+  func rootFile() -> String? {
+    if let file = pageFile(named: "Root") { return file }
+    let variants = Idiom.allCases.flatMap {
+      ["Root\($0.fileSuffix).inApp.plist", "Root\($0.fileSuffix).plist"]
+    }
+    return (["Root.inApp.plist"] + variants).first { fileSet.contains($0) }
+  }
+
+  mutating func load(catalog: SchemaCatalog) -> SettingsBundle {
+    let (documents, strings, tableProblems) = readFiles()
+    var pages: [Page] = []
+    var visited = Set<String>()
+    if pageFile(named: "Root") == nil, let fallback = rootFile() {
+      problems.append(
+        BundleProblem(
+          file: fallback,
+          issue: ReadIssue(
+            .suspicious, .warning,
+            "the bundle has no \(candidates(forPage: "Root").last ?? "Root.plist") for this device and dialect; "
+              + "\(fallback) is shown instead (Settings.app would show nothing)"),
+          origin: .rootFallback))
+    }
+    // Depth first, in the order the child panes appear; each page once.
+    var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
+    while let (name, file) = pending.popLast() {
+      guard visited.insert(file).inserted else { continue }
+      let page = loadPage(file: file, name: name, read: documents[file])
+      pages.append(page)
+      let children = page.specifiers.compactMap { specifier in
+        specifier.childPage.flatMap { file in specifier.file.map { (name: $0, file: file) } }
+      }
+      pending += children.reversed()
+    }
+    let inventory = makeInventory()
+    let searchOrder = LanguageNegotiation.searchOrder(
+      available: inventory.folders, preferred: options.preferredLanguages)
+    problems += tableProblems
+    return SettingsBundle(
+      path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
+      unreachedFiles: unreached(pages: pages), inventory: inventory, searchOrder: searchOrder,
+      strings: strings, problems: problems)
+  }
+
+  /// `Child~iphone.inApp` → `Child`: the name a page is asked for by.
+  func stripVariant(_ name: String) -> String {
+    var result = name
+    if result.hasSuffix(".inApp") { result.removeLast(".inApp".count) }
+    for idiom in Idiom.allCases where result.hasSuffix(idiom.fileSuffix) {
+      result.removeLast(idiom.fileSuffix.count)
+    }
+    return result
+  }
+
+  mutating func loadPage(file: String, name: String, read: Result<PlistDocument, ReadIssue>?)
+    -> Page
+  {
+    let document: PlistDocument
+    switch read {
+    case .success(let parsed)?:
+      document = parsed
+    case .failure(let error)?:
+      problems.append(BundleProblem(file: file, issue: error))
+      return Page(file: file, name: name, document: nil, specifiers: [])
+    case nil:
+      // A page the up-front read left out (inside an .lproj folder): read it now.
+      do {
+        document = try PropertyListReader.read(try fileSystem.read(file), limits: options.limits)
+      } catch {
+        problems.append(BundleProblem(file: file, issue: error))
+        return Page(file: file, name: name, document: nil, specifiers: [])
+      }
+    }
+    problems += document.issues.map { BundleProblem(file: file, issue: $0) }
+    let elements = document.root["PreferenceSpecifiers"]?.array ?? []
+    var specifiers: [Specifier] = []
+    specifiers.reserveCapacity(elements.count)
+    for (index, node) in elements.enumerated() {
+      var specifier = Specifier(index: index, node: node)
+      if specifier.type == .childPane, let target = specifier.file, !target.isEmpty {
+        if let reason = BundleFileSystem.unsafeReason(target) {
+          let place = document.place(
+            offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")
+          problems.append(
+            BundleProblem(
+              file: file,
+              issue: ReadIssue(
+                .unsafeMarkup, .error,
+                "the child pane File \"\(target)\" is \(reason), which would leave the bundle; it is never followed",
+                place: place),
+              origin: .childPanePath))
+        } else {
+          specifier.childPage = pageFile(named: target)
+        }
+      }
+      specifiers.append(specifier)
+    }
+    return Page(file: file, name: name, document: document, specifiers: specifiers)
+  }
+
+  /// Where a file serves as a strings table: the top level (folder nil) or
+  /// directly inside a `.lproj` folder; nil for any other file.
+  static func tableLocation(of file: String) -> (folder: String?, table: String)? {
+    guard file.hasSuffix(".strings") else { return nil }
+    let parts = file.split(separator: "/")
+    guard let name = parts.last else { return nil }
+    let table = String(name.dropLast(".strings".count))
+    if parts.count == 1 { return (nil, table) }
+    if parts.count == 2, parts[0].hasSuffix(".lproj") {
+      return (String(parts[0].dropLast(".lproj".count)), table)
+    }
+    return nil
+  }
+
+  func makeInventory() -> TableInventory {
+    var topLevel = Set<String>()
+    var byFolder: [String: Set<String>] = [:]
+    for file in fileSystem.files {
+      // Every .lproj folder is a language, even one without tables.
+      let first = file.prefix { $0 != "/" }
+      if first.count < file.count, first.hasSuffix(".lproj") {
+        byFolder[String(first.dropLast(".lproj".count)), default: []].formUnion([])
+      }
+      guard let location = Self.tableLocation(of: file) else { continue }
+      if let folder = location.folder {
+        byFolder[folder, default: []].insert(location.table)
+      } else {
+        topLevel.insert(location.table)
+      }
+    }
+    return TableInventory(topLevelTables: topLevel, tablesByFolder: byFolder)
+  }
+
+  /// Every page plist and strings table of the bundle, read and parsed on
+  /// every core: files are independent, and a big bundle is mostly tables.
+  /// Problems come back in file order, so output does not depend on timing.
+  func readFiles() -> (
+    documents: [String: Result<PlistDocument, ReadIssue>], strings: [String: LoadedStrings],
+    tableProblems: [BundleProblem]
+  ) {
+    enum Parsed: Sendable {
+      case page(Result<PlistDocument, ReadIssue>)
+      case table(Result<(LoadedStrings, [ReadIssue]), ReadIssue>)
+    }
+    let files = fileSystem.files.filter {
+      Self.tableLocation(of: $0) != nil || ($0.hasSuffix(".plist") && !$0.contains(".lproj/"))
+    }
+    let fileSystem = fileSystem
+    let limits = options.limits
+    let comments: CommentRetention =
+      options.keepsComments ? .all : .startingWith(UntranslatedMark.prefix)
+    let outcomes = files.concurrentMap { file -> Parsed in
+      if file.hasSuffix(".plist") {
+        return .page(
+          Result { () throws(ReadIssue) in
+            try PropertyListReader.read(try fileSystem.read(file), limits: limits)
+          })
+      }
+      return .table(
+        Result { () throws(ReadIssue) in
+          let read = try StringsReader.read(
+            try fileSystem.read(file), limits: limits, comments: comments)
+          return (LoadedStrings(file: file, strings: read.file, source: read.source), read.issues)
+        })
+    }
+    var documents: [String: Result<PlistDocument, ReadIssue>] = [:]
+    var strings: [String: LoadedStrings] = [:]
+    var problems: [BundleProblem] = []
+    for (file, outcome) in zip(files, outcomes) {
+      switch outcome {
+      case .page(let result):
+        documents[file] = result
+      case .table(.success(let (loaded, issues))):
+        problems += issues.map { BundleProblem(file: file, issue: $0) }
+        strings[file] = loaded
+      case .table(.failure(let error)):
+        problems.append(BundleProblem(file: file, issue: error))
+      }
+    }
+    return (documents, strings, problems)
+  }
+
+  func unreached(pages: [Page]) -> [String] {
+    let reachedNames = Set(pages.map(\.name))
+    let reachedFiles = Set(pages.map(\.file))
+    return fileSystem.files.filter { file in
+      guard file.hasSuffix(".plist"), !reachedFiles.contains(file), !file.contains(".lproj/") else {
+        return false
+      }
+      let name = stripVariant(String(file.dropLast(".plist".count)))
+      return !reachedNames.contains(name)
+    }
+  }
+}
