@@ -291,4 +291,35 @@ struct ObservationTests {
     token.cancel()
     #expect(store.watchState == .notWatching)
   }
+
+  /// A domain file linked from another folder: writes through the link
+  /// replace the linked file there, and the watch hears them (the link in
+  /// the same folder, too), also after the link is pointed elsewhere.
+  @Test(arguments: ["elsewhere", "same folder"])
+  func writesThroughALinkArrive(place: String) throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let dotfiles = place == "elsewhere" ? defaults.directory + "/dotfiles" : defaults.directory
+    try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: defaults.path(), withDestinationPath: dotfiles + "/app.plist")
+    let store = try defaults.store()
+    let recorder = Recorder()
+    let token = store.observe(scheduler: ImmediateScheduler()) { recorder.record($0) }
+    try defaults.store().set(.integer(1), forKey: "k")
+    #expect(
+      eventually { recorder.changes == [DefaultsChange(key: "k", old: nil, new: .integer(1))] },
+      "\(recorder.changes)")
+    // The link pointed at another file.
+    try XMLPlistWriter.write(.dictionary(["k": .integer(2)])).withUnsafeBytes {
+      try Data($0).write(to: URL(fileURLWithPath: dotfiles + "/other.plist"))
+    }
+    try FileManager.default.removeItem(atPath: defaults.path())
+    try FileManager.default.createSymbolicLink(
+      atPath: defaults.path(), withDestinationPath: dotfiles + "/other.plist")
+    #expect(eventually { recorder.changes.last?.new == .integer(2) }, "\(recorder.changes)")
+    try defaults.store().set(.integer(3), forKey: "k")
+    #expect(eventually { recorder.changes.last?.new == .integer(3) }, "\(recorder.changes)")
+    withExtendedLifetime(token) {}
+  }
 }

@@ -8,7 +8,10 @@ import Synchronization
 ///
 /// When the folder goes (removed, moved away, or not made yet), the watch
 /// moves to its nearest existing ancestor and waits for the folder to come
-/// back, then watches it again: a watch never goes silent for good.
+/// back, then watches it again: a watch never goes silent for good. When
+/// the file is a symbolic link, the folder of the file it ends at is
+/// watched too (writes replace that file, not the link), and followed
+/// again whenever the link changes.
 ///
 /// `@unchecked` only for the dispatch source, which is thread-safe but not
 /// marked `Sendable`; the rest of the state is in a `Mutex`.
@@ -27,6 +30,10 @@ final class DirectoryWatcher: @unchecked Sendable {
     /// The watch descriptor in use, and whether it is on the folder (or an ancestor, waiting).
     var watch: Int32 = -1
     var onFolder = false
+    /// The watch on the folder of the file a link ends at (the same as `watch` when shared).
+    var linkedWatch: Int32 = -1
+    var linkedFolder = ""
+    var linkedName: [UInt8] = []
   }
 
   let directory: String
@@ -34,6 +41,7 @@ final class DirectoryWatcher: @unchecked Sendable {
   private let descriptor: Int32
   private let state: Mutex<State>
   private let source: any DispatchSourceRead
+  private let linkTarget: @Sendable () -> String?
 
   /// Whether the folder is watched now (false while waiting for it to come back).
   var isOnFolder: Bool { state.withLock { $0.onFolder } }
@@ -43,6 +51,7 @@ final class DirectoryWatcher: @unchecked Sendable {
   /// comes back; nil when inotify is unavailable.
   init?(
     directory: String, fileName: String, queue: DispatchQueue,
+    linkTarget: @escaping @Sendable () -> String? = { nil },
     onEvent: @escaping @Sendable (Event) -> Void
   ) {
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -56,13 +65,36 @@ final class DirectoryWatcher: @unchecked Sendable {
     self.descriptor = descriptor
     self.name = Array(fileName.utf8)
     self.state = Mutex(initial)
+    self.linkTarget = linkTarget
     source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
     source.setEventHandler { [weak self] in
       guard let self else { return }
       for event in self.handlePendingEvents() { onEvent(event) }
     }
     source.setCancelHandler { close(descriptor) }
+    followLink()
     source.resume()
+  }
+
+  /// Watches the folder of the file the link ends at, if the file is a
+  /// link; moves that watch when the link has changed.
+  private func followLink() {
+    let target = linkTarget()
+    state.withLock { state in
+      let folder = target.map(Self.parent(of:)) ?? ""
+      let name = target.map { Array($0.utf8.split(separator: UInt8(ascii: "/")).last ?? []) } ?? []
+      guard folder != state.linkedFolder || name != state.linkedName else { return }
+      if state.linkedWatch >= 0, state.linkedWatch != state.watch {
+        inotify_rm_watch(descriptor, state.linkedWatch)
+      }
+      state.linkedWatch = -1
+      state.linkedFolder = folder
+      state.linkedName = name
+      guard target != nil else { return }
+      // IN_MASK_ADD: when it is the folder already watched, its mask is widened, not replaced.
+      let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+      state.linkedWatch = inotify_add_watch(descriptor, folder, mask | UInt32(IN_MASK_ADD))
+    }
   }
 
   private static let folderMask = UInt32(
@@ -78,6 +110,12 @@ final class DirectoryWatcher: @unchecked Sendable {
   }
 
   private static func arm(_ descriptor: Int32, directory: String, state: inout State) -> Bool? {
+    if state.linkedWatch == state.watch {
+      // The link's folder shared this watch: follow the link again afterwards.
+      state.linkedWatch = -1
+      state.linkedFolder = ""
+      state.linkedName = []
+    }
     if state.watch >= 0 { inotify_rm_watch(descriptor, state.watch) }
     state.watch = -1
     state.onFolder = false
@@ -115,7 +153,9 @@ final class DirectoryWatcher: @unchecked Sendable {
 
   /// Reads every pending event and says what they mean for the owner.
   private func handlePendingEvents() -> [Event] {
-    let (watch, wasOnFolder) = state.withLock { ($0.watch, $0.onFolder) }
+    let (watch, wasOnFolder, linkedWatch, linkedName) = state.withLock {
+      ($0.watch, $0.onFolder, $0.linkedWatch, $0.linkedName)
+    }
     var changed = false
     var lostFolder = false
     var ancestorMoved = false
@@ -136,6 +176,11 @@ final class DirectoryWatcher: @unchecked Sendable {
           lostFolder = true
           continue
         }
+        let eventName = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
+          .prefix(while: { $0 != 0 })
+        if eventWatch == linkedWatch, !linkedName.isEmpty, eventName.elementsEqual(linkedName) {
+          changed = true
+        }
         // Events of a watch already replaced (its IN_IGNORED among them) say nothing now.
         guard eventWatch == watch else { continue }
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT) != 0 {
@@ -146,13 +191,11 @@ final class DirectoryWatcher: @unchecked Sendable {
           ancestorMoved = true
           continue
         }
-        if length > 0 {
-          let start = offset + headerSize
-          let field = buffer[start..<min(count, start + length)]
-          if field.prefix(while: { $0 != 0 }).elementsEqual(name) { changed = true }
-        }
+        if eventName.elementsEqual(name) { changed = true }
       }
     }
+    // The link itself may have been replaced, or come back with its folder.
+    defer { if changed || lostFolder || ancestorMoved { followLink() } }
     if wasOnFolder, lostFolder {
       return arm() == true ? [.changed] : [.changed, .folderGone]
     }

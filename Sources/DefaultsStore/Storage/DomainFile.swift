@@ -100,6 +100,13 @@ struct DomainFile: Sendable {
     throw .notAPlainFile(file: path, reason: "the domain file is a loop of symbolic links")
   }
 
+  /// The file the domain path's link ends at; nil when it is no link (or a broken chain).
+  func linkTarget() -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    return try? destination()
+  }
+
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -27,8 +27,10 @@ extension DomainFile: DomainStorage {
   {
     // The default folder is made; any other is waited for until it exists.
     try? createDirectory()
+    let file = self
     return DirectoryWatcher(
-      directory: directory, fileName: domain.fileName, queue: queue, onEvent: onEvent)
+      directory: directory, fileName: domain.fileName, queue: queue,
+      linkTarget: { file.linkTarget() }, onEvent: onEvent)
   }
 
   var exists: Bool { access(path, F_OK) == 0 }
