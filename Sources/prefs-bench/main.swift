@@ -106,7 +106,8 @@ case "form":
       seconds {
         // The host's part without the file: the row shows the value written.
         for case .write(let key, let value) in FormUpdate.update(&state, .key(key)) {
-          _ = FormUpdate.update(&state, .valuesChanged(state.values.merging([key: value]) { $1 }))
+          _ = FormUpdate.update(
+            &state, .valuesChanged(state.values.merging([PlistKey(key): value]) { $1 }))
         }
         let frame = FormView.draw(state)
         written = ScreenDiff.ansi(from: shown, to: frame, colors: true).cellsWritten

@@ -23,7 +23,7 @@ struct StorageTests {
     defer { defaults.remove() }
     try defaults.store().update { $0 = everyType }
     var foundationValues: [String: Any] = [:]
-    for (key, value) in everyType { foundationValues[key] = foundationObject(value) }
+    for (key, value) in everyType { foundationValues[key.string] = foundationObject(value) }
     let expected = try PropertyListSerialization.data(
       fromPropertyList: foundationValues, format: .xml, options: 0)
     #expect(try #require(defaults.bytes()) == Array(expected))
@@ -131,7 +131,7 @@ struct StorageTests {
     let store = try defaults.store()
     #expect(try store.persistentValues() == (kind == "dangling" ? [:] : ["k": .integer(1)]))
     try store.set(.string("new"), forKey: "added")
-    var expected: [String: PlistValue] = ["added": .string("new")]
+    var expected: [PlistKey: PlistValue] = ["added": .string("new")]
     if kind != "dangling" { expected["k"] = .integer(1) }
     #expect(try defaults.store().persistentValues() == expected)
     let linked = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
@@ -272,7 +272,7 @@ struct StorageTests {
     let defaults = try TemporaryDefaults()
     defer { defaults.remove() }
     var objects: [String: Any] = [:]
-    for (key, value) in everyType { objects[key] = foundationObject(value) }
+    for (key, value) in everyType { objects[key.string] = foundationObject(value) }
     let binary = try PropertyListSerialization.data(
       fromPropertyList: objects, format: .binary, options: 0)
     try binary.write(to: URL(fileURLWithPath: defaults.path()))
@@ -311,6 +311,7 @@ func foundationObject(_ value: PlistValue) -> Any {
   case .date(let date): date
   case .data(let data): data
   case .array(let items): items.map(foundationObject)
-  case .dictionary(let entries): entries.mapValues(foundationObject)
+  case .dictionary(let entries):
+    Dictionary(entries.map { ($0.key.string, foundationObject($0.value)) }) { $1 }
   }
 }

@@ -52,7 +52,7 @@ final class TemporaryDefaults: @unchecked Sendable {
 }
 
 /// Every plist type, nested, with text that XML must escape and characters beyond the BMP.
-let everyType: [String: PlistValue] = [
+let everyType: [PlistKey: PlistValue] = [
   "flag": .bool(true), "off": .bool(false), "count": .integer(-42),
   "big": .integer(Int64.max), "level": .real(0.7), "tiny": .real(.leastNonzeroMagnitude),
   "name": .string("hé <&> \"quoted\" 🇵🇹\ttab\nline\r\ncrlf"), "empty": .string(""),

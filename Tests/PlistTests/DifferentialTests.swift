@@ -34,8 +34,8 @@ struct DifferentialTests {
   func stringsMatchFoundation(path: String) throws {
     let bytes = try Paths.bytes(URL(fileURLWithPath: path))
     compare(path, bytes, Result { try StringsReader.read(bytes) }) { result in
-      var table: [String: PlistValue] = [:]
-      for entry in result.file.entries { table[entry.key] = entry.value.value }
+      var table: [PlistKey: PlistValue] = [:]
+      for entry in result.file.entries { table[PlistKey(entry.key)] = entry.value.value }
       return (.dictionary(table), result.issues)
     }
   }

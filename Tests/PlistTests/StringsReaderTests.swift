@@ -1,12 +1,13 @@
 import Foundation
 import Plist
+import TestSupport
 import Testing
 
 struct StringsReaderTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var text: String
-    var expected: [String: String]
+    var expected: [PlistKey: String]
     var testDescription: String { name }
   }
 
@@ -53,9 +54,9 @@ struct StringsReaderTests {
 
   @Test(arguments: cases)
   func agreesWithFoundation(_ testCase: Case) throws {
-    let foundation = try PropertyListSerialization.propertyList(
-      from: Data(testCase.text.utf8), format: nil)
-    #expect(foundation as? [String: String] == testCase.expected)
+    #expect(
+      FoundationOracle.read(Array(testCase.text.utf8))
+        == .dictionary(testCase.expected.mapValues { .string($0) }))
   }
 
   static let encodings: [(String, [UInt8])] = [

@@ -17,7 +17,7 @@ struct FormDriver {
 
   init(
     bundle name: String = "Showcase", language: String = "en", width: Int = 60, height: Int = 24,
-    values: [String: PlistValue] = [:], store: DefaultsStore? = nil
+    values: [PlistKey: PlistValue] = [:], store: DefaultsStore? = nil
   ) throws {
     let bundle = try SettingsBundle.load(
       at: Paths.examples.appendingPathComponent("\(name)/Settings.bundle").path,
@@ -27,13 +27,13 @@ struct FormDriver {
 
   /// - Parameter appTitle: the title bar's first words (the domain when nil).
   init(
-    bundle: SettingsBundle, width: Int, height: Int, values: [String: PlistValue] = [:],
+    bundle: SettingsBundle, width: Int, height: Int, values: [PlistKey: PlistValue] = [:],
     store: DefaultsStore? = nil, appTitle: String? = nil
   ) throws {
     let domain = "com.example.\(bundle.path.split(separator: "/").dropLast().last ?? "form")"
       .lowercased()
     let store = try store ?? DefaultsStore(inMemory: domain)
-    for (key, value) in values { try store.set(value, forKey: key) }
+    for (key, value) in values { try store.set(value, forKey: key.string) }
     self.store = store
     let state = FormState(
       bundle: bundle, values: try store.persistentValues(), width: width, height: height,
@@ -77,7 +77,7 @@ struct FormDriver {
   var screen: String { terminal.screen.plainText }
 
   /// What the domain holds.
-  var stored: [String: PlistValue] { (try? store.persistentValues()) ?? [:] }
+  var stored: [PlistKey: PlistValue] { (try? store.persistentValues()) ?? [:] }
 }
 
 extension FormWords {
@@ -89,6 +89,6 @@ extension FormWords {
     let folder = String(tag.prefix { $0 != "-" && $0 != "_" })
     let url = Paths.repository.appendingPathComponent("Localizations/\(folder).lproj/Prefs.strings")
     let table = (try? StringsReader.read(Array(Data(contentsOf: url))).file.lookup) ?? [:]
-    return FormWords { table[$0] ?? $0 }
+    return FormWords { table[PlistKey($0)] ?? $0 }
   }
 }

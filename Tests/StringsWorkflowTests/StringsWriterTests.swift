@@ -31,7 +31,8 @@ struct StringsWriterTests {
       // CoreFoundation reads the same pairs.
       let expected = PlistValue.dictionary(
         Dictionary(
-          pairs.map { ($0.0, PlistValue.string($0.1)) }, uniquingKeysWith: { _, last in last }))
+          pairs.map { (PlistKey($0.0), PlistValue.string($0.1)) },
+          uniquingKeysWith: { _, last in last }))
       #expect(FoundationOracle.read(bytes) == expected)
       // Writing what was read gives the same bytes.
       if let read { #expect(StringsWriter.write(read.file) == bytes) }

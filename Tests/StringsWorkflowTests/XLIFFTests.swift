@@ -193,7 +193,7 @@ struct XLIFFTests {
       ).changes(for: model)
       try write(ChangeSet(bundle: destination.path, files: changes))
       let back = try destination.model().loaded(table: "Root", language: "de")?.translations
-      #expect(back == Dictionary(zip(keys, values), uniquingKeysWith: { $1 }))
+      #expect(back == Dictionary(zip(keys.map { PlistKey($0) }, values), uniquingKeysWith: { $1 }))
     }
   }
 

@@ -3,11 +3,11 @@ import Plist
 
 /// One key's change: its value before and after (nil when absent).
 public struct DefaultsChange: Sendable, Hashable, CustomStringConvertible {
-  public var key: String
+  public var key: PlistKey
   public var old: PlistValue?
   public var new: PlistValue?
 
-  public init(key: String, old: PlistValue?, new: PlistValue?) {
+  public init(key: PlistKey, old: PlistValue?, new: PlistValue?) {
     self.key = key
     self.old = old
     self.new = new
@@ -17,8 +17,9 @@ public struct DefaultsChange: Sendable, Hashable, CustomStringConvertible {
     "\(key): \(old.map { "\($0)" } ?? "nil") → \(new.map { "\($0)" } ?? "nil")"
   }
 
-  /// The changes from one set of values to another, in key order; equal values give none.
-  public static func between(_ old: [String: PlistValue], _ new: [String: PlistValue])
+  /// The changes from one set of values to another, in key order (UTF-16, as
+  /// ``PlistKey`` sorts); equal values give none.
+  public static func between(_ old: [PlistKey: PlistValue], _ new: [PlistKey: PlistValue])
     -> [DefaultsChange]
   {
     Set(old.keys).union(new.keys).sorted().compactMap { key in

@@ -20,12 +20,13 @@ struct DomainFile: Sendable {
   var lockPath: String { directory + "/" + domain.lockFileName }
 
   /// The stored values; empty when there is no file yet.
-  func read() throws(DefaultsError) -> [String: PlistValue] {
+  func read() throws(DefaultsError) -> [PlistKey: PlistValue] {
     guard let bytes = try readBytes() else { return [:] }
     return try Self.parse(bytes, file: path)
   }
 
-  static func parse(_ bytes: [UInt8], file: String) throws(DefaultsError) -> [String: PlistValue] {
+  static func parse(_ bytes: [UInt8], file: String) throws(DefaultsError) -> [PlistKey: PlistValue]
+  {
     let document: PlistDocument
     do {
       document = try PropertyListReader.read(bytes)
@@ -152,7 +153,7 @@ struct DomainFile: Sendable {
   }
 
   /// Replaces the file with `values`, atomically. Call it holding the lock.
-  func write(_ values: [String: PlistValue]) throws(DefaultsError) {
+  func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError) {
     let bytes: [UInt8]
     do {
       bytes = try XMLPlistWriter.write(.dictionary(values))

@@ -8,9 +8,9 @@ import Synchronization
 protocol DomainStorage: Sendable {
   /// A name for messages: the file's path, or `memory:<domain>`.
   var path: String { get }
-  func read() throws(DefaultsError) -> [String: PlistValue]
+  func read() throws(DefaultsError) -> [PlistKey: PlistValue]
   func withLock<T: Sendable>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T
-  func write(_ values: [String: PlistValue]) throws(DefaultsError)
+  func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError)
   func moveAside(now: Date) throws(DefaultsError) -> String
   /// Deletes the values (the file); call it holding the lock.
   func remove() throws(DefaultsError)
@@ -49,11 +49,11 @@ final class MemoryStorage: DomainStorage {
   let path: String
   /// Held through a whole update, as the file's `flock` is.
   private let writer = Mutex(())
-  private let values = Mutex<[String: PlistValue]>([:])
+  private let values = Mutex<[PlistKey: PlistValue]>([:])
 
   init(domain: DomainName) { path = "memory:\(domain)" }
 
-  func read() throws(DefaultsError) -> [String: PlistValue] {
+  func read() throws(DefaultsError) -> [PlistKey: PlistValue] {
     values.withLock { $0 }
   }
 
@@ -61,7 +61,7 @@ final class MemoryStorage: DomainStorage {
     try writer.withLock { _ throws(DefaultsError) -> T in try body() }
   }
 
-  func write(_ newValues: [String: PlistValue]) throws(DefaultsError) {
+  func write(_ newValues: [PlistKey: PlistValue]) throws(DefaultsError) {
     do {
       _ = try XMLPlistWriter.write(.dictionary(newValues))
     } catch {

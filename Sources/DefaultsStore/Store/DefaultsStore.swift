@@ -35,7 +35,7 @@ public final class DefaultsStore: Sendable {
 
   private struct Observer: Sendable {
     enum Callback {
-      case changes(keys: Set<String>?, @Sendable ([DefaultsChange]) -> Void)
+      case changes(keys: Set<PlistKey>?, @Sendable ([DefaultsChange]) -> Void)
       case watch(@Sendable (WatchState) -> Void)
     }
     var scheduler: any ChangeScheduler
@@ -53,10 +53,10 @@ public final class DefaultsStore: Sendable {
   }
 
   private struct State: ~Copyable {
-    var arguments: [String: PlistValue]
-    var registration: [String: PlistValue] = [:]
+    var arguments: [PlistKey: PlistValue]
+    var registration: [PlistKey: PlistValue] = [:]
     /// The file's values as last seen, the base of every diff.
-    var lastFileValues: [String: PlistValue]?
+    var lastFileValues: [PlistKey: PlistValue]?
     var observers: [UInt64: Observer] = [:]
     var nextObserverID: UInt64 = 0
     var watcher: DirectoryWatcher?
@@ -64,15 +64,15 @@ public final class DefaultsStore: Sendable {
     /// Values this store is writing now. The watcher may read them before the
     /// writer has recorded them; it leaves them to the writer, so that a write
     /// delivers its own changes (on an `ImmediateScheduler`, before it returns).
-    var ownWrites: [[String: PlistValue]] = []
+    var ownWrites: [[PlistKey: PlistValue]] = []
     /// Deliveries in the order their changes were found.
     var pending: [Delivery] = []
     /// Whether a thread is delivering `pending` now (it delivers what others queue meanwhile).
     var delivering = false
 
-    init(arguments: [String: PlistValue]) { self.arguments = arguments }
+    init(arguments: [PlistKey: PlistValue]) { self.arguments = arguments }
 
-    func effective(file stored: [String: PlistValue]) -> [String: PlistValue] {
+    func effective(file stored: [PlistKey: PlistValue]) -> [PlistKey: PlistValue] {
       registration.merging(stored) { $1 }.merging(arguments) { $1 }
     }
 
@@ -116,7 +116,7 @@ public final class DefaultsStore: Sendable {
   /// ```
   public init(
     domain: String, directory: String, createsDirectory: Bool = false,
-    arguments: [String: PlistValue] = [:]
+    arguments: [PlistKey: PlistValue] = [:]
   ) throws(DefaultsError) {
     self.domain = try DomainName(domain)
     var directory = directory
@@ -134,7 +134,8 @@ public final class DefaultsStore: Sendable {
   /// ```swift
   /// let store = try DefaultsStore(inMemory: "com.example.preview")
   /// ```
-  public init(inMemory domain: String, arguments: [String: PlistValue] = [:]) throws(DefaultsError)
+  public init(inMemory domain: String, arguments: [PlistKey: PlistValue] = [:])
+    throws(DefaultsError)
   {
     self.domain = try DomainName(domain)
     self.directory = ""
@@ -184,32 +185,32 @@ public final class DefaultsStore: Sendable {
   // MARK: - Reading
 
   /// The values stored in the domain file, read now.
-  public func persistentValues() throws(DefaultsError) -> [String: PlistValue] {
+  public func persistentValues() throws(DefaultsError) -> [PlistKey: PlistValue] {
     try file.read()
   }
 
   /// Every value as the search list resolves it: arguments, the file, registered defaults.
-  public func values() throws(DefaultsError) -> [String: PlistValue] {
+  public func values() throws(DefaultsError) -> [PlistKey: PlistValue] {
     let stored = try file.read()
     return state.withLock { $0.effective(file: stored) }
   }
 
   public func value(forKey key: String) throws(DefaultsError) -> PlistValue? {
-    try values()[key]
+    try values()[PlistKey(key)]
   }
 
   /// The values given to the process, which win over the file (the argument domain).
-  public func setArguments(_ values: [String: PlistValue]) {
+  public func setArguments(_ values: [PlistKey: PlistValue]) {
     refresh { $0.arguments = values }
   }
 
   /// Registers defaults shown while a key is not stored. They are held in
   /// memory and never written (see `writeRegistered` for that).
-  public func register(_ defaults: [String: PlistValue]) {
+  public func register(_ defaults: [PlistKey: PlistValue]) {
     refresh { $0.registration.merge(defaults) { $1 } }
   }
 
-  public var registeredValues: [String: PlistValue] { state.withLock { $0.registration } }
+  public var registeredValues: [PlistKey: PlistValue] { state.withLock { $0.registration } }
 
   // MARK: - Writing
 
@@ -227,12 +228,12 @@ public final class DefaultsStore: Sendable {
   @discardableResult
   public func update(
     force: Bool = false, now: Date = Date(),
-    _ body: (inout [String: PlistValue]) throws(DefaultsError) -> Void
+    _ body: (inout [PlistKey: PlistValue]) throws(DefaultsError) -> Void
   ) throws(DefaultsError) -> WriteOutcome {
     let outcome = try file.withLock {
-      () throws(DefaultsError) -> (WriteOutcome, [String: PlistValue]) in
+      () throws(DefaultsError) -> (WriteOutcome, [PlistKey: PlistValue]) in
       var movedAside: String?
-      var current: [String: PlistValue]
+      var current: [PlistKey: PlistValue]
       do throws(DefaultsError) {
         current = try file.read()
       } catch {
@@ -257,19 +258,19 @@ public final class DefaultsStore: Sendable {
     throws(DefaultsError)
     -> WriteOutcome
   {
-    try update(force: force) { $0[key] = value }
+    try update(force: force) { $0[PlistKey(key)] = value }
   }
 
   @discardableResult
   public func removeValue(forKey key: String, force: Bool = false) throws(DefaultsError)
     -> WriteOutcome
   {
-    try update(force: force) { $0[key] = nil }
+    try update(force: force) { $0[PlistKey(key)] = nil }
   }
 
   /// Replaces everything stored (import).
   @discardableResult
-  public func replaceAll(with values: [String: PlistValue], force: Bool = false)
+  public func replaceAll(with values: [PlistKey: PlistValue], force: Bool = false)
     throws(DefaultsError) -> WriteOutcome
   {
     try update(force: force) { $0 = values }
@@ -292,7 +293,7 @@ public final class DefaultsStore: Sendable {
   /// Runs `write`, marking `values` as this store's own while it runs (and
   /// until the writer's refresh records them).
   private func writing(
-    _ values: [String: PlistValue], _ write: () throws(DefaultsError) -> Void
+    _ values: [PlistKey: PlistValue], _ write: () throws(DefaultsError) -> Void
   ) throws(DefaultsError) {
     state.withLock { $0.ownWrites.append(values) }
     do {
@@ -308,7 +309,7 @@ public final class DefaultsStore: Sendable {
   /// The stored values, under the lock. A file that does not parse stops the
   /// write, unless `force` first moves it aside (then the domain starts empty).
   private func readForWriting(force: Bool, now: Date) throws(DefaultsError) -> (
-    [String: PlistValue], movedAside: String?
+    [PlistKey: PlistValue], movedAside: String?
   ) {
     do throws(DefaultsError) {
       return (try file.read(), nil)
@@ -323,7 +324,7 @@ public final class DefaultsStore: Sendable {
   /// Calls `onChange` with the changes of the effective values of `keys`
   /// (every key when nil), from this process and others.
   public func observe(
-    keys: Set<String>? = nil, initial: Bool = false,
+    keys: Set<PlistKey>? = nil, initial: Bool = false,
     scheduler: any ChangeScheduler = QueueScheduler(
       DispatchQueue(label: "prefs.defaults.observer")),
     _ onChange: @escaping @Sendable ([DefaultsChange]) -> Void
@@ -369,7 +370,7 @@ public final class DefaultsStore: Sendable {
   }
 
   /// The changes as an asynchronous sequence; it ends when the consumer stops iterating.
-  public func changes(keys: Set<String>? = nil, initial: Bool = false) -> AsyncStream<
+  public func changes(keys: Set<PlistKey>? = nil, initial: Bool = false) -> AsyncStream<
     DefaultsChange
   > {
     AsyncStream { continuation in
@@ -432,13 +433,13 @@ public final class DefaultsStore: Sendable {
 
   /// The part of the state a refresh may change besides the file's values.
   private struct Settings {
-    var arguments: [String: PlistValue]
-    var registration: [String: PlistValue]
+    var arguments: [PlistKey: PlistValue]
+    var registration: [PlistKey: PlistValue]
   }
 
   /// Records new file values (or other state), queues what changed and delivers it.
   private func refresh(
-    file stored: [String: PlistValue]? = nil, ownWrite: Bool = false, fromWatcher: Bool = false,
+    file stored: [PlistKey: PlistValue]? = nil, ownWrite: Bool = false, fromWatcher: Bool = false,
     _ change: (inout Settings) -> Void = { _ in }
   ) {
     state.withLock { state in

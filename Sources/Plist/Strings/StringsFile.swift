@@ -25,15 +25,16 @@ public struct StringsFile: Sendable, Hashable {
 
   /// The translation of `key` as iOS sees it: the last entry's string value.
   public subscript(key: String) -> String? {
-    entries.last { $0.key == key }?.value.string
+    entries.last { $0.key.isSameKey(as: key) }?.value.string
   }
 
   /// Key → string value, the last entry winning; entries whose value is not a string are left out.
-  public var lookup: [String: String] {
-    var result: [String: String] = [:]
+  /// Keys compare by their exact scalars, as iOS looks them up.
+  public var lookup: [PlistKey: String] {
+    var result: [PlistKey: String] = [:]
     result.reserveCapacity(entries.count)
     for entry in entries {
-      if let value = entry.value.string { result[entry.key] = value }
+      if let value = entry.value.string { result[PlistKey(entry.key)] = value }
     }
     return result
   }

@@ -53,7 +53,8 @@ public struct PlistEntry: Sendable, Hashable {
 }
 
 extension PlistNode {
-  /// The value for `key` when this is a dictionary (the last entry wins).
+  /// The value for `key` when this is a dictionary (the last entry wins; keys
+  /// compare by their exact scalars, as CoreFoundation's do).
   public subscript(key: String) -> PlistNode? {
     entry(forKey: key)?.value
   }
@@ -67,7 +68,7 @@ extension PlistNode {
   /// The last entry for `key` when this is a dictionary.
   public func entry(forKey key: String) -> PlistEntry? {
     guard case .dictionary(let entries) = content else { return nil }
-    return entries.last { $0.key == key }
+    return entries.last { $0.key.isSameKey(as: key) }
   }
 
   public var string: String? {
@@ -110,8 +111,8 @@ extension PlistNode {
     case .data(let value): return .data(value)
     case .array(let items): return .array(items.map(\.value))
     case .dictionary(let entries):
-      var result: [String: PlistValue] = [:]
-      for entry in entries { result[entry.key] = entry.value.value }
+      var result: [PlistKey: PlistValue] = [:]
+      for entry in entries { result[PlistKey(entry.key)] = entry.value.value }
       return .dictionary(result)
     }
   }

@@ -15,7 +15,8 @@ public enum PlistValue: Sendable, Hashable {
   case date(Date)
   case data(Data)
   case array([PlistValue])
-  case dictionary([String: PlistValue])
+  /// Keys compare by their exact scalars, as Foundation's dictionaries do (see ``PlistKey``).
+  case dictionary([PlistKey: PlistValue])
 
   /// The name of the type as property lists spell it.
   public var typeName: String {

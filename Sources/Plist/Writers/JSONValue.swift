@@ -26,8 +26,8 @@ public indirect enum JSONValue: Sendable {
     switch node.content {
     case .array(let items): self = .array(items.map(JSONValue.init))
     case .dictionary(let entries):
-      var seen = Set<String>()
-      let unique = entries.reversed().filter { seen.insert($0.key).inserted }.reversed()
+      var seen = Set<PlistKey>()
+      let unique = entries.reversed().filter { seen.insert(PlistKey($0.key)).inserted }.reversed()
       self = .object(unique.map { ($0.key, JSONValue($0.value)) })
     default:
       self.init(node.value)
@@ -47,7 +47,7 @@ public indirect enum JSONValue: Sendable {
     case .array(let items): self = .array(items.map(JSONValue.init))
     case .dictionary(let entries):
       self = .object(
-        entries.keys.sorted().compactMap { key in entries[key].map { (key, JSONValue($0)) } })
+        entries.sorted { $0.key < $1.key }.map { ($0.key.string, JSONValue($0.value)) })
     }
   }
 

@@ -74,11 +74,10 @@ public enum XMLPlistWriter {
         return
       }
       output += indent + "<dict>\n"
-      for key in entries.keys.sorted() {
-        guard let value = entries[key] else { continue }
-        let path = keyPath.isEmpty ? key : keyPath + "." + key
-        output += indent + "\t<key>" + (try escaped(key, keyPath: path)) + "</key>\n"
-        try append(value, depth: depth + 1, keyPath: path, to: &output)
+      for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
+        let path = keyPath.isEmpty ? key.string : keyPath + "." + key.string
+        output += indent + "\t<key>" + (try escaped(key.string, keyPath: path)) + "</key>\n"
+        try append(item, depth: depth + 1, keyPath: path, to: &output)
       }
       output += indent + "</dict>\n"
     }

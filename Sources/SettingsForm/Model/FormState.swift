@@ -31,7 +31,7 @@ public struct FormState: Sendable {
   /// The title of the whole form (the app's name or domain).
   public var appTitle: String
   /// The values stored in the domain (as the store resolves them).
-  public var values: [String: PlistValue]
+  public var values: [PlistKey: PlistValue]
   public var stack: [PageFrame]
   public var mode: Mode = .browse
   public var status: String?
@@ -55,7 +55,7 @@ public struct FormState: Sendable {
   public var height: Int
 
   public init(
-    bundle: SettingsBundle, values: [String: PlistValue], width: Int, height: Int,
+    bundle: SettingsBundle, values: [PlistKey: PlistValue], width: Int, height: Int,
     words: FormWords = .keys, appTitle: String = "", idiom: Idiom = .phone
   ) {
     self.bundle = bundle
@@ -103,7 +103,7 @@ public struct FormState: Sendable {
   /// The value a row shows: the stored one, else its DefaultValue (display only, as on iOS).
   public func value(of row: Row) -> PlistValue? {
     guard let key = row.key else { return nil }
-    return values[key] ?? row.specifier.defaultValue?.value
+    return values[PlistKey(key)] ?? row.specifier.defaultValue?.value
   }
 
   /// Rows visible in the list area (between the title bar and the status and help lines).

@@ -25,7 +25,7 @@ public struct FormSession {
   public init(
     state: FormState, store: DefaultsStore, describe: @escaping (DefaultsError) -> String
   ) {
-    func stored(_ state: FormState) -> [String: PlistValue] {
+    func stored(_ state: FormState) -> [PlistKey: PlistValue] {
       // A domain that cannot be read now keeps the rows as last read.
       (try? store.persistentValues()) ?? state.values
     }

@@ -27,7 +27,7 @@ public enum FormEvent: Sendable {
   case key(Key)
   case resize(width: Int, height: Int)
   /// The stored values changed (here or in another process).
-  case valuesChanged([String: PlistValue])
+  case valuesChanged([PlistKey: PlistValue])
   /// The host could not store the value of `key`; `message` says why, in the
   /// user's words. It is shown until dismissed.
   case writeFailed(key: String, message: String)
@@ -89,7 +89,7 @@ public enum FormUpdate {
     case .reset:
       guard let key = row?.key else { return [] }
       state.status = state.words["status.reset"]
-      return state.values[key] == nil ? [] : [.remove(key: key)]
+      return state.values[PlistKey(key)] == nil ? [] : [.remove(key: key)]
     case .decrease, .increase, .decreaseMore, .increaseMore:
       return slide(&state, action)
     case .activate:

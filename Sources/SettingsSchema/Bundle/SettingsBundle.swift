@@ -60,15 +60,16 @@ public struct LoadedStrings: Sendable {
   }
 
   /// Key → translation as iOS looks it up (the last entry wins). Built on
-  /// first use: a checker that walks the entries never needs it.
-  public var translations: [String: String] { lookupCache.value { strings.lookup } }
+  /// first use: a checker that walks the entries never needs it. Keys compare
+  /// by their exact scalars, as iOS's lookup does (see `PlistKey`).
+  public var translations: [PlistKey: String] { lookupCache.value { strings.lookup } }
 }
 
 /// A value computed once, on first use, from any thread.
 final class LookupCache: Sendable {
-  private let stored = Mutex<[String: String]?>(nil)
+  private let stored = Mutex<[PlistKey: String]?>(nil)
 
-  func value(_ make: () -> [String: String]) -> [String: String] {
+  func value(_ make: () -> [PlistKey: String]) -> [PlistKey: String] {
     stored.withLock { stored in
       if let stored { return stored }
       let made = make()
@@ -164,7 +165,7 @@ public struct SettingsBundle: Sendable {
   /// A string of `page` as iOS shows it: its translation in the page's table,
   /// or the string itself when the page is not localized or the key is missing.
   public func localized(_ raw: String, on page: Page) -> String {
-    table(for: page)?.translations[raw] ?? raw
+    table(for: page)?.translations[PlistKey(raw)] ?? raw
   }
 
   /// Why a path written in a plist (a child pane's `File`) may not be

@@ -325,7 +325,7 @@ extension TranslationCoverage {
       let deliberate = Set(
         scanned.entries.emptyEntries.map { entries[$0].key }.filter { key in
           !tablesByName[scanned.entries.table, default: []].contains {
-            !($0.translations[key]?.isEmpty ?? true)
+            !($0.translations[PlistKey(key)]?.isEmpty ?? true)
           }
         })
       guard !deliberate.isEmpty else { continue }

@@ -186,7 +186,7 @@ extension SettingsBundle {
   public func specifier(forKey key: String) -> (page: Page, specifier: Specifier)? {
     for page in pages {
       for specifier in page.specifiers
-      where specifier.key == key && catalog.storesValue(specifier.type) {
+      where specifier.key?.isSameKey(as: key) == true && catalog.storesValue(specifier.type) {
         return (page, specifier)
       }
     }
@@ -195,11 +195,12 @@ extension SettingsBundle {
 
   /// Every `DefaultValue` of the elements whose value is stored under their Key, by key
   /// (the first wins), as an app registers them.
-  public var defaultValues: [String: PlistValue] {
-    var result: [String: PlistValue] = [:]
+  public var defaultValues: [PlistKey: PlistValue] {
+    var result: [PlistKey: PlistValue] = [:]
     for page in pages {
       for specifier in page.specifiers {
-        guard let key = specifier.key, !key.isEmpty, result[key] == nil,
+        guard let key = specifier.key.map({ PlistKey($0) }), !key.string.isEmpty,
+          result[key] == nil,
           let value = specifier.defaultValue?.value, catalog.storesValue(specifier.type)
         else { continue }
         result[key] = value

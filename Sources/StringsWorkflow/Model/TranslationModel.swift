@@ -52,7 +52,7 @@ public struct TranslationModel: Sendable {
 
   /// The source text of a key: its translation in the source language, else the key.
   public func sourceText(of key: String, table: String) -> String {
-    loaded(table: table, language: sourceLanguage)?.translations[key] ?? key
+    loaded(table: table, language: sourceLanguage)?.translations[PlistKey(key)] ?? key
   }
 
   /// A language's translations of the table's strings, leaving out what the
@@ -64,7 +64,7 @@ public struct TranslationModel: Sendable {
     else { return [:] }
     var result: [String: String] = [:]
     for (index, string) in coverage.strings.enumerated() where !states[index].isUntranslated {
-      result[string.text] = loaded.translations[string.text]
+      result[string.text] = loaded.translations[PlistKey(string.text)]
     }
     return result
   }

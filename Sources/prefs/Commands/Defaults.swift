@@ -136,7 +136,7 @@ extension Defaults {
         let values = try store.persistentValues()
         let shown: PlistValue
         if let key {
-          guard let value = values[key] else {
+          guard let value = values[PlistKey(key)] else {
             throw DefaultsError.missingKey(domain: domain, key: key)
           }
           shown = value
@@ -172,7 +172,7 @@ extension Defaults {
       CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         if let key {
-          guard try store.persistentValues()[key] != nil || force else {
+          guard try store.persistentValues()[PlistKey(key)] != nil || force else {
             throw DefaultsError.missingKey(domain: domain, key: key)
           }
           try store.removeValue(forKey: key, force: force)
@@ -304,20 +304,21 @@ extension Defaults {
       CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         let json = json
-        let token = store.observe(keys: keys.isEmpty ? nil : Set(keys)) { changes in
+        let token = store.observe(keys: keys.isEmpty ? nil : Set(keys.map { PlistKey($0) })) {
+          changes in
           var text = ""
           for change in changes {
             if json {
               text +=
                 JSONValue.object([
-                  ("key", .string(change.key)),
+                  ("key", .string(change.key.string)),
                   ("old", change.old.map(JSONValue.init) ?? .null),
                   ("new", change.new.map(JSONValue.init) ?? .null),
                 ]).renderedCompact() + "\n"
             } else {
               let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
               let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-              text += "\(change.key.escapingControlCharacters): \(old) → \(new)\n"
+              text += "\(change.key.string.escapingControlCharacters): \(old) → \(new)\n"
             }
           }
           // Ends the process quietly once the reader has gone.

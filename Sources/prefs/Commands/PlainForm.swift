@@ -38,7 +38,7 @@ struct PlainForm {
         let treatment = Self.treatment(of: specifier, in: bundle.catalog)
         guard treatment != .skip, let key = specifier.key else { continue }
         let title = bundle.localized(specifier.title ?? key, on: page).escapingControlCharacters
-        let current = stored[key] ?? specifier.defaultValue?.value
+        let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
         let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
         if treatment == .show {
           print("\(title): \(shown)", to: &output)

@@ -38,10 +38,9 @@ extension PlistValue {
     case .dictionary(let entries):
       guard !entries.isEmpty else { return "{}" }
       return "{\n"
-        + entries.keys.sorted().compactMap { key in
-          entries[key].map {
-            pad + "    " + Self.token(key) + " = " + $0.openStepText(indent: indent + 1) + ";"
-          }
+        + entries.sorted { $0.key < $1.key }.map { (key: PlistKey, value: PlistValue) -> String in
+          pad + "    " + Self.token(key.string) + " = " + value.openStepText(indent: indent + 1)
+            + ";"
         }.joined(separator: "\n") + "\n" + pad + "}"
     default: return scalarText
     }

@@ -21,7 +21,7 @@ struct ToolStrings: Sendable {
     guard let text = EmbeddedLocalizations.files["Localizations/\(language).lproj/Prefs.strings"],
       let read = try? StringsReader.read(Array(text.utf8))
     else { return [:] }
-    return read.file.lookup
+    return Dictionary(read.file.lookup.map { ($0.key.string, $0.value) }) { $1 }
   }
 
   subscript(_ key: String) -> String {

@@ -39,9 +39,9 @@ enum TypedValue {
         throw Failure(
           description: "-dict takes keys and values in pairs; \(texts.count) were given")
       }
-      var result: [String: PlistValue] = [:]
+      var result: [PlistKey: PlistValue] = [:]
       for index in stride(from: 0, to: texts.count, by: 2) {
-        result[texts[index]] = .string(texts[index + 1])
+        result[PlistKey(texts[index])] = .string(texts[index + 1])
       }
       return .dictionary(result)
     default:
