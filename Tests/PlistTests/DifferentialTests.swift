@@ -30,6 +30,57 @@ struct DifferentialTests {
     }
   }
 
+  /// The XML plists of the corpus and fixtures, each as its text.
+  static let xmlPlists: [(path: String, text: String)] = plistFiles.compactMap { path in
+    guard let bytes = try? Paths.bytes(URL(fileURLWithPath: path)),
+      bytes.starts(with: Array("<?xml".utf8)),
+      let text = String(validating: bytes, as: UTF8.self)
+    else { return nil }
+    return (path, text)
+  }
+
+  /// Layouts of one XML plist that iOS reads alike: all CR LF, all on one
+  /// line (tags side by side), and both (one line with CR LF inside values).
+  enum Layout: String, CaseIterable, Sendable { case crlf, oneLine, both }
+
+  static func relaid(_ text: String, as layout: Layout) -> String {
+    let unix = text.replacingOccurrences(of: "\r\n", with: "\n")
+    let oneLine = unix.replacingOccurrences(
+      of: ">[ \t]*\n[ \t\n]*<", with: "><", options: .regularExpression)
+    switch layout {
+    case .crlf: return unix.replacingOccurrences(of: "\n", with: "\r\n")
+    case .oneLine: return oneLine
+    case .both: return oneLine.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+    }
+  }
+
+  @Test(.needsCorpus) func everyLayoutIsTried() {
+    #expect(Self.xmlPlists.count > 100)
+    let sample = "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n\t<key>a</key>\n</dict>\n</plist>\n"
+    #expect(Self.relaid(sample, as: .oneLine).contains("<dict><key>a</key></dict>"))
+    #expect(Self.relaid(sample, as: .both).contains("\r\n"))
+  }
+
+  /// Regression: a CR anywhere in the file with several tags on one line made
+  /// `<key>a</key><string>b</string>` read as the key `a</key>`.
+  @Test(arguments: Layout.allCases)
+  func relaidCorpusPlistsMatchFoundation(layout: Layout) {
+    for (path, text) in Self.xmlPlists {
+      let bytes = Array(Self.relaid(text, as: layout).utf8)
+      compare("\(path) (\(layout))", bytes, Result { try PropertyListReader.read(bytes) }) {
+        ($0.root.value, $0.issues)
+      }
+    }
+  }
+
+  @Test func keysAndValuesOnOneLineWithACarriageReturn() throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\"><dict><key>a</key><string>b\r\nc</string><key>n</key><integer>1</integer></dict></plist>"
+    let value = try PropertyListReader.read(Array(text.utf8)).root.value
+    #expect(value == .dictionary(["a": .string("b\r\nc"), "n": .integer(1)]))
+    #expect(FoundationOracle.read(Array(text.utf8)) == value)
+  }
+
   @Test(arguments: stringsFiles)
   func stringsMatchFoundation(path: String) throws {
     let bytes = try Paths.bytes(URL(fileURLWithPath: path))

@@ -109,6 +109,15 @@ final class XMLPlistBuilder {
     return offset
   }
 
+  /// The offset of the `<` of the end tag just parsed. libxml2 has then
+  /// moved past its `>`, onto the next tag when tags share a line, so the
+  /// search starts one byte back.
+  var endTagStartOffset: Int {
+    var offset = min(currentOffset - 1, source.utf8.count - 1)
+    while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
+    return max(offset, 0)
+  }
+
   func fail(_ message: String, at offset: Int? = nil) {
     guard error == nil else { return }
     fail(
@@ -159,7 +168,7 @@ final class XMLPlistBuilder {
   func endElement() {
     guard error == nil, let frame = stack.popLast() else { return }
     if hasCarriageReturns, frame.tag.isText {
-      text = rawText(from: frame.contentOffset, to: tagStartOffset)
+      text = rawText(from: frame.contentOffset, to: endTagStartOffset)
     }
     let node: PlistNode
     switch frame.tag {
