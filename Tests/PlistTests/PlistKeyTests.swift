@@ -61,4 +61,44 @@ struct PlistKeyTests {
     #expect(FoundationOracle.read(bytes) == value)
     #expect(FoundationOracle.write(value) == bytes)
   }
+
+  /// Characters whose UTF-16 order differs from their scalar order (beyond
+  /// the BMP against U+E000…U+FFFD), normalization variants and plain text.
+  static let keyAlphabet: [Unicode.Scalar] = [
+    "a", "b", "Z", "0", "_", ".", "\u{E9}", "e", "\u{301}", "\u{212B}", "\u{C5}", "\u{FF5E}",
+    "\u{E000}", "\u{FFFD}", "\u{1F600}", "\u{10000}", "\u{10FFFD}", "\u{4E2D}", "\u{D7FF}",
+  ]
+
+  /// Writer key order is Foundation's (UTF-16 unit order, as CFStringCompare
+  /// sorts): the bytes are Foundation's for random keys, and read back the same.
+  @Test func theWriterOrdersKeysAsFoundation() throws {
+    var generator = SplitMix64(seed: 0x5eed_cafe)
+    for _ in 0..<300 {
+      var entries: [PlistKey: PlistValue] = [:]
+      for index in 0..<Int.random(in: 1...8, using: &generator) {
+        var key = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+          key.append(Self.keyAlphabet.randomElement(using: &generator) ?? "a")
+        }
+        entries[PlistKey(String(key))] = .integer(Int64(index))
+      }
+      let value = PlistValue.dictionary(["outer": .dictionary(entries)])
+      let bytes = try XMLPlistWriter.write(value)
+      #expect(bytes == FoundationOracle.write(value), "\(entries.keys)")
+      #expect(try PropertyListReader.read(bytes).root.value == value)
+    }
+  }
+}
+
+/// A small seeded generator, so a failure repeats.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }
