@@ -217,3 +217,38 @@ struct StringsReaderTests {
     }
   }
 }
+
+/// One fault, one finding: an unclosed comment is reported once wherever it
+/// stands, and UTF-16 without a BOM has one severity whatever its byte order.
+struct OneFindingTests {
+  @Test(arguments: [
+    "\"a\" = \"b\";\n/* never closed", "/* never closed", "\"a\" = \"b\"; /* open\n\"c\" = \"d\";",
+    "\"a\" /* open", "\"a\" = /* open", "{ \"a\" = \"b\"; /* open",
+  ])
+  func anUnclosedCommentIsReportedOnce(text: String) {
+    let issues: [ReadIssue]
+    do {
+      issues = try StringsReader.read(Array(text.utf8)).issues
+    } catch {
+      issues = [error]
+    }
+    let comments = issues.filter { $0.message.contains("comment is never closed") }
+    #expect(comments.count <= 1, "\(issues)")
+    let plistIssues = (try? PropertyListReader.read(Array(text.utf8)))?.issues ?? []
+    #expect(plistIssues.filter { $0.message.contains("comment is never closed") }.count <= 1)
+  }
+
+  @Test(arguments: ["\"a\" = \"b\";\n", " \"a\" = \"b\";\n", "/* c */ \"a\" = \"b\";\n"])
+  func utf16WithoutBOMHasOneSeverityInBothOrders(text: String) throws {
+    let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let big = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    let severities = try [little, big].map { bytes in
+      try StringsReader.read(bytes).issues.filter { $0.kind == .encoding }.map(\.severity)
+    }
+    // Big-endian never loads on a (little-endian) device; little-endian loads
+    // only when the character iOS skips is white space.
+    let loads = text.first?.isWhitespace == true
+    #expect(severities[0] == [loads ? .warning : .error])
+    #expect(severities[1] == [.error])
+  }
+}

@@ -121,10 +121,12 @@ struct OpenStepParser {
           index += 1
         }
         if end == bytes.count {
-          issues.append(
-            ReadIssue(
-              .suspicious, .warning, "this comment is never closed and hides the rest of the file",
-              place: .text(text.snippet(atOffset: start))))
+          // A reader that starts over (a `.strings` table not in braces) meets
+          // the same comment again: one fault, one finding.
+          let issue = ReadIssue(
+            .suspicious, .warning, "this comment is never closed and hides the rest of the file",
+            place: .text(text.snippet(atOffset: start)))
+          if !issues.contains(issue) { issues.append(issue) }
           index = bytes.count
         } else {
           index = end + 2

@@ -65,11 +65,16 @@ public enum TextDecoding {
       let bigEndian = bytes[0] == 0 && bytes[1] != 0
       let utf8 = utf16(bytes[...], bigEndian: bigEndian)
       let firstIsSpace = utf8.first.map { $0 == 0x20 || (0x09...0x0D).contains($0) } ?? true
+      // iOS reads BOM-less UTF-16 in host byte order (little-endian) and skips
+      // its first character: big-endian text never loads, little-endian loads
+      // only when that character is white space. What does not load is an
+      // error, whichever the byte order.
+      let loads = firstIsSpace && !bigEndian
       let message =
         "UTF-16 without a byte-order mark: iOS reads it in host byte order and skips its first character"
-        + (firstIsSpace ? "" : ", so this file does not load on a device; save it with a BOM")
+        + (loads ? "" : ", so this file does not load on a device; save it with a BOM")
       let issue = ReadIssue(
-        .encoding, firstIsSpace || bigEndian ? .warning : .error, message,
+        .encoding, loads ? .warning : .error, message,
         place: .text(SourceSnippet(location: TextLocation(line: 1, column: 1), lineText: "")))
       return DecodedText(
         utf8: utf8, encoding: bigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM,
