@@ -168,7 +168,7 @@ struct CoverageAgreementTests {
     }
   }
 
-  @Test(arguments: Paths.corpusBundles.map(\.path))
+  @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))
   func corpusBundle(path: String) throws {
     let views = try Self.views(of: path)
     let languages = try SettingsBundle.load(at: path).languages
