@@ -263,19 +263,20 @@ extension TranslationCoverage {
     // with a cursor and hash only when the file departs from it.
     var cursor = 0
     loaded.strings.entries.withUnsafeBufferPointer { entries in
+      // Fields are read in place: a copy of each entry costs a retain and release per
+      // field, which a table of thousands of entries in thirty languages feels.
       for entryIndex in entries.indices {
-        let entry = entries[entryIndex]
-        let value = entry.value.string
-        if value?.isEmpty == true { empty.append(entryIndex) }
+        let isEmpty = entries[entryIndex].value.string?.isEmpty
+        if isEmpty == true { empty.append(entryIndex) }
         let stringIndex: Int?
-        if cursor < strings.count, strings[cursor].text == entry.key {
+        if cursor < strings.count, strings[cursor].text == entries[entryIndex].key {
           stringIndex = cursor
         } else {
-          stringIndex = index[entry.key]
+          stringIndex = index[entries[entryIndex].key]
         }
         guard let stringIndex else {
           unused.append(entryIndex)
-          if !unusedKeys.insert(entry.key).inserted { duplicates.append(entryIndex) }
+          if !unusedKeys.insert(entries[entryIndex].key).inserted { duplicates.append(entryIndex) }
           continue
         }
         if seen[stringIndex] { duplicates.append(entryIndex) }
@@ -283,10 +284,10 @@ extension TranslationCoverage {
         cursor = stringIndex + 1
         // The last entry of a key is the one iOS keeps; only a string value translates.
         states[stringIndex] =
-          if countsMarks && UntranslatedMark.isMarked(entry) {
+          if countsMarks && UntranslatedMark.isMarked(entries[entryIndex]) {
             .markedUntranslated
-          } else if let value {
-            value.isEmpty ? .empty : .translated
+          } else if let isEmpty {
+            isEmpty ? .empty : .translated
           } else {
             .absent
           }

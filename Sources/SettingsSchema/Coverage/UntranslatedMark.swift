@@ -19,8 +19,13 @@ public enum UntranslatedMark {
     PlistComment(style: .block, text: "\(prefix): \(page) \(keyPath) ", offset: 0)
   }
 
-  /// Whether a comment is the mark.
-  public static func isMark(_ comment: PlistComment) -> Bool { comment.text.hasPrefix(prefix) }
+  /// Whether a comment is the mark. Compared byte for byte, as the reader does:
+  /// with comments kept, every entry of a big table is asked.
+  public static func isMark(_ comment: PlistComment) -> Bool {
+    comment.text.utf8.starts(with: prefixBytes)
+  }
+
+  private static let prefixBytes = Array(prefix.utf8)
 
   /// Whether an entry carries the mark.
   public static func isMarked(_ entry: StringsEntry) -> Bool {
