@@ -12,6 +12,20 @@ enum BinaryPlistReader {
 
   static func read(_ bytes: [UInt8], limits: ReadLimits) throws(ReadIssue) -> PlistNode {
     var parser = try Parser(bytes: bytes, limits: limits)
+    // Count what the tree would expand to before building any of it, each
+    // object once (shared objects weigh what they expand to, times their
+    // uses): a bomb of shared references is refused in microseconds.
+    var sizes: [Int: Int] = [:]
+    var visiting = Set<Int>()
+    if let size = parser.expandedSize(
+      parser.topObject, depth: 0, sizes: &sizes, visiting: &visiting),
+      size > limits.maximumObjects
+    {
+      throw ReadIssue(
+        .limit, .error,
+        "the binary plist expands to more than \(limits.maximumObjects) values through shared references"
+      )
+    }
     return try parser.object(parser.topObject, depth: 0, path: "")
   }
 
@@ -106,6 +120,34 @@ enum BinaryPlistReader {
         throw failure("a count of \(value) is larger than the file", path)
       }
       return (Int(value), position + 2 + size)
+    }
+
+    /// How many values object `index` expands to, capped just past the budget;
+    /// nil where the structure is damaged or cyclic, which building reports with its place.
+    func expandedSize(
+      _ index: Int, depth: Int, sizes: inout [Int: Int], visiting: inout Set<Int>
+    ) -> Int? {
+      if let known = sizes[index] { return known }
+      guard depth < limits.maximumDepth, !visiting.contains(index),
+        let position = try? offset(of: index, "")
+      else { return nil }
+      let marker = bytes[position]
+      let kind = marker >> 4
+      guard kind == 0xA || kind == 0xD else { return 1 }
+      guard let (count, start) = try? count(marker: marker, at: position, "") else { return nil }
+      let references = kind == 0xA ? count : count * 2
+      guard start + references * referenceSize <= offsetTable else { return nil }
+      visiting.insert(index)
+      defer { visiting.remove(index) }
+      var total = 1
+      for item in 0..<references {
+        guard let child = try? reference(at: start + item * referenceSize, ""),
+          let size = expandedSize(child, depth: depth + 1, sizes: &sizes, visiting: &visiting)
+        else { return nil }
+        total = min(total + size, limits.maximumObjects + 1)
+      }
+      sizes[index] = total
+      return total
     }
 
     mutating func object(_ index: Int, depth: Int, path: String) throws(ReadIssue) -> PlistNode {

@@ -8,11 +8,13 @@ public struct ReadLimits: Sendable, Hashable {
   public var maximumBytes: Int
   /// Deepest nesting of arrays and dictionaries.
   public var maximumDepth: Int
-  /// Most values a binary plist may expand to (shared objects count each time they are used).
+  /// Most values a binary plist may expand to (shared objects count each time they are used,
+  /// counted from the object table before anything is built, so a bomb of shared references is
+  /// refused in microseconds). A million is over a hundred times the largest Settings page.
   public var maximumObjects: Int
 
   public init(
-    maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 10_000_000
+    maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 1_000_000
   ) {
     self.maximumBytes = maximumBytes
     self.maximumDepth = maximumDepth
