@@ -2,9 +2,26 @@ import Foundation
 
 /// A value that an XML property list cannot hold.
 public struct PlistWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A reader's limit that the written file would pass, so that no reader
+  /// (this one included) would read it back.
+  public enum Limit: Sendable, Hashable {
+    /// Nesting deeper than the reader's `ReadLimits.maximumDepth` (the limit given).
+    case depth(Int)
+    /// A file larger than the reader's `ReadLimits.maximumBytes` (the limit given).
+    case bytes(Int)
+  }
+
   /// Where in the value: `settings.name` or `list[2]`.
   public var keyPath: String
   public var reason: String
+  /// The reader's limit the value passes; nil for a value XML cannot hold at all.
+  public var limit: Limit?
+
+  public init(keyPath: String, reason: String, limit: Limit? = nil) {
+    self.keyPath = keyPath
+    self.reason = reason
+    self.limit = limit
+  }
 
   public var description: String {
     keyPath.isEmpty ? reason : "\(keyPath.escapingControlCharacters): \(reason)"
@@ -19,22 +36,54 @@ public struct PlistWriteError: Error, Sendable, Hashable, CustomStringConvertibl
 /// ```swift
 /// let bytes = try XMLPlistWriter.write(.dictionary(["celsiusPref": .bool(true)]))
 /// ```
+///
+/// What it writes, the readers read back: a value nested deeper, or a file
+/// larger, than `limits` allows is refused with the limit
+/// (``PlistWriteError/limit``), the same `ReadLimits` the readers enforce.
 public enum XMLPlistWriter {
+  /// The value's file, held to the readers' standard limits.
   public static func write(_ value: PlistValue) throws(PlistWriteError) -> [UInt8] {
+    try write(value, limits: .standard)
+  }
+
+  public static func write(_ value: PlistValue, limits: ReadLimits) throws(PlistWriteError)
+    -> [UInt8]
+  {
     var output = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
       <plist version="1.0">
 
       """
-    try append(value, depth: 0, keyPath: "", to: &output)
+    try append(value, depth: 0, limits: limits, keyPath: "", to: &output)
     output += "</plist>\n"
+    guard output.utf8.count <= limits.maximumBytes else {
+      throw PlistWriteError(
+        keyPath: "",
+        reason:
+          "the file would be \(output.utf8.count) bytes, more than the \(limits.maximumBytes) a reader reads",
+        limit: .bytes(limits.maximumBytes))
+    }
     return Array(output.utf8)
   }
 
   private static func append(
-    _ value: PlistValue, depth: Int, keyPath: String, to output: inout String
+    _ value: PlistValue, depth: Int, limits: ReadLimits, keyPath: String, to output: inout String
   ) throws(PlistWriteError) {
+    // The reader counts <plist> as a level, and refuses an element that opens
+    // at the limit: the root is at depth 0, so the deepest it reads is limit - 2.
+    guard depth + 2 <= limits.maximumDepth else {
+      throw PlistWriteError(
+        keyPath: keyPath,
+        reason: "the value is nested deeper than the \(limits.maximumDepth) levels a reader reads",
+        limit: .depth(limits.maximumDepth))
+    }
+    guard output.utf8.count <= limits.maximumBytes else {
+      throw PlistWriteError(
+        keyPath: keyPath,
+        reason: "the file would be larger than the \(limits.maximumBytes) bytes a reader reads",
+        limit: .bytes(limits.maximumBytes))
+    }
     let indent = String(repeating: "\t", count: depth)
     switch value {
     case .string(let text):
@@ -65,7 +114,8 @@ public enum XMLPlistWriter {
       }
       output += indent + "<array>\n"
       for (index, item) in items.enumerated() {
-        try append(item, depth: depth + 1, keyPath: "\(keyPath)[\(index)]", to: &output)
+        try append(
+          item, depth: depth + 1, limits: limits, keyPath: "\(keyPath)[\(index)]", to: &output)
       }
       output += indent + "</array>\n"
     case .dictionary(let entries):
@@ -77,7 +127,7 @@ public enum XMLPlistWriter {
       for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
         let path = keyPath.isEmpty ? key.string : keyPath + "." + key.string
         output += indent + "\t<key>" + (try escaped(key.string, keyPath: path)) + "</key>\n"
-        try append(item, depth: depth + 1, keyPath: path, to: &output)
+        try append(item, depth: depth + 1, limits: limits, keyPath: path, to: &output)
       }
       output += indent + "</dict>\n"
     }
