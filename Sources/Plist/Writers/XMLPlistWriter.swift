@@ -95,7 +95,14 @@ public enum XMLPlistWriter {
     case .bool(let flag):
       output += indent + (flag ? "<true/>\n" : "<false/>\n")
     case .date(let date):
-      output += indent + "<date>" + dateText(date) + "</date>\n"
+      guard let text = dateText(date) else {
+        throw PlistWriteError(
+          keyPath: keyPath,
+          reason:
+            "the date \(date.timeIntervalSinceReferenceDate) s from 2001 has no year a property list can store"
+        )
+      }
+      output += indent + "<date>" + text + "</date>\n"
     case .data(let bytes):
       output += indent + "<data>\n"
       let encoded = bytes.base64EncodedString()
@@ -166,17 +173,37 @@ public enum XMLPlistWriter {
     return String(format: "%.17g", number)
   }
 
-  /// ISO 8601 in UTC, whole seconds (an XML plist keeps no fraction).
-  static func dateText(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    let seconds = Date(
-      timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
-    let parts = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: seconds)
+  /// ISO 8601 in UTC, whole seconds rounded down (an XML plist keeps no
+  /// fraction), in the proleptic Gregorian calendar as CoreFoundation writes
+  /// and every reader reads (no switch to the Julian calendar before
+  /// 1582-10-15); years before 1 as CoreFoundation's `%04d` gives them (year 0
+  /// is `0000`, year -2 is `-002`). Nil for a date no reader gets back: NaN,
+  /// infinite, or a year of eight digits or more.
+  static func dateText(_ date: Date) -> String? {
+    let interval = date.timeIntervalSince1970.rounded(.down)
+    guard interval.isFinite, abs(interval) < 3e14 else { return nil }
+    let total = Int(interval)
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let seconds = total - days * 86_400
+    let (year, month, day) = civil(fromDays: days)
+    guard abs(year) < 10_000_000 else { return nil }
     return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, seconds / 3_600,
+      seconds / 60 % 60, seconds % 60)
+  }
+
+  /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
+  /// Hinnant's algorithm, the inverse of the reader's).
+  static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shifted = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+    let month = shifted < 10 ? shifted + 3 : shifted - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
 
