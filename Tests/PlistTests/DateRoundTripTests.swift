@@ -9,7 +9,7 @@ struct DateRoundTripTests {
   /// Seconds from 2001-01-01: year 1, year 0 and -1, the Gregorian switch
   /// (1582-10-04 and -15), leap days, far future and past, fractions.
   static let landmarks: [Double] = [
-    0, 0.5, -0.5, -1, 1, 59.999, 86_399, 86_400, -86_400,
+    0, 0.5, -0.5, -1, 1, 59.999, 86_399, 86_400, -86_400, -1e-9, -1e-6, 1e-300,
     -63_113_904_000,  // 0001-01-01
     -63_113_904_001,  // the last second of year 0
     -63_145_526_400,  // 0000-01-01

@@ -180,7 +180,9 @@ public enum XMLPlistWriter {
   /// is `0000`, year -2 is `-002`). Nil for a date no reader gets back: NaN,
   /// infinite, or a year of eight digits or more.
   static func dateText(_ date: Date) -> String? {
-    let interval = date.timeIntervalSince1970.rounded(.down)
+    // Rounded down from 2001 as CoreFoundation does: a tiny fraction before
+    // 2001 is lost in a 1970-based interval (found by `scripts/fuzz domain`).
+    let interval = date.timeIntervalSinceReferenceDate.rounded(.down) + 978_307_200
     guard interval.isFinite, abs(interval) < 3e14 else { return nil }
     let total = Int(interval)
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
