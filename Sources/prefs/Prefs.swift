@@ -7,7 +7,7 @@ struct Prefs: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "prefs",
     abstract: "iOS Settings bundles on the command line: read, check, edit and localize them.",
-    version: "0.1.0",
+    version: PrefsVersion.current,
     subcommands: [
       Dump.self, Lint.self, Rules.self, Defaults.self, Edit.self, Render.self, Strings.self,
     ]

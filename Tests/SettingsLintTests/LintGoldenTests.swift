@@ -14,8 +14,10 @@ struct LintGoldenTests {
 
   static func output(_ paths: [String], strict: Bool = false) throws -> LintOutput {
     let reports = try paths.map { try LintTestSupport.lint($0) }
+    // The CLI passes its version; the golden SARIF shows where it goes.
     return LintOutput(
-      reports: reports, workingDirectory: Paths.repository.path, strict: strict)
+      reports: reports, workingDirectory: Paths.repository.path, strict: strict,
+      toolVersion: "0.1.0")
   }
 
   @Test(arguments: ["Conversor", "Showcase"])

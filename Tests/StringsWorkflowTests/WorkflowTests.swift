@@ -73,7 +73,8 @@ struct WorkflowTests {
     #expect(
       model.missing(in: "de").map(\.key) == model.missing(in: "fr").map(\.key),
       "so still missing, as in a language without a folder")
-    #expect(throws: WorkflowError.self) { try model.addLanguage("de") }
+    #expect(throws: WorkflowError.languageExists(language: "de")) { try model.addLanguage("de") }
+    #expect(WorkflowError.languageExists(language: "de").remedy == .fillExistingLanguage)
     #expect(throws: InvalidLanguageError.self) { try model.addLanguage("not a language") }
     // A stale entry and a missing one in Russian.
     let ru = copy.path + "/ru.lproj/Advanced.strings"
@@ -101,8 +102,11 @@ struct WorkflowTests {
     defer { copy.remove() }
     try "\"a\" = \"b\"".write(
       toFile: copy.path + "/ru.lproj/Root.strings", atomically: true, encoding: .utf8)
-    #expect(throws: WorkflowError.self) { try copy.model().sync(prune: false) }
-    #expect(throws: WorkflowError.self) { try copy.model().format(encoding: nil, sort: false) }
+    let refusal = WorkflowError.tableDoesNotParse(path: "ru.lproj/Root.strings")
+    #expect(throws: refusal) { try copy.model().sync(prune: false) }
+    #expect(throws: refusal) { try copy.model().format(encoding: nil, sort: false) }
+    #expect(refusal.remedy == .fixTableFirst)
+    #expect(refusal.description == "ru.lproj/Root.strings does not parse")
   }
 
   @Test func xliffExportValidatesAgainstTheSchemaAndImportsBack() throws {

@@ -110,6 +110,7 @@ struct DefaultsCommandTests {
     let refused = run(["write", "com.example.app", "k", "v"])
     #expect(refused.code == 1)
     #expect(refused.errors.contains("com.example.app.plist"))
+    #expect(refused.errors.contains("(use --force to move it aside and start anew)"))
     #expect(bytes == garbage)
     let forced = run(["write", "com.example.app", "k", "v", "--force"])
     #expect(forced.code == 0)

@@ -18,12 +18,24 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The domain does not hold the key asked for.
   case missingKey(domain: String, key: String)
 
+  /// What can be done about it, when something can; the caller words it.
+  public enum Remedy: Sendable, Hashable {
+    /// Writing with `force` moves the unreadable file aside and starts the domain anew.
+    case moveCorruptFileAside
+  }
+
+  /// What can be done about this error, if anything.
+  public var remedy: Remedy? {
+    if case .corruptDomain = self { return .moveCorruptFileAside }
+    return nil
+  }
+
   public var description: String {
     switch self {
     case .invalidDomain(let name, let reason):
       "invalid domain name \"\(name.escapingControlCharacters)\": \(reason)"
     case .corruptDomain(let file, let reason):
-      "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is (use --force to move it aside and start anew)"
+      "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is"
     case .notAPlainFile(let file, let reason):
       "\(file.escapingControlCharacters): \(reason); nothing was written"
     case .missingDirectory(let directory):

@@ -17,14 +17,14 @@ public struct LintOutput: Sendable {
   public var reports: [LintReport]
   /// Absolute paths under it are shown relative to it.
   public var workingDirectory: String?
-  /// Warnings fail too (`--strict`).
+  /// Warnings fail too.
   public var strict: Bool
   public var colored: Bool
-  public var toolVersion: String
+  public var toolVersion: String?
 
   public init(
     reports: [LintReport], workingDirectory: String? = nil, strict: Bool = false,
-    colored: Bool = false, toolVersion: String = "0.1.0"
+    colored: Bool = false, toolVersion: String? = nil
   ) {
     self.reports = reports
     self.workingDirectory = workingDirectory

@@ -69,12 +69,13 @@ enum SARIFReporter {
               .object([
                 (
                   "driver",
-                  .object([
-                    ("name", .string("prefs")),
-                    ("semanticVersion", .string(output.toolVersion)),
-                    ("informationUri", .string("https://github.com/prefs-tool/prefs")),
-                    ("rules", .array(driverRules)),
-                  ])
+                  .object(
+                    [("name", .string("prefs"))]
+                      + (output.toolVersion.map { [("semanticVersion", .string($0))] } ?? [])
+                      + [
+                        ("informationUri", .string("https://github.com/prefs-tool/prefs")),
+                        ("rules", .array(driverRules)),
+                      ])
                 )
               ])
             ),

@@ -78,7 +78,7 @@ public struct KeySpec: Sendable, Decodable, Hashable {
 /// Two facts, kept apart because a title value has one without the other: the
 /// Settings app shows the value stored under its Key, read-only, and the app
 /// writes it. So it is not ``isEditable``, but it ``storesValue``: its
-/// `DefaultValue` is registered, `defaults write --bundle` accepts a value for
+/// `DefaultValue` is registered, a value written for its Key is checked against
 /// it, and two elements sharing its Key share one stored value.
 ///
 /// ```swift
@@ -103,7 +103,7 @@ public struct TypeSpec: Sendable, Hashable {
   public var keys: [String: KeySpec]
 
   /// Whether a value lives under the element's `Key`: registered as a default,
-  /// accepted by `defaults write --bundle`, shared by elements with that Key.
+  /// checked when a value is written for the Key, shared by elements with that Key.
   public var storesValue: Bool { stores != nil }
 }
 

@@ -56,15 +56,19 @@ public enum StringCatalog {
     try InvalidLanguageError.check(language, in: nil)
     guard let catalog = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let strings = catalog["strings"] as? [String: Any]
-    else { throw WorkflowError("\(name): not a String Catalog (a JSON object with \"strings\")") }
+    else {
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "not a String Catalog (a JSON object with \"strings\")")
+    }
     var translations: [String: [String: String]] = [:]
     for (key, entry) in strings {
       guard let entry = entry as? [String: Any] else {
-        throw WorkflowError("\(name): the entry \"\(key)\" is not an object")
+        throw WorkflowError.invalidExchangeFile(
+          .init(file: name), problem: "the entry \"\(key)\" is not an object")
       }
       let tables = model.tables(ofKey: key)
       guard !tables.isEmpty else {
-        throw WorkflowError("\(name): no page shows the key \"\(key)\"")
+        throw WorkflowError.unknownKey(file: name, table: nil, key: key)
       }
       guard let localizations = entry["localizations"] as? [String: Any],
         let localization = localizations[language] as? [String: Any]
@@ -72,8 +76,10 @@ public enum StringCatalog {
       guard let unit = localization["stringUnit"] as? [String: Any],
         let value = unit["value"] as? String
       else {
-        throw WorkflowError(
-          "\(name): \"\(key)\" in \(language) has no stringUnit value (plural variations are not supported)"
+        throw WorkflowError.invalidExchangeFile(
+          .init(file: name),
+          problem:
+            "\"\(key)\" in \(language) has no stringUnit value (plural variations are not supported)"
         )
       }
       for table in tables { translations[table, default: [:]][key] = value }

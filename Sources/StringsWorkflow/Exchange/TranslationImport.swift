@@ -24,7 +24,7 @@ public struct TranslationImport: Sendable {
     for table in translations.keys.sorted() {
       let path = TranslationModel.path(table: table, language: language)
       if model.isUnreadable(table: table, language: language) {
-        throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+        throw WorkflowError.tableDoesNotParse(path: path)
       }
       let existing = model.loaded(table: table, language: language)
       var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
@@ -59,14 +59,18 @@ public struct TranslationImport: Sendable {
     throws -> TranslationImport
   {
     let files = try XLIFF.read(data, name: name)
-    guard !files.isEmpty else { throw WorkflowError("\(name): no <file> in the document") }
+    guard !files.isEmpty else {
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "no <file> in the document")
+    }
     let targets = Set(files.compactMap(\.targetLanguage))
     guard targets.count == 1, let target = targets.first else {
-      throw WorkflowError("\(name): every <file> needs one and the same target-language")
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "every <file> needs one and the same target-language")
     }
     try InvalidLanguageError.check(target, in: name)
     if let language, language != target {
-      throw WorkflowError("\(name): the target language is \(target), not \(language)")
+      throw WorkflowError.languageMismatch(file: name, found: target, expected: language)
     }
     var translations: [String: [String: String]] = [:]
     for file in files {
@@ -74,12 +78,12 @@ public struct TranslationImport: Sendable {
         (file.original.split(separator: "/").last ?? "").replacingOccurrences(
           of: ".strings", with: ""))
       guard let keys = model.keys[table] else {
-        throw WorkflowError("\(name): \(file.original) is not a table of the bundle's pages")
+        throw WorkflowError.unknownTable(file: name, table: file.original)
       }
       let known = Set(keys.map(\.text))
       for unit in file.units {
         guard known.contains(unit.id) else {
-          throw WorkflowError("\(name): \(file.original): no page shows the key \"\(unit.id)\"")
+          throw WorkflowError.unknownKey(file: name, table: file.original, key: unit.id)
         }
         if let target = unit.target { translations[table, default: [:]][unit.id] = target }
       }

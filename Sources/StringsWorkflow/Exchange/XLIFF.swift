@@ -22,7 +22,10 @@ public enum XLIFF {
   /// The `ctype` of the placeholder that carries a control character.
   static let controlCharacterType = "x-control-character"
 
-  public static func export(_ model: TranslationModel, language: String) throws -> String {
+  /// `toolVersion`, when given, is written in each file's `<header><tool>`.
+  public static func export(
+    _ model: TranslationModel, language: String, toolVersion: String? = nil
+  ) throws -> String {
     try InvalidLanguageError.check(language, in: nil)
     let bundleName = URL(fileURLWithPath: model.bundle.path).lastPathComponent
     var text = """
@@ -34,8 +37,10 @@ public enum XLIFF {
       let original = "\(bundleName)/\(model.sourceLanguage).lproj/\(table).strings"
       text +=
         "  <file original=\"\(try attribute(original))\" source-language=\"\(try attribute(model.sourceLanguage))\" target-language=\"\(try attribute(language))\" datatype=\"plaintext\">\n"
-      text +=
-        "    <header>\n      <tool tool-id=\"prefs\" tool-name=\"prefs\" tool-version=\"0.1.0\"/>\n    </header>\n"
+      if let toolVersion {
+        text +=
+          "    <header>\n      <tool tool-id=\"prefs\" tool-name=\"prefs\" tool-version=\"\(try attribute(toolVersion))\"/>\n    </header>\n"
+      }
       text += "    <body>\n"
       let target = model.translatedEntries(table: table, language: language)
       let needsTranslation = model.coverage[table: table]?.needsTranslation ?? []
@@ -152,24 +157,30 @@ public enum XLIFF {
     do throws(XMLTree.ParseError) {
       root = try XMLTree.parse(Array(data))
     } catch {
-      throw WorkflowError("\(name):\(error.line):\(error.column): \(error.message)")
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name, line: error.line, column: error.column), problem: error.message)
     }
     // Xcode writes the namespace; hand-made files often leave it out.
     guard root.name == "xliff", root.namespace == namespace || root.namespace == nil else {
       let what = root.namespace.map { "<\(root.name)> in the namespace \($0)" } ?? "<\(root.name)>"
       if root.name == "xliff", let version = root.attribute("version"), version != "1.2" {
-        throw WorkflowError("\(name): XLIFF version \(version); prefs reads 1.2")
+        throw WorkflowError.invalidExchangeFile(
+          .init(file: name), problem: "XLIFF version \(version); prefs reads 1.2")
       }
-      throw WorkflowError("\(name): not an XLIFF 1.2 document (the root is \(what))")
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "not an XLIFF 1.2 document (the root is \(what))")
     }
     if let version = root.attribute("version"), version != "1.2" {
-      throw WorkflowError("\(name): XLIFF version \(version); prefs reads 1.2")
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "XLIFF version \(version); prefs reads 1.2")
     }
     let space = root.namespace
-    func place(_ element: XMLTree.Element) -> String { "\(name):\(element.line)" }
+    func place(_ element: XMLTree.Element) -> WorkflowError.ExchangePlace {
+      .init(file: name, line: element.line)
+    }
     return try root.elements(named: "file", namespace: space).map { file in
       guard let original = file.attribute("original") else {
-        throw WorkflowError("\(place(file)): a <file> without original")
+        throw WorkflowError.invalidExchangeFile(place(file), problem: "a <file> without original")
       }
       let units = try file.elements(named: "body", namespace: space).flatMap {
         try transUnits(in: $0, namespace: space, place: place)
@@ -182,7 +193,8 @@ public enum XLIFF {
 
   /// The units of a body, those inside `<group>`s included.
   private static func transUnits(
-    in body: XMLTree.Element, namespace: String?, place: (XMLTree.Element) -> String
+    in body: XMLTree.Element, namespace: String?,
+    place: (XMLTree.Element) -> WorkflowError.ExchangePlace
   ) throws -> [Unit] {
     var units: [Unit] = []
     for case .element(let child) in body.children where child.namespace == namespace {
@@ -190,7 +202,8 @@ public enum XLIFF {
       case "group": units += try transUnits(in: child, namespace: namespace, place: place)
       case "trans-unit":
         guard let id = child.attribute("id") else {
-          throw WorkflowError("\(place(child)): a <trans-unit> without id")
+          throw WorkflowError.invalidExchangeFile(
+            place(child), problem: "a <trans-unit> without id")
         }
         let source = try child.elements(named: "source", namespace: namespace).first.map {
           try text(of: $0, namespace: namespace, place: place)
@@ -208,7 +221,8 @@ public enum XLIFF {
   /// The text of a source or target: its text, the text of `<g>` and `<mrk>`
   /// inside, and the character of each control-character placeholder.
   private static func text(
-    of element: XMLTree.Element, namespace: String?, place: (XMLTree.Element) -> String
+    of element: XMLTree.Element, namespace: String?,
+    place: (XMLTree.Element) -> WorkflowError.ExchangePlace
   ) throws -> String {
     var result = ""
     for child in element.children {
@@ -220,19 +234,21 @@ public enum XLIFF {
         case "ph" where inline.attribute("ctype") == controlCharacterType:
           let code = try text(of: inline, namespace: namespace, place: place)
           guard let scalar = StringsEscape.scalar(code) else {
-            throw WorkflowError(
-              "\(place(inline)): a control-character placeholder holds \"\(code)\", not a \\U escape"
-            )
+            throw WorkflowError.invalidExchangeFile(
+              place(inline),
+              problem: "a control-character placeholder holds \"\(code)\", not a \\U escape")
           }
           result.unicodeScalars.append(scalar)
         default:
-          throw WorkflowError(
-            "\(place(inline)): <\(inline.name)> inside <\(element.name)> is not supported; prefs reads text, <g>, <mrk> and its own <ph>"
+          throw WorkflowError.invalidExchangeFile(
+            place(inline),
+            problem:
+              "<\(inline.name)> inside <\(element.name)> is not supported; prefs reads text, <g>, <mrk> and its own <ph>"
           )
         }
       case .element(let other):
-        throw WorkflowError(
-          "\(place(other)): <\(other.name)> of another namespace inside <\(element.name)>")
+        throw WorkflowError.invalidExchangeFile(
+          place(other), problem: "<\(other.name)> of another namespace inside <\(element.name)>")
       }
     }
     return result

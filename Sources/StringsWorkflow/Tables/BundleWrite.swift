@@ -18,7 +18,7 @@ public struct ChangeSet: Sendable, Hashable {
     self.files = files
   }
 
-  /// What changes, a line each, for `--dry-run` and logs.
+  /// What changes, a line each, for a preview or a log.
   public var summary: [String] { files.flatMap(\.summary) }
 }
 

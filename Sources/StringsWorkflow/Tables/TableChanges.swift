@@ -9,7 +9,7 @@ public struct FileChange: Sendable, Hashable {
   public var path: String
   public var bytes: [UInt8]
   public var previous: [UInt8]?
-  /// Lines that say what changes, for `--dry-run` and logs.
+  /// Lines that say what changes, for a preview or a log.
   public var summary: [String]
 
   public init(path: String, bytes: [UInt8], previous: [UInt8]? = nil, summary: [String] = []) {
@@ -20,11 +20,74 @@ public struct FileChange: Sendable, Hashable {
   }
 }
 
-/// Why the workflow refuses: nothing is written when it throws.
-public struct WorkflowError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+/// Why the workflow refuses: nothing is written when it throws. Each case
+/// carries the file and what is wrong with it; ``remedy`` says what can be
+/// done, for the caller to word.
+///
+/// ```swift
+/// do { _ = try model.addLanguage("de") }
+/// catch WorkflowError.languageExists(let language) { print("\(language) is there") }
+/// ```
+public enum WorkflowError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A language the bundle already has a folder for.
+  case languageExists(language: String)
+  /// A table the change has to read (`path`, inside the bundle) does not parse.
+  case tableDoesNotParse(path: String)
+  /// An exchange file (XLIFF, String Catalog) is not what it must be.
+  case invalidExchangeFile(ExchangePlace, problem: String)
+  /// The exchange file translates another language than the one asked for.
+  case languageMismatch(file: String, found: String, expected: String)
+  /// The exchange file names a table that no page of the bundle uses.
+  case unknownTable(file: String, table: String)
+  /// The exchange file translates a key that no page (of `table`, if given) shows.
+  case unknownKey(file: String, table: String?, key: String)
+
+  /// A file and, when known, the line and column in it.
+  public struct ExchangePlace: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+      self.file = file
+      self.line = line
+      self.column = column
+    }
+    public var description: String {
+      [file, line.map(String.init), column.map(String.init)].compactMap { $0 }
+        .joined(separator: ":")
+    }
+  }
+
+  /// What can be done about a refusal.
+  public enum Remedy: Sendable, Hashable {
+    /// The language exists: filling its tables is a sync, not an addition.
+    case fillExistingLanguage
+    /// A table must be repaired before it can be changed.
+    case fixTableFirst
+  }
+
+  public var remedy: Remedy? {
+    switch self {
+    case .languageExists: .fillExistingLanguage
+    case .tableDoesNotParse: .fixTableFirst
+    default: nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .languageExists(let language): "\(language).lproj already exists"
+    case .tableDoesNotParse(let path): "\(path) does not parse"
+    case .invalidExchangeFile(let place, let problem): "\(place): \(problem)"
+    case .languageMismatch(let file, let found, let expected):
+      "\(file): the target language is \(found), not \(expected)"
+    case .unknownTable(let file, let table):
+      "\(file): \(table) is not a table of the bundle's pages"
+    case .unknownKey(let file, let table?, let key):
+      "\(file): \(table): no page shows the key \"\(key)\""
+    case .unknownKey(let file, nil, let key): "\(file): no page shows the key \"\(key)\""
+    }
+  }
 }
 
 extension TranslationModel {
@@ -32,7 +95,7 @@ extension TranslationModel {
   /// its source text and a comment that marks it untranslated.
   public func addLanguage(_ language: String) throws -> [FileChange] {
     guard !languages.contains(language) else {
-      throw WorkflowError("\(language).lproj already exists; use prefs strings sync to fill it")
+      throw WorkflowError.languageExists(language: language)
     }
     try InvalidLanguageError.check(language, in: nil)
     return tables.map { table in
@@ -53,7 +116,7 @@ extension TranslationModel {
       for table in tables {
         let path = Self.path(table: table, language: language)
         if isUnreadable(table: table, language: language) {
-          throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+          throw WorkflowError.tableDoesNotParse(path: path)
         }
         let existing = loaded(table: table, language: language)
         var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
@@ -95,7 +158,7 @@ extension TranslationModel {
     var changes: [FileChange] = []
     for path in bundle.files where path.hasSuffix(".strings") {
       guard let loaded = bundle.strings[path] else {
-        throw WorkflowError("\(path) does not parse; fix it first (prefs lint shows where)")
+        throw WorkflowError.tableDoesNotParse(path: path)
       }
       var file = loaded.strings
       if sort { file.entries.sort { $0.key < $1.key } }

@@ -71,18 +71,7 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let value: PlistValue
-        do {
-          value = try self.value()
-        } catch let failure as TypedValue.Failure {
-          print("prefs: error: \(failure)", to: &errors)
-          return ExitStatus.usage
-        } catch let refusal as SpecifierValue.Refusal {
-          print(
-            "prefs: error: \(refusal.reason.escapingControlCharacters); nothing was written",
-            to: &errors)
-          return ExitStatus.failure
-        }
+        let value = try self.value()
         let outcome = try location.store(domain).set(value, forKey: key, force: force)
         if let moved = outcome.movedAside {
           print(
@@ -142,10 +131,7 @@ extension Defaults {
           shown = value
         } else {
           guard access(store.path, F_OK) == 0 else {
-            print(
-              "prefs: error: there is no domain \(domain.escapingControlCharacters) in \(store.directory)",
-              to: &errors)
-            return ExitStatus.failure
+            throw CommandFailure.failure("there is no domain \(domain) in \(store.directory)")
           }
           shown = .dictionary(values)
         }
@@ -222,10 +208,7 @@ extension Defaults {
           do {
             try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
           } catch {
-            print(
-              "prefs: error: \(file.escapingControlCharacters): cannot write: \(error.localizedDescription)",
-              to: &errors)
-            return ExitStatus.failure
+            throw CommandFailure.failure("\(file): cannot write: \(error.localizedDescription)")
           }
         }
         return ExitStatus.success
@@ -259,10 +242,7 @@ extension Defaults {
             ? try BoundedInput.read(descriptor: STDIN_FILENO, limit: limit)
             : try BoundedInput.read(path: file, limit: limit)
         } catch {
-          print(
-            "prefs: error: \(shownName.escapingControlCharacters): \(error); nothing was imported",
-            to: &errors)
-          return ExitStatus.failure
+          throw CommandFailure.failure("\(shownName): \(error); nothing was imported")
         }
         let document: PlistDocument
         do throws(ReadIssue) {
@@ -276,10 +256,8 @@ extension Defaults {
           return ExitStatus.failure
         }
         guard case .dictionary(let values) = document.root.value else {
-          print(
-            "prefs: error: \(file.escapingControlCharacters): the plist is a \(document.root.typeName), not a dictionary",
-            to: &errors)
-          return ExitStatus.failure
+          throw CommandFailure.failure(
+            "\(shownName): the plist is a \(document.root.typeName), not a dictionary")
         }
         try location.store(domain).replaceAll(with: values, force: force)
         return ExitStatus.success
@@ -343,10 +321,8 @@ extension Defaults {
           }
         }
         guard store.watchesOtherProcesses else {
-          print(
-            "prefs: error: cannot watch \(store.directory.escapingControlCharacters): inotify is not available (too many watches?)",
-            to: &errors)
-          return ExitStatus.failure
+          throw CommandFailure.failure(
+            "cannot watch \(store.directory): inotify is not available (too many watches?)")
         }
         withExtendedLifetime((token, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.

@@ -46,8 +46,7 @@ struct Dump: ParsableCommand, StreamingCommand {
         at: bundle,
         options: LoadOptions(idiom: idiom, dialect: dialect, preferredLanguages: preferred))
     } catch {
-      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(error, to: &errors)
     }
     let renderer = DumpRenderer(bundle: loaded, words: words)
     switch format {

@@ -42,8 +42,7 @@ struct Edit: ParsableCommand, StreamingCommand {
       return CommandErrors.report(error, to: &errors)
     }
     guard let domain = domain ?? Self.domain(of: loaded) else {
-      print("prefs: error: " + words["edit.noDomain"], to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
     }
     return CommandErrors.run(errors: &errors) { errors in
       let store = try location.store(domain)
@@ -52,8 +51,7 @@ struct Edit: ParsableCommand, StreamingCommand {
           output: &output)
       }
       guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-        print("prefs: error: " + words["edit.noTerminal"], to: &errors)
-        return ExitStatus.usage
+        throw CommandFailure.usage(words["edit.noTerminal"])
       }
       return try interactive(
         loaded, store: store, words: words, domain: domain, environment: environment)
@@ -152,8 +150,8 @@ struct Render: ParsableCommand, StreamingCommand {
       bundle: loaded, values: [:], width: width, height: 100, words: words.formWords,
       appTitle: Edit.domain(of: loaded) ?? "", idiom: idiom)
     if let page, !state.open(pageNamed: page) {
-      print("prefs: error: the bundle has no page \(page.escapingControlCharacters)", to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(
+        CommandFailure.usage("the bundle has no page \(page)"), to: &errors)
     }
     state.height = state.fullHeight
     print(FormView.draw(state).plainText, to: &output)

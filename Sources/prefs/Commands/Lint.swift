@@ -53,10 +53,8 @@ struct Lint: ParsableCommand, StreamingCommand {
       $0.trimmingCharacters(in: .whitespaces)
     }
     for id in disabled where RuleRegistry.rule(id) == nil {
-      print(
-        "prefs: error: unknown rule \"\(id.escapingControlCharacters)\" (prefs rules lists them)",
-        to: &errors)
-      return ExitStatus.usage
+      return CommandErrors.report(
+        CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
     }
     var linters: [Linter] = []
     for path in bundles {
@@ -92,7 +90,8 @@ struct Lint: ParsableCommand, StreamingCommand {
     }
     let result = LintOutput(
       reports: reports, workingDirectory: FileManager.default.currentDirectoryPath, strict: strict,
-      colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment))
+      colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment),
+      toolVersion: PrefsVersion.current)
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
   }

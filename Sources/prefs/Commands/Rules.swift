@@ -58,12 +58,11 @@ struct Rules: ParsableCommand, StreamingCommand {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       guard let rule = RuleRegistry.rule(id) else {
-        var message = "prefs: error: unknown rule \"\(id.escapingControlCharacters)\""
+        var message = "unknown rule \"\(id)\""
         if let suggestion = RuleRegistry.closestID(to: id) {
           message += "; did you mean \(suggestion)?"
         }
-        print(message, to: &errors)
-        return ExitStatus.usage
+        return CommandErrors.report(CommandFailure.usage(message), to: &errors)
       }
       print(RuleDocumentation.text(of: rule), terminator: "", to: &output)
       return ExitStatus.success

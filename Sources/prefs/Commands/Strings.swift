@@ -192,14 +192,18 @@ extension Strings {
         let model = try options.model()
         let data: Data =
           switch format {
-          case .xliff: Data(try XLIFF.export(model, language: language ?? "").utf8)
+          case .xliff:
+            Data(
+              try XLIFF.export(
+                model, language: language ?? "", toolVersion: PrefsVersion.current
+              ).utf8)
           case .xcstrings: try StringCatalog.export(model)
           }
         if let output, output != "-" {
           do {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
           } catch {
-            throw WorkflowError("\(output): cannot write: \(error.localizedDescription)")
+            throw CommandFailure.failure("\(output): cannot write: \(error.localizedDescription)")
           }
         } else {
           stream.write(String(decoding: data, as: UTF8.self))
@@ -233,12 +237,12 @@ extension Strings {
         do throws(BoundedInput.Failure) {
           data = Data(try BoundedInput.read(path: file, limit: ReadLimits.standard.maximumBytes))
         } catch {
-          throw WorkflowError("\(file): \(error)")
+          throw CommandFailure.failure("\(file): \(error); nothing was written")
         }
         let translations: TranslationImport
         if file.hasSuffix(".xcstrings") {
           guard let language else {
-            throw WorkflowError("a String Catalog holds every language: give --lang")
+            throw CommandFailure.failure("a String Catalog holds every language: give --lang")
           }
           translations = try StringCatalog.importing(
             data, name: file, model: model, language: language)

@@ -4,44 +4,43 @@ import SettingsLint
 import SettingsSchema
 import StringsWorkflow
 
+/// A command's own reason to stop: what went wrong in the user's words and
+/// the exit status the README gives it. Library errors stay typed values;
+/// this is for what only the CLI knows (a flag that is missing, a file
+/// named on the command line).
+///
+/// ```swift
+/// guard bundle != nil else { throw CommandFailure.usage("give --bundle") }
+/// ```
+struct CommandFailure: Error, Equatable {
+  /// The message, raw: ``CommandErrors`` escapes it once when printing.
+  var message: String
+  var status: Int32
+
+  /// What the user typed cannot work: exit status 2.
+  static func usage(_ message: String) -> CommandFailure {
+    CommandFailure(message: message, status: ExitStatus.usage)
+  }
+
+  /// The command could not do its work: exit status 1.
+  static func failure(_ message: String) -> CommandFailure {
+    CommandFailure(message: message, status: ExitStatus.failure)
+  }
+}
+
 /// How every command reports an error it cannot go on after, and which
 /// exit status the README gives it: 2 for what the user typed (a path that
 /// is not a bundle, an invalid domain name, a bad configuration), 1 for the
-/// rest (a refused write, a file that does not parse).
+/// rest (a refused write, a file that does not parse). The only place that
+/// writes `prefs: error:` and turns a library's remedy into flag names.
 enum CommandErrors {
+  static let prefix = "prefs: error: "
+
+  /// Prints `error` and returns its exit status.
   static func report(_ error: any Error, to errors: inout some TextOutputStream) -> Int32 {
-    switch error {
-    case let error as SettingsBundleError:
-      print("prefs: error: " + error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
-    case let error as ConfigurationError:
-      print(error.description.escapingControlCharacters, to: &errors)
-      return ExitStatus.usage
-    case let error as DefaultsError:
-      print("prefs: error: \(error)", to: &errors)
-      switch error {
-      case .invalidDomain, .missingDirectory: return ExitStatus.usage
-      default: return ExitStatus.failure
-      }
-    case let error as WriteError:
-      print(
-        "prefs: error: " + error.description.escapingControlCharacters
-          + (error.isRestored ? "; nothing was written" : ""), to: &errors)
-      return ExitStatus.failure
-    case let error as InvalidLanguageError:
-      print(
-        "prefs: error: " + error.description.escapingControlCharacters + "; nothing was written",
-        to: &errors)
-      return ExitStatus.failure
-    case let error as WorkflowError:
-      print(
-        "prefs: error: " + error.message.escapingControlCharacters + "; nothing was written",
-        to: &errors)
-      return ExitStatus.failure
-    default:
-      print("prefs: error: " + "\(error)".escapingControlCharacters, to: &errors)
-      return ExitStatus.failure
-    }
+    let (message, status, prefixed) = describe(error)
+    print((prefixed ? prefix : "") + message, to: &errors)
+    return status
   }
 
   /// Runs a command's body, reporting what it throws.
@@ -52,6 +51,68 @@ enum CommandErrors {
       return try body(&errors)
     } catch {
       return report(error, to: &errors)
+    }
+  }
+
+  /// The words, escaped for the terminal, and the exit status of an error.
+  /// A configuration error is already in compiler style (`file:line:col: error:`).
+  static func describe(_ error: any Error) -> (message: String, status: Int32, prefixed: Bool) {
+    switch error {
+    case let failure as CommandFailure:
+      return (failure.message.escapingControlCharacters, failure.status, true)
+    case let error as SettingsBundleError:
+      return (error.description.escapingControlCharacters, ExitStatus.usage, true)
+    case let error as ConfigurationError:
+      return (error.description.escapingControlCharacters, ExitStatus.usage, false)
+    case let error as DefaultsError:
+      // DefaultsError's words escape what they quote already.
+      let status: Int32 =
+        switch error {
+        case .invalidDomain, .missingDirectory: ExitStatus.usage
+        default: ExitStatus.failure
+        }
+      return (error.description + remedy(error.remedy), status, true)
+    case let error as TypedValue.Failure:
+      return (error.description.escapingControlCharacters, ExitStatus.usage, true)
+    case let refusal as SpecifierValue.Refusal:
+      return (
+        refusal.reason.escapingControlCharacters + "; nothing was written", ExitStatus.failure,
+        true
+      )
+    case let error as WriteError:
+      return (
+        error.description.escapingControlCharacters
+          + (error.isRestored ? "; nothing was written" : ""), ExitStatus.failure, true
+      )
+    case let error as InvalidLanguageError:
+      return (
+        error.description.escapingControlCharacters + "; nothing was written", ExitStatus.failure,
+        true
+      )
+    case let error as WorkflowError:
+      return (
+        error.description.escapingControlCharacters + remedy(error.remedy)
+          + "; nothing was written", ExitStatus.failure, true
+      )
+    default:
+      return ("\(error)".escapingControlCharacters, ExitStatus.failure, true)
+    }
+  }
+
+  /// What the user can do about a defaults error, in the CLI's words.
+  static func remedy(_ remedy: DefaultsError.Remedy?) -> String {
+    switch remedy {
+    case .moveCorruptFileAside: " (use --force to move it aside and start anew)"
+    case nil: ""
+    }
+  }
+
+  /// What the user can do about a refused strings change, in the CLI's words.
+  static func remedy(_ remedy: WorkflowError.Remedy?) -> String {
+    switch remedy {
+    case .fillExistingLanguage: "; use prefs strings sync to fill it"
+    case .fixTableFirst: "; fix it first (prefs lint shows where)"
+    case nil: ""
     }
   }
 }
