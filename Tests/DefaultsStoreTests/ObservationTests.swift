@@ -322,4 +322,42 @@ struct ObservationTests {
     #expect(eventually { recorder.changes.last?.new == .integer(3) }, "\(recorder.changes)")
     withExtendedLifetime(token) {}
   }
+
+  /// Writes racing from several threads, with the watch reading the file
+  /// meanwhile: every change starts where the one before it ended (no change
+  /// back to a value already overwritten) and the last ends at what is stored.
+  @Test(arguments: Backend.allCases)
+  func racingWritesAreObservedAsOneUnbrokenChain(backend: Backend) throws {
+    let defaults = try TemporaryDefaults(backend)
+    defer { defaults.remove() }
+    let store = try defaults.store()
+    let recorder = Recorder()
+    let token = store.observe(keys: ["k"], scheduler: ImmediateScheduler()) {
+      recorder.record($0)
+    }
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for round in 0..<100 {
+        _ = try? store.set(.integer(Int64(thread * 1000 + round)), forKey: "k")
+      }
+    }
+    let stored = try store.persistentValues()["k"]
+    #expect(eventually { recorder.changes.last?.new == stored }, "\(recorder.changes)")
+    let changes = recorder.changes
+    #expect(changes.first?.old == nil)
+    for (previous, next) in zip(changes, changes.dropFirst()) {
+      #expect(next.old == previous.new, "\(previous) then \(next)")
+    }
+    // Every value is written once, and each thread's in increasing order: one
+    // seen twice, or a thread's seen after a later one of it, went back in time.
+    let seen = changes.compactMap { change -> Int64? in
+      guard case .integer(let value) = change.new else { return nil }
+      return value
+    }
+    #expect(Set(seen).count == seen.count, "\(seen)")
+    for thread in Int64(0)..<8 {
+      let own = seen.filter { $0 / 1000 == thread }
+      #expect(own == own.sorted(), "\(own)")
+    }
+    withExtendedLifetime(token) {}
+  }
 }

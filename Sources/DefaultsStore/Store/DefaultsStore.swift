@@ -26,8 +26,11 @@ import Synchronization
 /// and cancel from its callback, on any thread. A write delivers its own
 /// changes before it returns (on an `ImmediateScheduler`), unless another
 /// thread is delivering: that thread then delivers them right after the
-/// delivery in progress (so the order holds); a write made from inside a
-/// callback is delivered once that callback returns.
+/// delivery in progress (so the order holds; a writer does not wait for it,
+/// since that thread's callback may be waiting for the writer); a write made
+/// from inside a callback is delivered once that callback returns. Writes of
+/// this store are recorded in the order they reach the file, and the watch
+/// never reports a change back to values this store has overwritten.
 public final class DefaultsStore: Sendable {
   public let domain: DomainName
   public let directory: String
@@ -69,11 +72,34 @@ public final class DefaultsStore: Sendable {
     var pending: [Delivery] = []
     /// Whether a thread is delivering `pending` now (it delivers what others queue meanwhile).
     var delivering = false
+    /// Bumped whenever this store records a write of its own: a read of the
+    /// file that the watcher started before it may be older than that write.
+    var recordedWrites: UInt64 = 0
 
     init(arguments: [PlistKey: PlistValue]) { self.arguments = arguments }
 
     func effective(file stored: [PlistKey: PlistValue]) -> [PlistKey: PlistValue] {
       registration.merging(stored) { $1 }.merging(arguments) { $1 }
+    }
+
+    /// Records new file values (or other state) and queues what changed;
+    /// returns whether it queued anything.
+    @discardableResult
+    mutating func record(
+      file stored: [PlistKey: PlistValue]?, fromWatcher: Bool,
+      _ change: (inout Settings) -> Void
+    ) -> Bool {
+      // What this store is writing is the writer's to record and deliver.
+      if fromWatcher, let stored, ownWrites.contains(stored) { return false }
+      let before = effective(file: lastFileValues ?? stored ?? [:])
+      var settings = Settings(arguments: arguments, registration: registration)
+      change(&settings)
+      arguments = settings.arguments
+      registration = settings.registration
+      if let stored { lastFileValues = stored }
+      let queued = pending.count
+      queue(DefaultsChange.between(before, effective(file: lastFileValues ?? [:])))
+      return pending.count > queued
     }
 
     /// Queues `changes` for every observer whose keys they concern.
@@ -231,7 +257,7 @@ public final class DefaultsStore: Sendable {
     _ body: (inout [PlistKey: PlistValue]) throws(DefaultsError) -> Void
   ) throws(DefaultsError) -> WriteOutcome {
     let outcome = try file.withLock {
-      () throws(DefaultsError) -> (WriteOutcome, [PlistKey: PlistValue]) in
+      () throws(DefaultsError) -> WriteOutcome in
       var movedAside: String?
       var current: [PlistKey: PlistValue]
       do throws(DefaultsError) {
@@ -246,11 +272,16 @@ public final class DefaultsStore: Sendable {
       let changes = DefaultsChange.between(current, updated)
       if !changes.isEmpty || movedAside != nil {
         try writing(updated) { () throws(DefaultsError) in try file.write(updated) }
+        // Recorded before the lock is released, so that writes of this
+        // store's threads are recorded in the order they reached the file.
+        record(file: updated, ownWrite: true)
+      } else {
+        record(file: updated)
       }
-      return (WriteOutcome(changes: changes, movedAside: movedAside), updated)
+      return WriteOutcome(changes: changes, movedAside: movedAside)
     }
-    refresh(file: outcome.1, ownWrite: !outcome.0.changes.isEmpty || outcome.0.movedAside != nil)
-    return outcome.0
+    deliverPending()
+    return outcome
   }
 
   @discardableResult
@@ -284,9 +315,10 @@ public final class DefaultsStore: Sendable {
     let outcome = try file.withLock { () throws(DefaultsError) -> WriteOutcome in
       let (current, movedAside) = try readForWriting(force: force, now: now)
       try writing([:]) { () throws(DefaultsError) in try file.remove() }
+      record(file: [:], ownWrite: true)
       return WriteOutcome(changes: DefaultsChange.between(current, [:]), movedAside: movedAside)
     }
-    refresh(file: [:], ownWrite: true)
+    deliverPending()
     return outcome
   }
 
@@ -423,12 +455,21 @@ public final class DefaultsStore: Sendable {
   }
 
   private func fileChangedOnDisk() {
-    // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
-    guard let stored = try? file.read() else {
-      if !file.exists { refresh(file: [:], fromWatcher: true) }
-      return
+    // A read that a write of this store overtook may be older than what is
+    // recorded: read again rather than deliver a change back to old values.
+    while true {
+      let writesBefore = state.withLock { $0.recordedWrites }
+      // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
+      let stored: [PlistKey: PlistValue]
+      if let read = try? file.read() {
+        stored = read
+      } else if !file.exists {
+        stored = [:]
+      } else {
+        return
+      }
+      if refresh(file: stored, fromWatcher: true, unlessWritesSince: writesBefore) { return }
     }
-    refresh(file: stored, fromWatcher: true)
   }
 
   /// The part of the state a refresh may change besides the file's values.
@@ -438,26 +479,33 @@ public final class DefaultsStore: Sendable {
   }
 
   /// Records new file values (or other state), queues what changed and delivers it.
+  /// With `unlessWritesSince`, records nothing and returns false when this
+  /// store has recorded a write of its own since that count.
+  @discardableResult
   private func refresh(
-    file stored: [PlistKey: PlistValue]? = nil, ownWrite: Bool = false, fromWatcher: Bool = false,
-    _ change: (inout Settings) -> Void = { _ in }
-  ) {
-    state.withLock { state in
-      if ownWrite, let stored, let index = state.ownWrites.firstIndex(of: stored) {
-        state.ownWrites.remove(at: index)
-      }
-      // What this store is writing is the writer's to record and deliver.
-      if fromWatcher, let stored, state.ownWrites.contains(stored) { return }
-      let before = state.effective(file: state.lastFileValues ?? stored ?? [:])
-      var settings = Settings(arguments: state.arguments, registration: state.registration)
-      change(&settings)
-      state.arguments = settings.arguments
-      state.registration = settings.registration
-      if let stored { state.lastFileValues = stored }
-      state.queue(
-        DefaultsChange.between(before, state.effective(file: state.lastFileValues ?? [:])))
+    file stored: [PlistKey: PlistValue]? = nil, fromWatcher: Bool = false,
+    unlessWritesSince writes: UInt64? = nil, _ change: (inout Settings) -> Void = { _ in }
+  ) -> Bool {
+    let outcome = state.withLock { state -> (recorded: Bool, queued: Bool) in
+      if let writes, state.recordedWrites != writes { return (false, false) }
+      return (true, state.record(file: stored, fromWatcher: fromWatcher, change))
     }
-    deliverPending()
+    // Only a thread that queued something delivers: the watch, finding its
+    // own store's write, must not take over a writer's delivery (the writer
+    // delivers its changes itself, before it returns).
+    if outcome.queued { deliverPending() }
+    return outcome.recorded
+  }
+
+  /// Records what this store wrote (under the domain's lock) and queues its changes.
+  private func record(file stored: [PlistKey: PlistValue], ownWrite: Bool = false) {
+    state.withLock { state in
+      if ownWrite {
+        if let index = state.ownWrites.firstIndex(of: stored) { state.ownWrites.remove(at: index) }
+        state.recordedWrites += 1
+      }
+      state.record(file: stored, fromWatcher: false) { _ in }
+    }
   }
 
   /// Delivers the queued changes, one at a time and never holding the lock,
