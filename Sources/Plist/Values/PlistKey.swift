@@ -33,7 +33,7 @@ public struct PlistKey: Sendable, Hashable, Comparable, ExpressibleByStringLiter
   public var description: String { string }
 
   public static func == (lhs: PlistKey, rhs: PlistKey) -> Bool {
-    lhs.string.unicodeScalars.elementsEqual(rhs.string.unicodeScalars)
+    lhs.string.isSameKey(as: rhs.string)
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -55,6 +55,7 @@ extension String {
   /// "caf\u{E9}".isSameKey(as: "cafe\u{301}")  // false
   /// ```
   public func isSameKey(as other: String) -> Bool {
-    unicodeScalars.elementsEqual(other.unicodeScalars)
+    // The same scalars are the same UTF-8 bytes, compared in place.
+    utf8.elementsEqual(other.utf8)
   }
 }

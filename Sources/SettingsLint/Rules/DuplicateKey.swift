@@ -72,11 +72,12 @@ enum DuplicateKey: LintRule {
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    var seen: [String: [(page: Page, specifier: Specifier)]] = [:]
+    // Keys compare as the stored domain's do, by exact scalars.
+    var seen: [PlistKey: [(page: Page, specifier: Specifier)]] = [:]
     for (page, specifier, spec) in context.knownSpecifiers where spec.storesValue {
       guard let key = specifier.key, !key.isEmpty else { continue }
-      let earlier = seen[key, default: []]
-      seen[key, default: []].append((page, specifier))
+      let earlier = seen[PlistKey(key), default: []]
+      seen[PlistKey(key), default: []].append((page, specifier))
       guard let first = earlier.first(where: { overlap($0.specifier, specifier) }) else {
         continue
       }

@@ -23,7 +23,9 @@ enum StringsDuplicateKey: LintRule {
       guard !duplicates.isEmpty else { continue }
       for index in duplicates {
         let entry = entries[index]
-        guard let first = entries.first(where: { $0.key == entry.key }) else { continue }
+        guard let first = entries.first(where: { $0.key.isSameKey(as: entry.key) }) else {
+          continue
+        }
         let same = first.value.value == entry.value.value
         var earlier = ""
         if case .text(let snippet) = context.place(ofEntry: first, in: table) {

@@ -36,9 +36,10 @@ public struct TranslationCoverage: Sendable {
     knowsUnusedEntries = !(policy.needsEveryPageVariantForUnused && unloadedVariants)
 
     // The distinct strings of each table (the first use of each text), in page order.
+    // Texts compare as the tables' keys do on a device, by exact scalars.
     let strings = bundle.localizableStrings(catalog: catalog).mapValues { list in
-      var seen = Set<String>()
-      return list.filter { seen.insert($0.text).inserted }
+      var seen = Set<PlistKey>()
+      return list.filter { seen.insert(PlistKey($0.text)).inserted }
     }
     let names = strings.keys.sorted {
       (strings[$0]?.first?.pageIndex ?? 0, $0) < (strings[$1]?.first?.pageIndex ?? 0, $1)
@@ -229,7 +230,8 @@ extension TranslationCoverage {
     knowsUnused: Bool
   ) -> [Scanned] {
     let indexByTable = strings.mapValues { list in
-      Dictionary(list.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+      Dictionary(
+        list.enumerated().map { (PlistKey($1.text), $0) }, uniquingKeysWith: { first, _ in first })
     }
     let results = tables.concurrentMap { loaded -> Scanned? in
       guard let (table, language) = location(ofTable: loaded.file) else { return nil }
@@ -250,14 +252,14 @@ extension TranslationCoverage {
 
   static func scan(
     _ loaded: LoadedStrings, table: String, language: String?, strings: [LocalizableString],
-    index: [String: Int], policy: CoveragePolicy, knowsUnused: Bool
+    index: [PlistKey: Int], policy: CoveragePolicy, knowsUnused: Bool
   ) -> Scanned {
     var states = [TranslationState](repeating: .absent, count: strings.count)
     var seen = [Bool](repeating: false, count: strings.count)
     var unused: [Int] = []
     var empty: [Int] = []
     var duplicates: [Int] = []
-    var unusedKeys = Set<String>()
+    var unusedKeys = Set<PlistKey>()
     let countsMarks = policy.countsMarkedEntriesAsUntranslated
     // Tables are usually written in the order of the page's strings: follow that order
     // with a cursor and hash only when the file departs from it.
@@ -269,14 +271,16 @@ extension TranslationCoverage {
         let isEmpty = entries[entryIndex].value.string?.isEmpty
         if isEmpty == true { empty.append(entryIndex) }
         let stringIndex: Int?
-        if cursor < strings.count, strings[cursor].text == entries[entryIndex].key {
+        if cursor < strings.count, strings[cursor].text.isSameKey(as: entries[entryIndex].key) {
           stringIndex = cursor
         } else {
-          stringIndex = index[entries[entryIndex].key]
+          stringIndex = index[PlistKey(entries[entryIndex].key)]
         }
         guard let stringIndex else {
           unused.append(entryIndex)
-          if !unusedKeys.insert(entries[entryIndex].key).inserted { duplicates.append(entryIndex) }
+          if !unusedKeys.insert(PlistKey(entries[entryIndex].key)).inserted {
+            duplicates.append(entryIndex)
+          }
           continue
         }
         if seen[stringIndex] { duplicates.append(entryIndex) }
@@ -302,8 +306,8 @@ extension TranslationCoverage {
   }
 
   static func duplicates(in entries: [StringsEntry]) -> [Int] {
-    var seen = Set<String>()
-    return entries.indices.filter { !seen.insert(entries[$0].key).inserted }
+    var seen = Set<PlistKey>()
+    return entries.indices.filter { !seen.insert(PlistKey(entries[$0].key)).inserted }
   }
 
   /// Applies ``CoveragePolicy/treatsBlankEverywhereAsDeliberate``: a key empty
@@ -324,9 +328,9 @@ extension TranslationCoverage {
       guard let loaded = bundle.strings[file] else { continue }
       let entries = loaded.strings.entries
       let deliberate = Set(
-        scanned.entries.emptyEntries.map { entries[$0].key }.filter { key in
+        scanned.entries.emptyEntries.map { PlistKey(entries[$0].key) }.filter { key in
           !tablesByName[scanned.entries.table, default: []].contains {
-            !($0.translations[PlistKey(key)]?.isEmpty ?? true)
+            !($0.translations[key]?.isEmpty ?? true)
           }
         })
       guard !deliberate.isEmpty else { continue }
@@ -335,10 +339,10 @@ extension TranslationCoverage {
       updated.entries = FileCoverage(
         file: old.file, table: old.table, language: old.language, isTableUnused: old.isTableUnused,
         unusedEntries: old.unusedEntries,
-        emptyEntries: old.emptyEntries.filter { !deliberate.contains(entries[$0].key) },
+        emptyEntries: old.emptyEntries.filter { !deliberate.contains(PlistKey(entries[$0].key)) },
         duplicateEntries: old.duplicateEntries)
       for (index, string) in (strings[old.table] ?? []).enumerated()
-      where updated.states[index] == .empty && deliberate.contains(string.text) {
+      where updated.states[index] == .empty && deliberate.contains(PlistKey(string.text)) {
         updated.states[index] = .translated
       }
       files[file] = updated

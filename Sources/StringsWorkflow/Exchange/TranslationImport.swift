@@ -30,7 +30,7 @@ public struct TranslationImport: Sendable {
       var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
       var summary: [String] = []
       for (key, value) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
-        if let index = file.entries.lastIndex(where: { $0.key == key }) {
+        if let index = file.entries.lastIndex(where: { $0.key.isSameKey(as: key) }) {
           let old = file.entries[index].value.string
           guard old != value else { continue }
           if let old, old != key || model.sourceText(of: key, table: table) != old {
@@ -80,9 +80,9 @@ public struct TranslationImport: Sendable {
       guard let keys = model.keys[table] else {
         throw WorkflowError.unknownTable(file: name, table: file.original)
       }
-      let known = Set(keys.map(\.text))
+      let known = Set(keys.map { PlistKey($0.text) })
       for unit in file.units {
-        guard known.contains(unit.id) else {
+        guard known.contains(PlistKey(unit.id)) else {
           throw WorkflowError.unknownKey(file: name, table: file.original, key: unit.id)
         }
         if let target = unit.target { translations[table, default: [:]][unit.id] = target }

@@ -74,7 +74,7 @@ public struct TranslationModel: Sendable {
 
   /// The table a key belongs to (every table when several use it).
   public func tables(ofKey key: String) -> [String] {
-    tables.filter { table in keys[table]?.contains { $0.text == key } ?? false }
+    tables.filter { table in keys[table]?.contains { $0.text.isSameKey(as: key) } ?? false }
   }
 }
 

@@ -130,7 +130,8 @@ extension TranslationModel {
           }
           summary.append("\(path): \(stale.count) stale removed")
         }
-        let present = Set(file.entries.map(\.key))
+        // Keys compare by exact scalars, as iOS looks them up.
+        let present = Set(file.entries.map { PlistKey($0.key) })
         let added = untranslatedEntries(table: table, present: present)
         file.entries += added
         if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
@@ -144,8 +145,8 @@ extension TranslationModel {
     return changes
   }
 
-  func untranslatedEntries(table: String, present: Set<String>) -> [StringsEntry] {
-    (keys[table] ?? []).filter { !present.contains($0.text) }.map { string in
+  func untranslatedEntries(table: String, present: Set<PlistKey>) -> [StringsEntry] {
+    (keys[table] ?? []).filter { !present.contains(PlistKey($0.text)) }.map { string in
       StringsEntry(
         key: string.text, value: PlistNode(.string(sourceText(of: string.text, table: table))),
         comments: [UntranslatedMark.comment(page: page(of: string), keyPath: string.keyPath)])
