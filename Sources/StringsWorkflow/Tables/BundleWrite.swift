@@ -173,10 +173,9 @@ private struct Transaction {
     }
   }
 
-  /// A copy where a hard link cannot be made.
+  /// A copy where a hard link cannot be made (streamed: never the whole file in memory).
   private func copy(_ source: String, to destination: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: source) else { return false }
-    return FileManager.default.createFile(atPath: destination, contents: data)
+    (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil
   }
 
   private mutating func createFolders(_ folder: String, for path: String) throws(WriteError) {

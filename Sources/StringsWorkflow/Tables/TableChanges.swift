@@ -195,8 +195,11 @@ public struct InvalidLanguageError: Error, Sendable, Hashable, CustomStringConve
 }
 
 extension SettingsBundle {
-  /// The bytes of a file of the bundle, as on disk now.
+  /// The bytes of a file of the bundle, as on disk now: by the loader's
+  /// containment rule and within the readers' size limit, or nil.
   func fileBytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: self.path + "/" + path).map(Array.init)
+    guard let real = SettingsBundle.containedPath(path, inBundle: self.path) else { return nil }
+    return try? BoundedInput.read(
+      path: real, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true)
   }
 }
