@@ -102,21 +102,7 @@ enum ValueType: LintRule {
     }
   }
 
-  static func describe(_ kind: ValueKind) -> String {
-    switch kind {
-    case .string: "a string"
-    case .integer: "an integer"
-    case .real: "a real"
-    case .boolean: "a boolean"
-    case .date: "a date"
-    case .data: "data"
-    case .array: "an array"
-    case .dictionary: "a dictionary"
-    case .number: "a number"
-    case .scalar: "a single value (not an array or dictionary)"
-    case .any: "any value"
-    }
-  }
+  static func describe(_ kind: ValueKind) -> String { kind.phrase }
 
   static func describe(_ node: PlistNode) -> String {
     switch node.content {

@@ -19,6 +19,23 @@ public enum ValueKind: String, Sendable, Decodable {
   case scalar
   case any
 
+  /// The kind in words, for messages: `ValueKind.integer.phrase` is "an integer".
+  public var phrase: String {
+    switch self {
+    case .string: "a string"
+    case .integer: "an integer"
+    case .real: "a real"
+    case .boolean: "a boolean"
+    case .date: "a date"
+    case .data: "data"
+    case .array: "an array"
+    case .dictionary: "a dictionary"
+    case .number: "a number"
+    case .scalar: "a single value (a string, number, boolean, date or data)"
+    case .any: "any value"
+    }
+  }
+
   /// Whether `node` has this kind.
   public func accepts(_ node: PlistNode) -> Bool {
     switch (self, node.content) {

@@ -160,21 +160,7 @@ public enum SpecifierValue {
     return "the \(value.typeName) \(text(of: value))"
   }
 
-  static func describe(_ kind: ValueKind) -> String {
-    switch kind {
-    case .string: "a string"
-    case .integer: "an integer"
-    case .real: "a real"
-    case .boolean: "a boolean"
-    case .date: "a date"
-    case .data: "data"
-    case .array: "an array"
-    case .dictionary: "a dictionary"
-    case .number: "a number"
-    case .scalar: "a single value (a string, number, boolean, date or data)"
-    case .any: "any value"
-    }
-  }
+  static func describe(_ kind: ValueKind) -> String { kind.phrase }
 
   static func format(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
