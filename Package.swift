@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "SettingsSchema", targets: ["SettingsSchema"]),
     .library(name: "SettingsLint", targets: ["SettingsLint"]),
     .library(name: "DefaultsStore", targets: ["DefaultsStore"]),
+    .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
+    .plugin(name: "SettingsCodePlugin", targets: ["SettingsCodePlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +34,13 @@ let package = Package(
     .target(name: "DefaultsStore", dependencies: ["Plist"]),
     .target(name: "TerminalUI", dependencies: ["TextWidth"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
+    .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
+    // The plugin's tool links the generator only, so packages that use the
+    // plugin do not build the whole command line.
+    .executableTarget(
+      name: "prefs-generate", dependencies: ["CodeGeneration", "SettingsSchema", "Plist"]),
+    .plugin(
+      name: "SettingsCodePlugin", capability: .buildTool(), dependencies: ["prefs-generate"]),
     .target(
       name: "SettingsForm",
       dependencies: ["Plist", "SettingsSchema", "DefaultsStore", "TerminalUI", "TextWidth"]),
@@ -46,7 +55,7 @@ let package = Package(
       name: "prefs",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
-        "TerminalUI", "StringsWorkflow", "Parallel",
+        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -79,6 +88,9 @@ let package = Package(
       dependencies: [
         "SettingsForm", "SettingsSchema", "DefaultsStore", "Plist", "TerminalUI", "TestSupport",
       ]),
+    .testTarget(
+      name: "CodeGenerationTests",
+      dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "SettingsLintTests",
       dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport"]),

@@ -43,7 +43,11 @@ struct BundleLoader {
   }
 
   mutating func load(catalog: SchemaCatalog) -> SettingsBundle {
-    let (documents, strings, tableProblems) = readFiles()
+    let inventory = makeInventory()
+    let searchOrder = LanguageNegotiation.searchOrder(
+      available: inventory.folders, preferred: options.preferredLanguages)
+    let (documents, strings, tableProblems) = readFiles(
+      folders: options.readsOnlyShownLanguages ? Set(searchOrder) : nil)
     var pages: [Page] = []
     var visited = Set<String>()
     if pageFile(named: "Root") == nil, let fallback = rootFile() {
@@ -67,9 +71,6 @@ struct BundleLoader {
       }
       pending += children.reversed()
     }
-    let inventory = makeInventory()
-    let searchOrder = LanguageNegotiation.searchOrder(
-      available: inventory.folders, preferred: options.preferredLanguages)
     problems += tableProblems
     return SettingsBundle(
       path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
@@ -169,7 +170,9 @@ struct BundleLoader {
   /// Every page plist and strings table of the bundle, read and parsed on
   /// every core: files are independent, and a big bundle is mostly tables.
   /// Problems come back in file order, so output does not depend on timing.
-  func readFiles() -> (
+  /// With `folders`, only the tables of those `.lproj` folders (and the
+  /// top-level ones) are read.
+  func readFiles(folders: Set<String>? = nil) -> (
     documents: [String: Result<PlistDocument, ReadIssue>], strings: [String: LoadedStrings],
     tableProblems: [BundleProblem]
   ) {
@@ -177,8 +180,12 @@ struct BundleLoader {
       case page(Result<PlistDocument, ReadIssue>)
       case table(Result<(LoadedStrings, [ReadIssue]), ReadIssue>)
     }
-    let files = fileSystem.files.filter {
-      Self.tableLocation(of: $0) != nil || ($0.hasSuffix(".plist") && !$0.contains(".lproj/"))
+    let files = fileSystem.files.filter { file in
+      if let location = Self.tableLocation(of: file) {
+        guard let folders, let folder = location.folder else { return true }
+        return folders.contains(folder)
+      }
+      return file.hasSuffix(".plist") && !file.contains(".lproj/")
     }
     let fileSystem = fileSystem
     let limits = options.limits

@@ -13,16 +13,23 @@ public struct LoadOptions: Sendable {
   /// Keep the comments of strings tables (for writers); checkers and views leave them
   /// out, all but the untranslated marks that ``TranslationCoverage`` reads.
   public var keepsComments: Bool
+  /// Read only the strings tables the pages can be shown from in the
+  /// preferred languages (their search order, and top-level tables): for a
+  /// view in one language, such as generated code's doc comments, not for
+  /// checks across languages. The other tables are neither read nor checked.
+  public var readsOnlyShownLanguages: Bool
 
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
-    limits: ReadLimits = .standard, keepsComments: Bool = true
+    limits: ReadLimits = .standard, keepsComments: Bool = true,
+    readsOnlyShownLanguages: Bool = false
   ) {
     self.idiom = idiom
     self.dialect = dialect
     self.preferredLanguages = preferredLanguages
     self.limits = limits
     self.keepsComments = keepsComments
+    self.readsOnlyShownLanguages = readsOnlyShownLanguages
   }
 }
 

@@ -1,0 +1,169 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+/// One value-bearing element of a bundle as the generated code types it:
+/// its key, its Swift name, the Swift type of its value (from the schema's
+/// value rule, never from a type name) and where it comes from.
+public struct SettingDeclaration: Sendable, Hashable {
+  /// The defaults key (`Key`), exactly.
+  public var key: String
+  /// The member name, unescaped (`celsiusPref`).
+  public var name: String
+  public var shape: ValueShape
+  /// The value registered for the key, exactly as the bundle gives it.
+  public var registeredDefault: PlistValue?
+  /// The title in the development language, if the element has one.
+  public var title: String?
+  /// The type's summary from the schema ("A toggle switch.").
+  public var typeSummary: String
+  public var isSecure: Bool
+  public var origin: Origin
+
+  /// Where a declaration comes from.
+  public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    /// The page file inside the bundle (`Root.plist`).
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The place with its source line, for compiler-style messages.
+    public var place: IssuePlace?
+    public var description: String {
+      [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(
+        separator: ":")
+    }
+  }
+}
+
+/// The Swift type of a setting's value.
+public enum ValueShape: Sendable, Hashable {
+  /// A toggle storing booleans.
+  case bool
+  /// A toggle storing its own `TrueValue`/`FalseValue`, mapped to and from `Bool`.
+  case customBool(on: PlistValue, off: PlistValue)
+  case string
+  /// A slider: a real, with its range when the bundle gives both ends.
+  case double(range: ClosedRange<Double>?)
+  /// A multi value or radio group: a generated enum of its `Values`.
+  case choice(Choice)
+
+  /// The enum of a multi value or radio group.
+  public struct Choice: Sendable, Hashable {
+    /// The type name, unescaped (`Theme`).
+    public var typeName: String
+    /// The raw type when every value has one Swift can use (`String`, `Int`, `Double`).
+    public var rawType: String?
+    public var cases: [Case]
+
+    public struct Case: Sendable, Hashable {
+      public var name: String
+      public var value: PlistValue
+      /// The title the bundle shows for it (development language).
+      public var title: String?
+    }
+  }
+
+  /// The Swift type written in `SettingsKey<…>`.
+  public var swiftType: String {
+    switch self {
+    case .bool, .customBool: "Swift.Bool"
+    case .string: "Swift.String"
+    case .double: "Swift.Double"
+    case .choice(let choice): SwiftIdentifier.declared(choice.typeName)
+    }
+  }
+
+  /// What a stored value reads as, as the generated code reads it; nil when
+  /// it reads as the default. The generator uses it for `defaultValue`, so a
+  /// key whose registered default is read back gives its `defaultValue`.
+  public func read(_ stored: PlistValue) -> ReadValue? {
+    switch self {
+    case .bool: ValueReading.bool(stored).map(ReadValue.bool)
+    case .customBool(let on, let off):
+      ValueReading.same(stored, on)
+        ? .bool(true) : ValueReading.same(stored, off) ? .bool(false) : nil
+    case .string: ValueReading.string(stored).map(ReadValue.string)
+    case .double: ValueReading.double(stored).map(ReadValue.double)
+    case .choice(let choice):
+      choice.cases.firstIndex { ValueReading.same(stored, $0.value) }.map(ReadValue.choice)
+    }
+  }
+
+  /// The value when nothing is stored and nothing registered.
+  var zero: ReadValue {
+    switch self {
+    case .bool, .customBool: .bool(false)
+    case .string: .string("")
+    case .double(let range): .double(range?.lowerBound ?? 0)
+    case .choice: .choice(0)
+    }
+  }
+}
+
+/// A value of a setting's Swift type.
+public enum ReadValue: Sendable, Hashable {
+  case bool(Bool)
+  case string(String)
+  case double(Double)
+  /// The index of a case of the setting's enum.
+  case choice(Int)
+}
+
+/// How stored property-list values read as Swift values: the same rules the
+/// generated code follows at run time (UserDefaults' own conversions: a
+/// number reads as a boolean by being non-zero, "YES" and "true" as true).
+enum ValueReading {
+  static func bool(_ value: PlistValue) -> Bool? {
+    switch value {
+    case .bool(let flag): flag
+    case .integer(let number): number != 0
+    case .real(let number): number != 0
+    case .string(let text):
+      switch text.lowercased() {
+      case "yes", "true": true
+      case "no", "false": false
+      default: Int64(text).map { $0 != 0 } ?? Double(text).map { $0 != 0 }
+      }
+    default: nil
+    }
+  }
+
+  static func string(_ value: PlistValue) -> String? {
+    switch value {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): "\(number)"
+    default: nil
+    }
+  }
+
+  static func double(_ value: PlistValue) -> Double? {
+    switch value {
+    case .integer(let number): Double(number)
+    case .real(let number): number
+    case .bool(let flag): flag ? 1 : 0
+    case .string(let text): Double(text)
+    default: nil
+    }
+  }
+
+  /// Whether a stored value is the bundle's value: numbers (and booleans) by
+  /// number, as Foundation's `isEqual:` compares them; other values exactly.
+  static func same(_ stored: PlistValue, _ expected: PlistValue) -> Bool {
+    switch (stored, expected) {
+    case (.string(let a), .string(let b)): a == b
+    case (.integer, _), (.real, _), (.bool, _):
+      if let a = number(stored), let b = number(expected) { a == b } else { false }
+    default: stored == expected
+    }
+  }
+
+  static func number(_ value: PlistValue) -> Double? {
+    switch value {
+    case .integer(let number): Double(number)
+    case .real(let number): number
+    case .bool(let flag): flag ? 1 : 0
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Plist
+import SettingsSchema
+
+/// The settings of a bundle that generated code declares: every element
+/// reached from Root (in each loaded page variant) whose value is stored
+/// under its Key, in page order, the first element of each key winning as
+/// in the registered defaults. Variants must agree on each key's type and default.
+public enum SettingsCollection {
+  /// - Parameter bundles: the same bundle loaded once per idiom (phone first).
+  public static func declarations(
+    in bundles: [SettingsBundle], typeName: String
+  ) throws(GenerationError) -> [SettingDeclaration] {
+    var allocator = NameAllocator(
+      reserved: ["registerDefaults", "SettingsKey", typeName, "Foundation", "Swift"])
+    var typeNames = NameAllocator(reserved: ["SettingsKey", typeName, "Foundation", "Swift"])
+    var result: [SettingDeclaration] = []
+    var indexByKey: [PlistKey: Int] = [:]
+    for bundle in bundles {
+      var seenInThisVariant = Set<PlistKey>()
+      for page in bundle.pages {
+        for specifier in page.specifiers {
+          guard let key = specifier.key, !key.isEmpty,
+            let spec = bundle.catalog.spec(of: specifier.type), let rule = spec.valueRule,
+            let stores = spec.stores
+          else { continue }
+          let plistKey = PlistKey(key)
+          // Within one variant the first element of a key is the one registered.
+          guard seenInThisVariant.insert(plistKey).inserted else { continue }
+          let origin = Self.origin(of: specifier, on: page)
+          let title = specifier.title.map { bundle.localized($0, on: page) }
+          if let index = indexByKey[plistKey] {
+            let shape = Self.shape(
+              of: specifier, rule: rule, stores: stores, bundle: bundle, page: page,
+              typeName: result[index].shapeTypeName)
+            try Self.check(result[index], against: shape, specifier: specifier, origin: origin)
+            continue
+          }
+          let wantedType = SwiftIdentifier.upperCamel(key)
+          let shape = Self.shape(
+            of: specifier, rule: rule, stores: stores, bundle: bundle, page: page,
+            typeName: { typeNames.claim(wantedType) })
+          indexByKey[plistKey] = result.count
+          result.append(
+            SettingDeclaration(
+              key: key, name: allocator.claim(SwiftIdentifier.lowerCamel(key)), shape: shape,
+              registeredDefault: specifier.defaultValue?.value, title: title,
+              typeSummary: spec.summary, isSecure: specifier["IsSecure"]?.value == .bool(true),
+              origin: origin))
+        }
+      }
+    }
+    return result
+  }
+
+  static func origin(of specifier: Specifier, on page: Page) -> SettingDeclaration.Origin {
+    let place = page.place(of: specifier.node, keyPath: specifier.keyPath)
+    if case .text(let snippet) = place {
+      return .init(
+        file: page.file, line: snippet.location.line, column: snippet.location.column,
+        place: place)
+    }
+    return .init(file: page.file, line: nil, column: nil, place: place)
+  }
+
+  /// The Swift shape of what the element stores, as the schema's value rule says.
+  static func shape(
+    of specifier: Specifier, rule: ValueRule, stores: ValueKind, bundle: SettingsBundle,
+    page: Page, typeName: () -> String
+  ) -> ValueShape {
+    switch rule {
+    case .toggle:
+      let hasOwnValues = specifier["TrueValue"] != nil || specifier["FalseValue"] != nil
+      guard hasOwnValues else { return .bool }
+      let (on, off) = SpecifierValue.states(of: specifier)
+      return .customBool(on: on, off: off)
+    case .text, .shown: return .string
+    case .range:
+      let low = specifier["MinimumValue"]?.number
+      let high = specifier["MaximumValue"]?.number
+      if let low, let high, low <= high { return .double(range: low...high) }
+      return .double(range: nil)
+    case .oneOfValues:
+      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      guard !values.isEmpty else { return .string }
+      let titles = specifier["Titles"]?.array?.map(\.string) ?? []
+      return .choice(
+        choice(values: values, titles: titles, bundle: bundle, page: page, typeName: typeName()))
+    case .ofKind:
+      switch stores {
+      case .boolean: return .bool
+      case .integer, .real, .number: return .double(range: nil)
+      default: return .string
+      }
+    }
+  }
+
+  static func choice(
+    values: [PlistValue], titles: [String?], bundle: SettingsBundle, page: Page,
+    typeName: String
+  ) -> ValueShape.Choice {
+    var names = NameAllocator()
+    var cases: [ValueShape.Choice.Case] = []
+    for (index, value) in values.enumerated() {
+      // A value listed twice (1 and 1.0) is one case: the first.
+      guard !cases.contains(where: { ValueReading.same(value, $0.value) }) else { continue }
+      let rawTitle = index < titles.count ? titles[index] : nil
+      let wanted: String
+      if case .string(let text) = value {
+        wanted = SwiftIdentifier.lowerCamel(text, fallback: "value")
+      } else if let rawTitle, !SwiftIdentifier.words(rawTitle).isEmpty {
+        wanted = SwiftIdentifier.lowerCamel(rawTitle)
+      } else {
+        wanted = "value" + SwiftIdentifier.upperCamel(SpecifierValue.text(of: value), fallback: "")
+      }
+      cases.append(
+        .init(
+          name: names.claim(wanted), value: value,
+          title: rawTitle.map { bundle.localized($0, on: page) }))
+    }
+    return .init(typeName: typeName, rawType: rawType(of: cases.map(\.value)), cases: cases)
+  }
+
+  static func rawType(of values: [PlistValue]) -> String? {
+    if values.allSatisfy({ if case .string = $0 { true } else { false } }) { return "Swift.String" }
+    if values.allSatisfy({ if case .integer = $0 { true } else { false } }) { return "Swift.Int" }
+    if values.allSatisfy({
+      switch $0 {
+      case .integer, .real: true
+      default: false
+      }
+    }), values.allSatisfy({ ValueReading.number($0)?.isFinite ?? false }) {
+      return "Swift.Double"
+    }
+    return nil
+  }
+
+  /// A key met again in another variant must type and default the same way.
+  static func check(
+    _ first: SettingDeclaration, against shape: ValueShape, specifier: Specifier,
+    origin: SettingDeclaration.Origin
+  ) throws(GenerationError) {
+    if first.shape.kindName != shape.kindName {
+      throw GenerationError(
+        key: first.key, origin: origin, other: first.origin,
+        reason: .typeDiffersBetweenVariants(shape.kindName, first.shape.kindName))
+    }
+    let here = specifier.defaultValue?.value
+    if here != first.registeredDefault {
+      throw GenerationError(
+        key: first.key, origin: origin, other: first.origin,
+        reason: .defaultDiffersBetweenVariants(
+          here.map(SpecifierValue.text) ?? "nothing",
+          first.registeredDefault.map(SpecifierValue.text) ?? "nothing"))
+    }
+  }
+}
+
+extension SettingDeclaration {
+  /// The enum name a variant reuses for the same key.
+  var shapeTypeName: () -> String {
+    let name = if case .choice(let choice) = shape { choice.typeName } else { "" }
+    return { name }
+  }
+}
+
+extension ValueShape {
+  /// What the shape is, in words, for comparing variants and for messages.
+  var kindName: String {
+    switch self {
+    case .bool: "a Bool"
+    case .customBool(let on, let off):
+      "a Bool stored as \(SpecifierValue.text(of: on))/\(SpecifierValue.text(of: off))"
+    case .string: "a String"
+    case .double(let range):
+      range.map { "a Double in \($0.lowerBound)...\($0.upperBound)" } ?? "a Double"
+    case .choice(let choice):
+      "one of \(choice.cases.map { SpecifierValue.text(of: $0.value) }.joined(separator: ", "))"
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CodeGeneration
+import Foundation
+import Plist
+import SettingsSchema
+
+/// `prefs generate swift BUNDLE`: typed keys and registered defaults for the app's code.
+struct Generate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Generate code from a Settings bundle.",
+    subcommands: [GenerateSwift.self])
+}
+
+struct GenerateSwift: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "swift",
+    abstract:
+      "Generate a Swift file with a typed key for every stored setting and registerDefaults(in:).",
+    discussion: """
+      The file needs Foundation only. Keys of the phone and pad pages are both generated \
+      (--idiom narrows to one). Exit status: 0 when the file was written (or, with --check, \
+      is up to date), 1 when it is out of date (--check) or the bundle cannot be generated \
+      from (the reason goes to standard error and nothing is written), 2 for a usage error.
+      """)
+
+  enum Access: String, ExpressibleByArgument, CaseIterable {
+    case `internal`, `public`
+  }
+
+  @Argument(help: "The Settings.bundle folder.") var bundle: String
+  @Option(name: .shortAndLong, help: "The Swift file to write; standard output when not given.")
+  var output: String?
+  @Option(help: "The name of the generated enum.") var typeName = "AppSettings"
+  @Option(help: "The access level of the declarations: internal or public.")
+  var access: Access = .internal
+  @Option(help: "Generate for one device only: phone or pad (default: both).") var idiom: Idiom?
+  @Option(name: .customLong("lang"), help: "The language of the titles in doc comments.")
+  var language = "en"
+  @Flag(help: "Write nothing; exit 1 when the output file differs from what would be generated.")
+  var check = false
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
+    -> Int32
+  {
+    CommandErrors.run(errors: &errors) { errors in
+      guard SwiftSettingsGenerator.isValidTypeName(typeName) else {
+        throw CommandFailure.usage(
+          "--type-name \(typeName) is not a type name (UpperCamelCase letters and digits)")
+      }
+      if check, output == nil { throw CommandFailure.usage("--check needs the file: give -o FILE") }
+      let bundles = try SwiftSettingsGenerator.load(
+        at: bundle, idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language)
+      // A page that does not parse shows nothing on a device either: its
+      // settings are left out, and said so (a table that does not parse only
+      // costs doc comments their titles).
+      for page in bundles[0].pages where page.document == nil {
+        print(
+          CompilerStyleFormatter.format(
+            file: bundles[0].path + "/" + page.file, severity: .warning,
+            message: "the page does not parse; its settings are left out", place: nil,
+            ruleID: "generate"), to: &errors)
+      }
+      let generator = SwiftSettingsGenerator(
+        options: .init(
+          typeName: typeName, isPublic: access == .public, generatorVersion: PrefsVersion.current,
+          bundleName: URL(fileURLWithPath: bundle).lastPathComponent))
+      let source: String
+      do throws(GenerationError) {
+        source = try generator.generate(from: bundles)
+      } catch {
+        print(Self.describe(error, bundle: bundles[0].path), to: &errors)
+        return ExitStatus.failure
+      }
+      guard let output else {
+        stream.write(source)
+        return ExitStatus.success
+      }
+      let current = FileManager.default.contents(atPath: output)
+      let wanted = Data(source.utf8)
+      if check {
+        guard current == wanted else {
+          throw CommandFailure.failure(
+            "\(output) is not what the bundle generates; run prefs generate swift again")
+        }
+        return ExitStatus.success
+      }
+      // An unchanged file is left alone, so that nothing that depends on it rebuilds.
+      guard current != wanted else { return ExitStatus.success }
+      do {
+        try wanted.write(to: URL(fileURLWithPath: output), options: .atomic)
+      } catch {
+        throw CommandFailure.failure("\(output): cannot write: \(error.localizedDescription)")
+      }
+      return ExitStatus.success
+    }
+  }
+
+  /// Compiler style, at the later place, naming the other one.
+  static func describe(_ error: GenerationError, bundle: String) -> String {
+    CompilerStyleFormatter.format(
+      file: bundle + "/" + error.origin.file, severity: .error,
+      message: error.description, place: error.origin.place, ruleID: "generate")
+  }
+}

@@ -1,0 +1,93 @@
+import CodeGeneration
+import Foundation
+import Plist
+import SettingsSchema
+import Synchronization
+import TestSupport
+import Testing
+
+/// What `prefs generate swift` writes: golden files for the examples, code that
+/// type-checks in both language modes for the examples and every corpus bundle.
+struct GeneratedSourceTests {
+  static func bundles(_ path: String, idioms: [Idiom] = Idiom.allCases) throws -> [SettingsBundle] {
+    try SwiftSettingsGenerator.load(at: path, idioms: idioms)
+  }
+
+  static func source(
+    _ path: String, options: SwiftSettingsGenerator.Options = .init(generatorVersion: "0.1.0")
+  ) throws -> String {
+    try SwiftSettingsGenerator(options: options).generate(from: try bundles(path))
+  }
+
+  static func write(_ source: String) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-generated-\(UUID().uuidString).swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  @Test(arguments: ["Conversor", "Showcase"])
+  func examplesMatchTheirGoldenFiles(name: String) throws {
+    let path = Paths.examples.appendingPathComponent("\(name)/Settings.bundle").path
+    expectGolden(try Self.source(path), "generate/\(name).swift.txt")
+  }
+
+  @Test func publicAccessMarksEveryDeclaration() throws {
+    let path = Paths.examples.appendingPathComponent("Showcase/Settings.bundle").path
+    let source = try Self.source(path, options: .init(typeName: "ShowcaseSettings", isPublic: true))
+    #expect(source.contains("public enum ShowcaseSettings {"))
+    #expect(source.contains("public struct SettingsKey<Value: Sendable>: Sendable {"))
+    #expect(source.contains("public static func registerDefaults("))
+    #expect(source.contains("public subscript<Value>(key: SettingsKey<Value>) -> Value {"))
+    #expect(!source.contains("  static let"), "every key is public")
+  }
+
+  @Test(
+    .enabled(if: SwiftCompiler.path != nil, "needs swiftc on PATH"),
+    arguments: [("Conversor", 5), ("Conversor", 6), ("Showcase", 5), ("Showcase", 6)])
+  func examplesCompileWithoutWarnings(name: String, swiftVersion: Int) throws {
+    let path = Paths.examples.appendingPathComponent("\(name)/Settings.bundle").path
+    for isPublic in [false, true] {
+      let file = try Self.write(try Self.source(path, options: .init(isPublic: isPublic)))
+      defer { try? FileManager.default.removeItem(atPath: file) }
+      let result = try SwiftCompiler.typeCheck(file, swiftVersion: swiftVersion)
+      #expect(result.status == 0, "\(result.output)")
+    }
+  }
+
+  /// Real keys are messy (spaces, dots, leading digits, keywords, duplicates,
+  /// values of every type): every bundle of the corpus gives code that compiles.
+  @Test(.needsCorpus, .enabled(if: SwiftCompiler.path != nil, "needs swiftc on PATH"))
+  func everyCorpusBundleCompilesInSwift6() throws {
+    let bundles = Paths.corpusBundles
+    let failures = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: bundles.count) { index in
+      let bundle = bundles[index].path
+      do {
+        let file = try Self.write(try Self.source(bundle))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try SwiftCompiler.typeCheck(file, swiftVersion: 6)
+        if result.status != 0 { failures.withLock { $0.append("\(bundle):\n\(result.output)") } }
+      } catch {
+        failures.withLock { $0.append("\(bundle): \(error)") }
+      }
+    }
+    let found = failures.withLock { $0 }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
+  /// Every key the bundle registers is declared, with the registered value as it is.
+  @Test(.needsCorpus)
+  func everyRegisteredDefaultIsDeclared() throws {
+    for url in Paths.corpusBundles {
+      let phone = try Self.bundles(url.path, idioms: [.phone])
+      let declarations = try SettingsCollection.declarations(in: phone, typeName: "AppSettings")
+      let declared = Dictionary(
+        declarations.map { (PlistKey($0.key), $0.registeredDefault) },
+        uniquingKeysWith: { a, _ in a })
+      for (key, value) in phone[0].defaultValues {
+        #expect(declared[key] == .some(value), "\(url.path): \(key)")
+      }
+    }
+  }
+}
