@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "SettingsLint", targets: ["SettingsLint"]),
     .library(name: "DefaultsStore", targets: ["DefaultsStore"]),
     .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
+    .library(name: "BundleDiff", targets: ["BundleDiff"]),
     .plugin(name: "SettingsCodePlugin", targets: ["SettingsCodePlugin"]),
   ],
   dependencies: [
@@ -35,6 +36,7 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["TextWidth"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
+    .target(name: "BundleDiff", dependencies: ["Plist", "SettingsSchema"]),
     // The plugin's tool links the generator only, so packages that use the
     // plugin do not build the whole command line.
     .executableTarget(
@@ -55,7 +57,7 @@ let package = Package(
       name: "prefs",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
-        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration",
+        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -88,6 +90,9 @@ let package = Package(
       dependencies: [
         "SettingsForm", "SettingsSchema", "DefaultsStore", "Plist", "TerminalUI", "TestSupport",
       ]),
+    .testTarget(
+      name: "BundleDiffTests",
+      dependencies: ["BundleDiff", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "CodeGenerationTests",
       dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "TestSupport"]),

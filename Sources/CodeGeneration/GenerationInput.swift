@@ -18,7 +18,7 @@ extension SwiftSettingsGenerator {
           at: path,
           options: LoadOptions(
             idiom: idiom, preferredLanguages: [language], keepsComments: false,
-            readsOnlyShownLanguages: true))
+            tables: .shownLanguages))
       }
     }
     var bundles: [SettingsBundle] = []

@@ -10,7 +10,7 @@ struct Prefs: ParsableCommand {
     version: PrefsVersion.current,
     subcommands: [
       Dump.self, Lint.self, Rules.self, Defaults.self, Edit.self, Render.self, Strings.self,
-      Generate.self,
+      Generate.self, Diff.self,
     ]
   )
 

@@ -11,6 +11,10 @@ import Yams
 ///     missing-translation: error
 ///   exclude:
 ///     - "**/Acknowledgements*.plist"
+/// diff:
+///   fail-on: [breaking, behaviour]   # what makes prefs diff exit 1 (default: breaking)
+///   renames:                          # renames confirmed for prefs defaults migrate
+///     volume: level
 /// ```
 ///
 /// Exclude patterns are globs relative to the directory of the configuration
@@ -28,6 +32,10 @@ public struct LintConfiguration: Sendable {
   public var baseDirectory: String?
   /// The file it was read from, for messages.
   public var file: String?
+  /// `diff: fail-on:`, as written (the diff's severities); nil when not given.
+  public var diffFailOn: [String]?
+  /// `diff: renames:`, old key → new key.
+  public var diffRenames: [String: String] = [:]
 
   public init(
     disabled: Set<String> = [], severities: [String: Severity] = [:],
@@ -96,9 +104,12 @@ public struct LintConfiguration: Sendable {
       switch key.string ?? "" {
       case "lint":
         try configuration.read(lint: value, file: file)
+      case "diff":
+        try configuration.read(diff: value, file: file)
       default:
         throw ConfigurationError(
-          file: file, node: key, message: "unknown section \"\(key.string ?? "")\"; expected lint")
+          file: file, node: key,
+          message: "unknown section \"\(key.string ?? "")\"; expected lint or diff")
       }
     }
     return configuration
@@ -137,6 +148,34 @@ public struct LintConfiguration: Sendable {
           message += "; did you mean \(suggestion)?"
         }
         throw ConfigurationError(file: file, node: key, message: message)
+      }
+    }
+  }
+
+  private mutating func read(diff node: Node, file: String) throws(ConfigurationError) {
+    for (key, value) in try Self.mapping(node, named: "diff", file: file) {
+      switch key.string ?? "" {
+      case "fail-on":
+        var severities: [String] = []
+        for item in try Self.sequence(value, named: "fail-on", file: file) {
+          guard let text = item.string else {
+            throw ConfigurationError(file: file, node: item, message: "fail-on takes severities")
+          }
+          severities.append(text)
+        }
+        diffFailOn = severities
+      case "renames":
+        for (old, new) in try Self.mapping(value, named: "renames", file: file) {
+          guard let from = old.string, let to = new.string, !from.isEmpty, !to.isEmpty else {
+            throw ConfigurationError(
+              file: file, node: old, message: "a rename is old-key: new-key, both text")
+          }
+          diffRenames[from] = to
+        }
+      default:
+        throw ConfigurationError(
+          file: file, node: key,
+          message: "unknown key \"\(key.string ?? "")\" in diff; expected fail-on, renames")
       }
     }
   }

@@ -159,50 +159,14 @@ enum GitHubReporter {
     for report in output.reports {
       let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
-        let command =
-          switch diagnostic.severity {
-          case .error: "error"
-          case .warning: "warning"
-          case .note: "notice"
-          }
-        var properties = ["file=" + escapeProperty(base + diagnostic.file)]
-        if let location = diagnostic.location {
-          properties += ["line=\(location.line)", "col=\(location.column)"]
-        }
-        properties.append("title=" + escapeProperty(diagnostic.rule))
         var message = diagnostic.message
         if case .keyPath(let path)? = diagnostic.place { message += " (at \(path))" }
-        text += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        text +=
+          GitHubAnnotation.command(
+            diagnostic.severity, file: base + diagnostic.file, line: diagnostic.location?.line,
+            column: diagnostic.location?.column, title: diagnostic.rule, message: message) + "\n"
       }
     }
     return text + output.summaryLine + "\n"
-  }
-
-  /// As GitHub's toolkit escapes a command's message.
-  static func escapeData(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "%": result += "%25"
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      default:
-        if scalar.needsEscapingForTerminal, scalar.value <= 0xFF {
-          result += String(format: "%%%02X", scalar.value)
-        } else if scalar.needsEscapingForTerminal {
-          // Beyond one byte the toolkit has no escape: shown as text instead.
-          result += String(scalar).escapingControlCharacters
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
-
-  /// As GitHub's toolkit escapes a property value: also `:` and `,`.
-  static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-      of: ",", with: "%2C")
   }
 }

@@ -47,7 +47,7 @@ struct BundleLoader {
     let searchOrder = LanguageNegotiation.searchOrder(
       available: inventory.folders, preferred: options.preferredLanguages)
     let (documents, strings, tableProblems) = readFiles(
-      folders: options.readsOnlyShownLanguages ? Set(searchOrder) : nil)
+      tables: options.tables, shownFolders: Set(searchOrder))
     var pages: [Page] = []
     var visited = Set<String>()
     if pageFile(named: "Root") == nil, let fallback = rootFile() {
@@ -170,20 +170,28 @@ struct BundleLoader {
   /// Every page plist and strings table of the bundle, read and parsed on
   /// every core: files are independent, and a big bundle is mostly tables.
   /// Problems come back in file order, so output does not depend on timing.
-  /// With `folders`, only the tables of those `.lproj` folders (and the
-  /// top-level ones) are read.
-  func readFiles(folders: Set<String>? = nil) -> (
+  /// Only the tables `tables` selects are read; `shownFolders` are the
+  /// `.lproj` folders of the search order.
+  func readFiles(tables: TableSelection = .all, shownFolders: Set<String> = []) -> (
     documents: [String: Result<PlistDocument, ReadIssue>], strings: [String: LoadedStrings],
     tableProblems: [BundleProblem]
   ) {
     enum Parsed: Sendable {
       case page(Result<PlistDocument, ReadIssue>)
       case table(Result<(LoadedStrings, [ReadIssue]), ReadIssue>)
+      /// A table the selection leaves out (the same bytes as the other bundle's).
+      case skipped
     }
+    let otherRoot: String? =
+      if case .differentFrom(let other) = tables { BundleFileSystem.realPath(other) } else { nil }
     let files = fileSystem.files.filter { file in
       if let location = Self.tableLocation(of: file) {
-        guard let folders, let folder = location.folder else { return true }
-        return folders.contains(folder)
+        switch tables {
+        case .all: return true
+        case .none: return false
+        case .differentFrom: return true
+        case .shownLanguages: return location.folder.map(shownFolders.contains) ?? true
+        }
       }
       return file.hasSuffix(".plist") && !file.contains(".lproj/")
     }
@@ -198,10 +206,22 @@ struct BundleLoader {
             try PropertyListReader.read(try fileSystem.read(file), limits: limits)
           })
       }
+      let bytes: [UInt8]
+      do throws(ReadIssue) {
+        bytes = try fileSystem.read(file)
+      } catch {
+        return .table(.failure(error))
+      }
+      if let otherRoot, let other = BundleFileSystem.containedRealPath(file, realRoot: otherRoot),
+        let otherBytes = try? BoundedInput.read(
+          path: other, limit: limits.maximumBytes, regularFileOnly: true),
+        otherBytes == bytes
+      {
+        return .skipped
+      }
       return .table(
         Result { () throws(ReadIssue) in
-          let read = try StringsReader.read(
-            try fileSystem.read(file), limits: limits, comments: comments)
+          let read = try StringsReader.read(bytes, limits: limits, comments: comments)
           return (LoadedStrings(file: file, strings: read.file, source: read.source), read.issues)
         })
     }
@@ -217,6 +237,7 @@ struct BundleLoader {
         strings[file] = loaded
       case .table(.failure(let error)):
         problems.append(BundleProblem(file: file, issue: error))
+      case .skipped: break
       }
     }
     return (documents, strings, problems)

@@ -13,24 +13,32 @@ public struct LoadOptions: Sendable {
   /// Keep the comments of strings tables (for writers); checkers and views leave them
   /// out, all but the untranslated marks that ``TranslationCoverage`` reads.
   public var keepsComments: Bool
-  /// Read only the strings tables the pages can be shown from in the
-  /// preferred languages (their search order, and top-level tables): for a
-  /// view in one language, such as generated code's doc comments, not for
-  /// checks across languages. The other tables are neither read nor checked.
-  public var readsOnlyShownLanguages: Bool
-
+  /// Which strings tables are read (the others are neither read nor checked).
+  public var tables: TableSelection
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
-    limits: ReadLimits = .standard, keepsComments: Bool = true,
-    readsOnlyShownLanguages: Bool = false
+    limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all
   ) {
     self.idiom = idiom
     self.dialect = dialect
     self.preferredLanguages = preferredLanguages
     self.limits = limits
     self.keepsComments = keepsComments
-    self.readsOnlyShownLanguages = readsOnlyShownLanguages
+    self.tables = tables
   }
+}
+
+/// Which strings tables a load reads: all of them (checks across languages),
+/// those the pages can be shown from in the preferred languages (their search
+/// order and the top-level tables: a view in one language, such as generated
+/// code's doc comments), none, or those whose bytes differ from the same file
+/// of another bundle (a comparison of two versions reads the rest once).
+public enum TableSelection: Sendable, Hashable {
+  case all
+  case shownLanguages
+  case none
+  /// The tables that differ from the file at the same path in the bundle at this path.
+  case differentFrom(bundle: String)
 }
 
 /// Why a path is not a bundle at all.
@@ -159,6 +167,21 @@ public struct SettingsBundle: Sendable {
     fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
     return loader.load(catalog: catalog)
+  }
+
+  /// A strings table of the bundle (`de.lproj/Root.strings`): the one loaded,
+  /// else read now by the same containment rules and limits (for a table the
+  /// load's ``TableSelection`` left out). Nil when it cannot be read.
+  public func stringsTable(_ file: String) -> LoadedStrings? {
+    if let loaded = strings[file] { return loaded }
+    guard BundleLoader.tableLocation(of: file) != nil,
+      let real = Self.containedPath(file, inBundle: path),
+      let bytes = try? BoundedInput.read(
+        path: real, limit: options.limits.maximumBytes, regularFileOnly: true),
+      let read = try? StringsReader.read(
+        bytes, limits: options.limits, comments: options.keepsComments ? .all : .none)
+    else { return nil }
+    return LoadedStrings(file: file, strings: read.file, source: read.source)
   }
 
   /// The loaded table that serves `page`, if the page is localized and a table exists.

@@ -19,7 +19,7 @@ struct Defaults: ParsableCommand {
       """,
     subcommands: [
       Write.self, Read.self, Delete.self, Domains.self, Export.self, Import.self, Watch.self,
-      Register.self,
+      Register.self, Migrate.self,
     ]
   )
 }

@@ -1,0 +1,99 @@
+import Plist
+
+/// What kind of change a bundle went through, with a stable id.
+public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
+  case keyRemoved = "key-removed"
+  case keyAdded = "key-added"
+  case keyRenamed = "key-renamed"
+  case typeChanged = "type-changed"
+  case defaultChanged = "default-changed"
+  case valueRemoved = "value-removed"
+  case valueAdded = "value-added"
+  case rangeChanged = "range-changed"
+  case toggleValuesChanged = "toggle-values-changed"
+  case titleChanged = "title-changed"
+  case pageAdded = "page-added"
+  case pageRemoved = "page-removed"
+  case stringsAdded = "strings-added"
+  case translationRemoved = "translation-removed"
+}
+
+/// What a change does to people who already use the app.
+public enum ChangeSeverity: String, Sendable, Hashable, CaseIterable, Comparable {
+  /// Values people stored are lost, orphaned or read as something else.
+  case breaking
+  /// The app behaves differently for people who never changed the setting.
+  case behaviour
+  /// Only what is shown changes.
+  case cosmetic
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+
+  /// The compiler-style word for it.
+  public var diagnosticSeverity: Severity {
+    switch self {
+    case .breaking: .error
+    case .behaviour: .warning
+    case .cosmetic: .note
+    }
+  }
+}
+
+/// A place in one of the two bundles.
+public struct BundlePlace: Sendable, Hashable, CustomStringConvertible {
+  /// The file inside its bundle (`Root.plist`).
+  public var file: String
+  public var line: Int?
+  public var column: Int?
+  /// The place with its source line, for compiler-style output.
+  public var issuePlace: IssuePlace?
+
+  public init(file: String, line: Int? = nil, column: Int? = nil, issuePlace: IssuePlace? = nil) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.issuePlace = issuePlace
+  }
+
+  public var description: String {
+    [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+  }
+}
+
+/// One change between two versions of a bundle.
+///
+/// ```swift
+/// let changes = BundleDiff.compare(old: oldSnapshot, new: newSnapshot)
+/// changes.filter { $0.severity == .breaking }.map(\.message)
+/// ```
+public struct BundleChange: Sendable, Hashable {
+  public var kind: ChangeKind
+  public var severity: ChangeSeverity
+  /// The defaults key (the new key of a rename), or nil for pages and strings.
+  public var key: String?
+  /// The page file the change is on (in the new bundle when it still has it).
+  public var page: String?
+  /// The value before and after, as text (`true`, `0...10`, `"Dark"`).
+  public var old: String?
+  public var new: String?
+  public var oldPlace: BundlePlace?
+  public var newPlace: BundlePlace?
+  public var message: String
+
+  public init(
+    kind: ChangeKind, severity: ChangeSeverity, key: String?, page: String?, old: String?,
+    new: String?, oldPlace: BundlePlace?, newPlace: BundlePlace?, message: String
+  ) {
+    self.kind = kind
+    self.severity = severity
+    self.key = key
+    self.page = page
+    self.old = old
+    self.new = new
+    self.oldPlace = oldPlace
+    self.newPlace = newPlace
+    self.message = message
+  }
+}

@@ -1,0 +1,248 @@
+import Plist
+import SettingsSchema
+
+/// The changes between two versions of a bundle, and what each does to the
+/// values people already stored: keys removed, renamed or retyped, values
+/// and ranges that no longer hold what was stored, defaults that change the
+/// app for everyone who never touched a setting; then titles, pages and
+/// translations. Renames are only ever suggested, with their evidence.
+///
+/// ```swift
+/// let changes = BundleDiff.compare(old: BundleSnapshot(bundles: old), new: BundleSnapshot(bundles: new))
+/// let breaking = changes.contains { $0.severity == .breaking }
+/// ```
+public enum BundleDiff {
+  public static func compare(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
+    var changes: [BundleChange] = []
+    let oldByKey = Dictionary(
+      old.settings.map { (PlistKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
+    let newByKey = Dictionary(
+      new.settings.map { (PlistKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
+    var removed = old.settings.filter { newByKey[PlistKey($0.key)] == nil }
+    var added = new.settings.filter { oldByKey[PlistKey($0.key)] == nil }
+
+    // A removed key and an added one of the same type and title (or values) are likely one renamed.
+    for (index, gone) in removed.enumerated().reversed() {
+      guard let match = added.firstIndex(where: { renameEvidence(from: gone, to: $0) != nil })
+      else {
+        continue
+      }
+      let successor = added.remove(at: match)
+      removed.remove(at: index)
+      changes.append(
+        BundleChange(
+          kind: .keyRenamed, severity: .breaking, key: successor.key, page: successor.place.file,
+          old: gone.key, new: successor.key, oldPlace: gone.place, newPlace: successor.place,
+          message:
+            "\"\(gone.key)\" is likely renamed \"\(successor.key)\" (\(renameEvidence(from: gone, to: successor) ?? "")): what people stored under the old key is no longer read; confirm the rename to carry their values over"
+        ))
+    }
+    for gone in removed {
+      changes.append(
+        BundleChange(
+          kind: .keyRemoved, severity: .breaking, key: gone.key, page: gone.place.file,
+          old: gone.defaultValue.map(SpecifierValue.text), new: nil, oldPlace: gone.place,
+          newPlace: nil,
+          message:
+            "the key \"\(gone.key)\" (\(gone.type.rawValue)) was removed: values people stored under it are orphaned"
+        ))
+    }
+    for setting in added {
+      changes.append(
+        BundleChange(
+          kind: .keyAdded, severity: .cosmetic, key: setting.key, page: setting.place.file,
+          old: nil, new: setting.defaultValue.map(SpecifierValue.text), oldPlace: nil,
+          newPlace: setting.place,
+          message: "the key \"\(setting.key)\" (\(setting.type.rawValue)) was added"))
+    }
+    for setting in new.settings {
+      guard let before = oldByKey[PlistKey(setting.key)] else { continue }
+      changes += compare(before, setting)
+    }
+    changes += comparePages(old: old, new: new)
+    changes += compareStrings(old: old, new: new)
+    return changes.sorted(by: order)
+  }
+
+  /// Why `new` is probably `old` under another key, or nil.
+  static func renameEvidence(from old: BundleSnapshot.Setting, to new: BundleSnapshot.Setting)
+    -> String?
+  {
+    guard old.type == new.type else { return nil }
+    if let title = old.title, !title.isEmpty, title == new.title {
+      return "same type and title \"\(title)\""
+    }
+    if !old.values.isEmpty, old.values == new.values {
+      return "same type and values \(old.values.map(SpecifierValue.text).joined(separator: ", "))"
+    }
+    return nil
+  }
+
+  /// The changes to one key that both versions have.
+  static func compare(_ old: BundleSnapshot.Setting, _ new: BundleSnapshot.Setting)
+    -> [BundleChange]
+  {
+    func change(
+      _ kind: ChangeKind, _ severity: ChangeSeverity, old oldText: String?, new newText: String?,
+      _ message: String
+    ) -> BundleChange {
+      BundleChange(
+        kind: kind, severity: severity, key: new.key, page: new.place.file, old: oldText,
+        new: newText, oldPlace: old.place, newPlace: new.place, message: message)
+    }
+    if old.stores != new.stores || old.rule != new.rule {
+      return [
+        change(
+          .typeChanged, .breaking, old: old.type.rawValue, new: new.type.rawValue,
+          "\"\(new.key)\" was a \(old.type.rawValue) storing \(old.stores.phrase) and is now a \(new.type.rawValue) storing \(new.stores.phrase): stored values are read as another type"
+        )
+      ]
+    }
+    var changes: [BundleChange] = []
+    if old.type != new.type {
+      changes.append(
+        change(
+          .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue,
+          "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); it stores the same kind of value"
+        ))
+    }
+    if old.defaultValue != new.defaultValue {
+      let before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      let after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      changes.append(
+        change(
+          .defaultChanged, .behaviour, old: before, new: after,
+          "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
+        ))
+    }
+    for value in old.values where !new.values.contains(value) {
+      let text = SpecifierValue.text(of: value)
+      changes.append(
+        change(
+          .valueRemoved, .breaking, old: text, new: nil,
+          "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
+        ))
+    }
+    for value in new.values where !old.values.contains(value) {
+      let text = SpecifierValue.text(of: value)
+      changes.append(
+        change(.valueAdded, .cosmetic, old: nil, new: text, "\"\(new.key)\" now offers \(text)"))
+    }
+    if old.minimum != new.minimum || old.maximum != new.maximum {
+      let before = rangeText(old)
+      let after = rangeText(new)
+      let contains =
+        (new.minimum ?? -.infinity) <= (old.minimum ?? -.infinity)
+        && (new.maximum ?? .infinity) >= (old.maximum ?? .infinity)
+      changes.append(
+        change(
+          .rangeChanged, contains ? .cosmetic : .breaking, old: before, new: after,
+          contains
+            ? "the range of \"\(new.key)\" widened from \(before) to \(after)"
+            : "the range of \"\(new.key)\" changed from \(before) to \(after): stored values outside it are out of range"
+        ))
+    }
+    if old.trueValue != new.trueValue || old.falseValue != new.falseValue {
+      let before = toggleText(old)
+      let after = toggleText(new)
+      changes.append(
+        change(
+          .toggleValuesChanged, .breaking, old: before, new: after,
+          "\"\(new.key)\" stores \(after) instead of \(before): what people stored reads as off"))
+    }
+    if old.title != new.title || old.titles != new.titles {
+      changes.append(
+        change(
+          .titleChanged, .cosmetic, old: old.title, new: new.title,
+          "the titles of \"\(new.key)\" changed"))
+    }
+    return changes
+  }
+
+  static func rangeText(_ setting: BundleSnapshot.Setting) -> String {
+    func number(_ value: Double?) -> String {
+      value.map { SpecifierValue.text(of: .real($0)) } ?? "?"
+    }
+    return "\(number(setting.minimum))...\(number(setting.maximum))"
+  }
+
+  static func toggleText(_ setting: BundleSnapshot.Setting) -> String {
+    let on = setting.trueValue.map(SpecifierValue.text) ?? "true"
+    let off = setting.falseValue.map(SpecifierValue.text) ?? "false"
+    return "\(on)/\(off)"
+  }
+
+  static func comparePages(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
+    let oldPages = Set(old.pages)
+    let newPages = Set(new.pages)
+    return old.pages.filter { !newPages.contains($0) }.map { page in
+      BundleChange(
+        kind: .pageRemoved, severity: .cosmetic, key: nil, page: page, old: page, new: nil,
+        oldPlace: BundlePlace(file: page), newPlace: nil,
+        message: "the page \(page) is no longer reached from Root")
+    }
+      + new.pages.filter { !oldPages.contains($0) }.map { page in
+        BundleChange(
+          kind: .pageAdded, severity: .cosmetic, key: nil, page: page, old: nil, new: page,
+          oldPlace: nil, newPlace: BundlePlace(file: page),
+          message: "the page \(page) is new")
+      }
+  }
+
+  /// New strings each language must translate, and translations that were
+  /// removed. Only the old tables that were read (those that differ from the
+  /// new ones) can have lost a translation.
+  static func compareStrings(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
+    var changes: [BundleChange] = []
+    for table in new.strings.keys.sorted() {
+      let before = Set((old.strings[table] ?? []).map { PlistKey($0) })
+      for text in new.strings[table] ?? [] where !before.contains(PlistKey(text)) {
+        let missing = new.languages.filter {
+          new.table(table, language: $0)?.translations[PlistKey(text)] == nil
+        }
+        guard !missing.isEmpty else { continue }
+        let place = new.stringPlaces[table]?[PlistKey(text)]
+        changes.append(
+          BundleChange(
+            kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
+            new: text, oldPlace: nil, newPlace: place,
+            message:
+              "\"\(text)\" is new in the table \(table): \(missing.joined(separator: ", ")) must translate it"
+          ))
+      }
+      let shown = Set((new.strings[table] ?? []).map { PlistKey($0) })
+      // A table read in only one version differs from the other's, which is read now.
+      for language in Set(old.languages).intersection(new.languages).sorted() {
+        guard old.tables[language]?[table] != nil || new.tables[language]?[table] != nil,
+          let had = old.table(table, language: language)
+        else { continue }
+        let has = new.table(table, language: language)?.translations ?? [:]
+        let lost = had.translations.keys.filter { has[$0] == nil && shown.contains($0) }
+        for key in lost.sorted() {
+          let file = "\(language).lproj/\(table).strings"
+          changes.append(
+            BundleChange(
+              kind: .translationRemoved, severity: .cosmetic, key: nil,
+              page: new.stringPlaces[table]?[key]?.file, old: key.string, new: nil,
+              oldPlace: BundlePlace(file: file), newPlace: BundlePlace(file: file),
+              message:
+                "the \(language) translation of \"\(key.string)\" (table \(table)) was removed: it shows untranslated"
+            ))
+        }
+      }
+    }
+    return changes
+  }
+
+  /// Most serious first, then by file and line, then by kind.
+  static func order(_ a: BundleChange, _ b: BundleChange) -> Bool {
+    if a.severity != b.severity { return a.severity < b.severity }
+    let placeA = a.newPlace ?? a.oldPlace
+    let placeB = b.newPlace ?? b.oldPlace
+    let keyA = (placeA?.file ?? "", placeA?.line ?? 0, placeA?.column ?? 0)
+    let keyB = (placeB?.file ?? "", placeB?.line ?? 0, placeB?.column ?? 0)
+    if keyA != keyB { return keyA < keyB }
+    if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+    return (a.key ?? a.new ?? a.old ?? "") < (b.key ?? b.new ?? b.old ?? "")
+  }
+}

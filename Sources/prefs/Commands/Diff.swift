@@ -1,0 +1,151 @@
+import ArgumentParser
+import BundleDiff
+import Foundation
+import Parallel
+import Plist
+import SettingsLint
+import SettingsSchema
+
+/// `prefs diff OLD NEW`: what a change to the bundle does to values people stored.
+struct Diff: ParsableCommand, StreamingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Show what changed between two versions of a Settings bundle, and what it breaks.",
+    discussion: """
+      OLD and NEW are bundle folders, or REV:PATH to read a bundle from a git revision \
+      (prefs diff HEAD~1:App/Settings.bundle App/Settings.bundle); nothing is checked out. \
+      Exit status: 0 when nothing breaking changed, 1 when something did (diff: fail-on: in \
+      .prefs.yml changes which severities fail), 2 for a usage error.
+      """)
+
+  @Argument(help: "The old bundle: a folder, or REV:PATH.") var old: String
+  @Argument(help: "The new bundle: a folder, or REV:PATH.") var new: String
+  @Option(help: "Output format: text, json, markdown or github.") var format: DiffFormat = .text
+  @Option(help: "Compare one device's pages only: phone or pad (default: both).")
+  var idiom: Idiom?
+  @Option(help: "The configuration file (default: the nearest .prefs.yml above NEW).")
+  var config: String?
+
+  mutating func run() throws { try runOnStandardStreams() }
+
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    CommandErrors.run(errors: &errors) { _ in
+      let idioms = idiom.map { [$0] } ?? Idiom.allCases
+      // Only the tables that differ between the versions are read (and those
+      // with a string new to the pages, when the comparison needs them).
+      let oldPath = try DiffInput.materialize(old)
+      defer { oldPath.revision?.remove() }
+      let newPath = try DiffInput.materialize(new)
+      defer { newPath.revision?.remove() }
+      // Both versions at once: each load is mostly one thread's parsing of pages.
+      let sides = [(old, oldPath, newPath.path), (new, newPath, oldPath.path)]
+      let loaded = sides.concurrentMap { argument, source, other in
+        Result {
+          try DiffInput(
+            argument, source: source, idioms: idioms, tables: .differentFrom(bundle: other))
+        }
+      }
+      let before = try loaded[0].get()
+      let after = try loaded[1].get()
+      // Freeing a large model object by object costs more than the comparison.
+      ProcessLifetime.keepUntilExit(before.snapshot)
+      ProcessLifetime.keepUntilExit(after.snapshot)
+      let configuration = try DiffInput.configuration(config, near: after)
+      let failOn = try DiffInput.failOn(configuration)
+      let changes = BundleDiff.compare(old: before.snapshot, new: after.snapshot)
+      let renderer = DiffRenderer(
+        changes: changes, oldName: before.name, newName: after.name,
+        annotationPath: after.repositoryName,
+        colored: format == .text
+          && TerminalCapabilities.colorsOnStandardOutput(ProcessInfo.processInfo.environment))
+      output.write(renderer.render(format))
+      return changes.contains { failOn.contains($0.severity) }
+        ? ExitStatus.failure : ExitStatus.success
+    }
+  }
+}
+
+/// One side of a diff: a bundle folder, or a copy of one read from git.
+struct DiffInput {
+  let snapshot: BundleSnapshot
+  let argument: String
+  let revision: GitRevisionBundle?
+  /// Where the bundle is read from (the copy, for a revision).
+  let path: String
+
+  /// Where a bundle argument is read from: the folder, or a copy of REV:PATH.
+  static func materialize(_ argument: String) throws -> (path: String, revision: GitRevisionBundle?)
+  {
+    guard GitRevisionBundle.isRevisionSpec(argument) else { return (argument, nil) }
+    let copy = try GitRevisionBundle(argument)
+    return (copy.path, copy)
+  }
+
+  init(_ argument: String, idioms: [Idiom], tables: TableSelection = .none) throws {
+    let source = try Self.materialize(argument)
+    do {
+      try self.init(argument, source: source, idioms: idioms, tables: tables)
+    } catch {
+      source.revision?.remove()
+      throw error
+    }
+  }
+
+  /// - Parameter tables: the tables to read, with the first idiom (the pages
+  ///   of the others need none).
+  init(
+    _ argument: String, source: (path: String, revision: GitRevisionBundle?), idioms: [Idiom],
+    tables: TableSelection
+  ) throws {
+    self.argument = argument
+    revision = source.revision
+    path = source.path
+    let bundles = try idioms.enumerated().map { index, idiom in
+      try SettingsBundle.load(
+        at: source.path,
+        options: LoadOptions(
+          idiom: idiom, keepsComments: false, tables: index == 0 ? tables : .none))
+    }
+    snapshot = BundleSnapshot(bundles: bundles)
+  }
+
+  func remove() { revision?.remove() }
+
+  /// A file of the bundle as the user named the bundle.
+  func name(_ file: String) -> String { argument + "/" + file }
+
+  /// A file of the bundle as the repository names it (for annotations).
+  func repositoryName(_ file: String) -> String {
+    (revision?.repositoryPath ?? argument) + "/" + file
+  }
+
+  static func configuration(_ explicit: String?, near input: DiffInput) throws
+    -> LintConfiguration
+  {
+    if let explicit { return try LintConfiguration.load(file: explicit) }
+    let start =
+      input.revision.map { FileManager.default.currentDirectoryPath + "/" + $0.repositoryPath }
+      ?? input.argument
+    if let found = LintConfiguration.find(forBundle: start) {
+      return try LintConfiguration.load(file: found)
+    }
+    return LintConfiguration()
+  }
+
+  /// The severities that fail the run: `diff: fail-on:`, breaking by default.
+  static func failOn(_ configuration: LintConfiguration) throws -> Set<ChangeSeverity> {
+    guard let written = configuration.diffFailOn else { return [.breaking] }
+    var result = Set<ChangeSeverity>()
+    for word in written {
+      guard let severity = ChangeSeverity(rawValue: word) else {
+        throw CommandFailure.usage(
+          "\(configuration.file ?? ".prefs.yml"): diff: fail-on: unknown severity \"\(word)\"; expected \(ChangeSeverity.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      result.insert(severity)
+    }
+    return result
+  }
+}
+
+extension DiffFormat: ExpressibleByArgument {}

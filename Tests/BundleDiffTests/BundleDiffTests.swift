@@ -1,0 +1,157 @@
+import Foundation
+import Plist
+import SettingsSchema
+import TestSupport
+import Testing
+
+@testable import BundleDiff
+
+/// Each fixture of Tests/Fixtures/Diff is the base bundle after one change of
+/// a kind (Tests/Fixtures/Diff/make-fixtures.py writes them).
+struct BundleDiffTests {
+  static func snapshot(_ name: String) throws -> BundleSnapshot {
+    let path = Paths.fixtures.appendingPathComponent("Diff/\(name)/Settings.bundle").path
+    return BundleSnapshot(
+      bundles: try Idiom.allCases.map {
+        try SettingsBundle.load(at: path, options: LoadOptions(idiom: $0, keepsComments: false))
+      })
+  }
+
+  static let expected: [(String, [ChangeKind: ChangeSeverity])] = [
+    ("key-removed", [.keyRemoved: .breaking]),
+    ("key-added", [.keyAdded: .cosmetic]),
+    ("key-renamed", [.keyRenamed: .breaking]),
+    ("type-changed", [.typeChanged: .breaking]),
+    ("default-changed", [.defaultChanged: .behaviour]),
+    ("value-removed", [.valueRemoved: .breaking, .titleChanged: .cosmetic]),
+    ("value-added", [.valueAdded: .cosmetic, .titleChanged: .cosmetic]),
+    ("range-changed", [.rangeChanged: .breaking]),
+    ("toggle-values-changed", [.toggleValuesChanged: .breaking, .defaultChanged: .behaviour]),
+    ("title-changed", [.titleChanged: .cosmetic]),
+    ("page-added", [.pageAdded: .cosmetic]),
+    ("page-removed", [.pageRemoved: .cosmetic, .keyRemoved: .breaking]),
+    ("strings-added", [.stringsAdded: .cosmetic]),
+    ("translation-removed", [.translationRemoved: .cosmetic]),
+  ]
+
+  @Test(arguments: expected)
+  func eachKindIsFoundWithItsSeverity(fixture: String, kinds: [ChangeKind: ChangeSeverity]) throws {
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("base"), new: try Self.snapshot(fixture))
+    let found = Dictionary(changes.map { ($0.kind, $0.severity) }, uniquingKeysWith: { a, _ in a })
+    #expect(found == kinds, "\(changes.map(\.message))")
+  }
+
+  @Test func everyKindHasAFixture() {
+    let covered = Set(Self.expected.flatMap { $0.1.keys })
+    #expect(covered == Set(ChangeKind.allCases))
+  }
+
+  @Test func aBundleComparedWithItselfHasNoChange() throws {
+    #expect(
+      BundleDiff.compare(old: try Self.snapshot("base"), new: try Self.snapshot("base")).isEmpty)
+  }
+
+  @Test func aRenameCarriesItsEvidenceAndBothPlaces() throws {
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("base"), new: try Self.snapshot("key-renamed"))
+    let rename = try #require(changes.first)
+    #expect(rename.old == "sound" && rename.new == "soundEnabled")
+    #expect(rename.message.contains("same type and title \"Sound\""))
+    #expect(rename.oldPlace?.line == 13 && rename.newPlace?.line == 13)
+  }
+
+  @Test func aWiderRangeIsNotBreaking() throws {
+    // The other way round: 0...0.4 becomes 0...1, which still holds every old value.
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("range-changed"), new: try Self.snapshot("base"))
+    #expect(changes.map(\.kind) == [.rangeChanged])
+    #expect(changes.first?.severity == .cosmetic)
+  }
+}
+
+/// What `prefs defaults migrate` plans for stored values.
+struct MigrationPlanTests {
+  static let stored: [PlistKey: PlistValue] = [
+    "sound": .bool(false), "theme": .string("light"), "volume": .real(0.8),
+    "name": .string("Ana"), "units": .string("metric"), "debug": .bool(true),
+    "appOwn": .integer(7),
+  ]
+
+  func plan(_ fixture: String, renames: [String: String] = [:], dropRemoved: Bool = false) throws
+    -> MigrationPlan
+  {
+    MigrationPlan(
+      old: try BundleDiffTests.snapshot("base"), new: try BundleDiffTests.snapshot(fixture),
+      stored: Self.stored, renames: renames, dropRemoved: dropRemoved)
+  }
+
+  @Test func aConfirmedRenameMovesTheValue() throws {
+    let plan = try plan("key-renamed", renames: ["sound": "soundEnabled"])
+    #expect(plan.steps == [.move(from: "sound", to: "soundEnabled", value: .bool(false))])
+    let migrated = plan.apply(to: Self.stored)
+    #expect(migrated["sound"] == nil && migrated["soundEnabled"] == .bool(false))
+  }
+
+  @Test func anUnconfirmedRenameIsAnOrphanKept() throws {
+    #expect(try plan("key-renamed").steps == [.keepOrphan(key: "sound")])
+  }
+
+  @Test func removedValuesAndNarrowedRangesResetToTheNewDefault() throws {
+    #expect(
+      try plan("value-removed").steps == [
+        .reset(
+          key: "theme", from: .string("light"), to: .string("system"),
+          reason: "light is no longer one of the values")
+      ])
+    #expect(
+      try plan("range-changed").apply(to: Self.stored)["volume"] == .real(0.5))
+  }
+
+  @Test func changedToggleValuesAreConverted() throws {
+    #expect(try plan("toggle-values-changed").apply(to: Self.stored)["units"] == .string("si"))
+  }
+
+  @Test func aLossyTypeChangeIsRefusedUnlessForced() throws {
+    let plan = try plan("type-changed")
+    #expect(plan.refusals.map(\.key) == ["name"])
+    #expect(plan.apply(to: Self.stored)["name"] == .string("Ana"), "refused: left as it is")
+    #expect(
+      plan.apply(to: Self.stored, force: true)["name"] == .bool(false), "forced: the new default")
+  }
+
+  @Test func removedKeysAreDroppedOnlyWhenAsked() throws {
+    #expect(try plan("page-removed").steps == [.keepOrphan(key: "debug")])
+    #expect(try plan("page-removed", dropRemoved: true).apply(to: Self.stored)["debug"] == nil)
+  }
+
+  @Test func keysTheBundleNeverHadAreTheAppsOwn() throws {
+    for fixture in ["key-removed", "page-removed", "type-changed"] {
+      #expect(
+        try plan(fixture, dropRemoved: true).apply(to: Self.stored, force: true)["appOwn"]
+          == .integer(7))
+    }
+  }
+
+  @Test(arguments: [
+    (PlistValue.integer(3), ValueKind.string, PlistValue.string("3")),
+    (.string("42"), .integer, .integer(42)), (.integer(2), .real, .real(2)),
+    (.real(2), .integer, .integer(2)),
+  ])
+  func losslessConversions(value: PlistValue, kind: ValueKind, result: PlistValue) {
+    guard case .converted(let converted, _) = MigrationPlan.convert(value, to: kind) else {
+      Issue.record("\(value) was not converted")
+      return
+    }
+    #expect(converted == result)
+  }
+
+  @Test(arguments: [
+    (PlistValue.string("abc"), ValueKind.integer), (.real(2.5), .integer),
+    (.array([]), .string),
+  ])
+  func lossyConversionsAreRefused(value: PlistValue, kind: ValueKind) {
+    if case .lossy = MigrationPlan.convert(value, to: kind) { return }
+    Issue.record("\(value) as \(kind) should be refused")
+  }
+}
