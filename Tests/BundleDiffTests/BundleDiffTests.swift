@@ -155,3 +155,57 @@ struct MigrationPlanTests {
     Issue.record("\(value) as \(kind) should be refused")
   }
 }
+
+/// On the real bundles of the corpus: a bundle compared with itself has no
+/// change, and the changes real releases make to them are found.
+struct CorpusDiffTests {
+  static func snapshot(_ path: String) throws -> BundleSnapshot {
+    BundleSnapshot(
+      bundles: try Idiom.allCases.map {
+        try SettingsBundle.load(at: path, options: LoadOptions(idiom: $0, keepsComments: false))
+      })
+  }
+
+  @Test(.needsCorpus)
+  func aBundleComparedWithItselfHasNoChange() throws {
+    for url in Paths.corpusBundles {
+      let snapshot = try Self.snapshot(url.path)
+      let changes = BundleDiff.compare(old: snapshot, new: snapshot)
+      #expect(changes.isEmpty, "\(url.path): \(changes.map(\.message))")
+    }
+  }
+
+  /// What releases do (seen in app histories: a setting dropped, a key
+  /// renamed to a clearer one, a default flipped), applied to each bundle's
+  /// first stored setting and found again.
+  @Test(.needsCorpus)
+  func releaseChangesToRealBundlesAreFound() throws {
+    var checked = 0
+    for url in Paths.corpusBundles {
+      let old = try Self.snapshot(url.path)
+      guard let first = old.settings.first(where: { $0.title?.isEmpty == false }) else { continue }
+      checked += 1
+      var renamed = old
+      for index in renamed.settings.indices where renamed.settings[index].key == first.key {
+        renamed.settings[index].key = first.key + "V2"
+      }
+      let renames = BundleDiff.compare(old: old, new: renamed)
+      #expect(
+        renames.map(\.kind) == [.keyRenamed] && renames.first?.old == first.key,
+        "\(url.path): \(renames.map(\.message))")
+
+      var removed = old
+      removed.settings.removeAll { $0.key == first.key }
+      #expect(
+        BundleDiff.compare(old: old, new: removed).map(\.kind) == [.keyRemoved], "\(url.path)")
+
+      var flipped = old
+      if let index = flipped.settings.firstIndex(where: { $0.key == first.key }) {
+        flipped.settings[index].defaultValue = .string("changed in the next release")
+      }
+      #expect(
+        BundleDiff.compare(old: old, new: flipped).map(\.kind) == [.defaultChanged], "\(url.path)")
+    }
+    #expect(checked > 40, "most corpus bundles have a titled setting")
+  }
+}
