@@ -10,6 +10,8 @@ public struct SettingDeclaration: Sendable, Hashable {
   public var key: String
   /// The member name, unescaped (`celsiusPref`).
   public var name: String
+  /// The name of a slider's range (`volumeRange`), when it has one.
+  public var rangeName: String?
   public var shape: ValueShape
   /// The value registered for the key, exactly as the bundle gives it.
   public var registeredDefault: PlistValue?

@@ -11,9 +11,9 @@ public enum SettingsCollection {
   public static func declarations(
     in bundles: [SettingsBundle], typeName: String
   ) throws(GenerationError) -> [SettingDeclaration] {
+    // Members and nested types share one namespace in the enum: one allocator.
     var allocator = NameAllocator(
       reserved: ["registerDefaults", "SettingsKey", typeName, "Foundation", "Swift"])
-    var typeNames = NameAllocator(reserved: ["SettingsKey", typeName, "Foundation", "Swift"])
     var result: [SettingDeclaration] = []
     var indexByKey: [PlistKey: Int] = [:]
     for bundle in bundles {
@@ -36,14 +36,19 @@ public enum SettingsCollection {
             try Self.check(result[index], against: shape, specifier: specifier, origin: origin)
             continue
           }
+          let name = allocator.claim(SwiftIdentifier.lowerCamel(key))
           let wantedType = SwiftIdentifier.upperCamel(key)
           let shape = Self.shape(
             of: specifier, rule: rule, stores: stores, bundle: bundle, page: page,
-            typeName: { typeNames.claim(wantedType) })
+            typeName: { allocator.claim(wantedType) })
+          var rangeName: String?
+          if case .double(let range) = shape, range != nil {
+            rangeName = allocator.claim(name + "Range")
+          }
           indexByKey[plistKey] = result.count
           result.append(
             SettingDeclaration(
-              key: key, name: allocator.claim(SwiftIdentifier.lowerCamel(key)), shape: shape,
+              key: key, name: name, rangeName: rangeName, shape: shape,
               registeredDefault: specifier.defaultValue?.value, title: title,
               typeSummary: spec.summary, isSecure: specifier["IsSecure"]?.value == .bool(true),
               origin: origin))

@@ -163,10 +163,10 @@ public struct SwiftSettingsGenerator: Sendable {
       let typeName = SwiftIdentifier.declared(choice.typeName)
       out += "    decode: { \(typeName)(storedValue: $0) }, encode: { $0.storedValue })\n"
     }
-    if case .double(let range?) = declaration.shape {
+    if case .double(let range?) = declaration.shape, let rangeName = declaration.rangeName {
       out += "  /// The range of ``\(declaration.name)`` (`MinimumValue`...`MaximumValue`).\n"
       out +=
-        "  \(access)static let \(SwiftIdentifier.declared(declaration.name + "Range")): ClosedRange<Swift.Double> = \(SwiftLiteral.real(range.lowerBound))...\(SwiftLiteral.real(range.upperBound))\n"
+        "  \(access)static let \(SwiftIdentifier.declared(rangeName)): ClosedRange<Swift.Double> = \(SwiftLiteral.real(range.lowerBound))...\(SwiftLiteral.real(range.upperBound))\n"
     }
     return out
   }
