@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -37,6 +38,13 @@ let package = Package(
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
     .target(name: "BundleDiff", dependencies: ["Plist", "SettingsSchema"]),
+    // The app's uses of settings keys, from its Swift (swift-syntax) and Objective-C sources.
+    .target(
+      name: "SourceCheck",
+      dependencies: [
+        "Parallel", "Plist", .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     // The plugin's tool links the generator only, so packages that use the
     // plugin do not build the whole command line.
     .executableTarget(
@@ -49,7 +57,7 @@ let package = Package(
     .target(
       name: "SettingsLint",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema", "Parallel",
+        "Plist", "Localization", "SettingsSchema", "Parallel", "SourceCheck",
         .product(name: "Yams", package: "Yams"),
       ]
     ),
@@ -57,7 +65,7 @@ let package = Package(
       name: "prefs",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
-        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff",
+        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -98,7 +106,7 @@ let package = Package(
       dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "SettingsLintTests",
-      dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport"]),
+      dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport", "SourceCheck"]),
     .testTarget(
       name: "prefsTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import SettingsLint
 import SettingsSchema
+import SourceCheck
 import TestSupport
 import Testing
 
@@ -30,9 +31,13 @@ enum LintTestSupport {
     try Data(file.bytes).write(to: url)
   }
 
+  /// Lints a bundle; an example's app sources (its `Sources/` folder) are given to the linter.
   static func lint(_ path: String, configuration: LintConfiguration = LintConfiguration()) throws
     -> LintReport
   {
-    try Linter(configuration: configuration).lint(bundleAt: path)
+    let sources = path + "/Sources"
+    let scan =
+      FileManager.default.fileExists(atPath: sources) ? try SourceScanner.scan([sources]) : nil
+    return try Linter(configuration: configuration, sources: scan).lint(bundleAt: path)
   }
 }

@@ -80,7 +80,8 @@ struct RuleRegistryTests {
     "strings-syntax", "strings-encoding", "strings-duplicate-key", "strings-non-string-value",
     "missing-translation", "unused-translation", "empty-translation", "shadowing-strings",
     "unsupported-strings-format", "radio-group-absorbs", "page-without-group",
-    "hidden-group-rows",
+    "hidden-group-rows", "code-type-mismatch", "code-default-mismatch",
+    "code-default-unregistered", "code-unknown-key", "code-value-not-in-values",
   ]
 
   @Test func idsAreTheDocumentedOnes() {

@@ -52,11 +52,11 @@ struct LintCommandTests {
   @Test func rulesListsEveryRule() {
     let text = DumpTests.run(["rules"])
     #expect(text.code == 0)
-    #expect(text.output.split(separator: "\n").count == 33)
+    #expect(text.output.split(separator: "\n").count == 38)
     let json = DumpTests.run(["rules", "--format", "json"])
     let list =
       try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]]
-    #expect(list?.count == 33)
+    #expect(list?.count == 38)
     #expect(list?.first?["id"] == "plist-syntax")
   }
 

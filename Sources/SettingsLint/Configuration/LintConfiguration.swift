@@ -11,6 +11,7 @@ import Yams
 ///     missing-translation: error
 ///   exclude:
 ///     - "**/Acknowledgements*.plist"
+/// sources: [App/Sources]   # the app's code, for the code-… rules (as --sources)
 /// diff:
 ///   fail-on: [breaking, behaviour]   # what makes prefs diff exit 1 (default: breaking)
 ///   renames:                          # renames confirmed for prefs defaults migrate
@@ -36,6 +37,17 @@ public struct LintConfiguration: Sendable {
   public var diffFailOn: [String]?
   /// `diff: renames:`, old key → new key.
   public var diffRenames: [String: String] = [:]
+  /// `sources:`, the app's source folders, relative to the configuration file
+  /// as written (``sourceDirectories`` resolves them).
+  public var sources: [String] = []
+
+  /// The source folders, resolved against the configuration file's folder.
+  public var sourceDirectories: [String] {
+    sources.map { source in
+      guard !source.hasPrefix("/"), let baseDirectory else { return source }
+      return baseDirectory + "/" + source
+    }
+  }
 
   public init(
     disabled: Set<String> = [], severities: [String: Severity] = [:],
@@ -106,10 +118,18 @@ public struct LintConfiguration: Sendable {
         try configuration.read(lint: value, file: file)
       case "diff":
         try configuration.read(diff: value, file: file)
+      case "sources":
+        for item in try sequence(value, named: "sources", file: file) {
+          guard let folder = item.string, !folder.isEmpty else {
+            throw ConfigurationError(
+              file: file, node: item, message: "a source folder must be text")
+          }
+          configuration.sources.append(folder)
+        }
       default:
         throw ConfigurationError(
           file: file, node: key,
-          message: "unknown section \"\(key.string ?? "")\"; expected lint or diff")
+          message: "unknown section \"\(key.string ?? "")\"; expected lint, sources or diff")
       }
     }
     return configuration

@@ -1,6 +1,7 @@
 import Foundation
 import Plist
 import SettingsSchema
+import SourceCheck
 
 /// What every rule reads: the loaded bundle, the schema of its dialect, and
 /// facts several rules share, worked out once.
@@ -11,16 +12,20 @@ public struct LintContext: Sendable {
   /// How each language's tables cover the pages' strings, as `prefs strings` sees it too.
   public let coverage: TranslationCoverage
   private let known: [(page: Page, specifier: Specifier, spec: TypeSpec)]
+  /// The app's uses of the bundle's keys, when lint was given its sources.
+  let sources: SourceFacts?
 
-  public init(bundle: SettingsBundle, catalog: SchemaCatalog) {
+  public init(bundle: SettingsBundle, catalog: SchemaCatalog, sources: SourceScan? = nil) {
     self.bundle = bundle
     self.catalog = catalog
-    known = bundle.pages.flatMap { page in
+    let known = bundle.pages.flatMap { page in
       page.specifiers.compactMap { specifier in
         specifier.type.flatMap { catalog.types[$0] }.map { (page, specifier, $0) }
       }
     }
+    self.known = known
     coverage = TranslationCoverage(bundle: bundle, catalog: catalog)
+    self.sources = sources.map { SourceFacts(bundle: bundle, known: known, scan: $0) }
   }
 
   /// The page a localized string is on.

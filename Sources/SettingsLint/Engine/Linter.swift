@@ -2,6 +2,7 @@ import Foundation
 import Parallel
 import Plist
 import SettingsSchema
+import SourceCheck
 
 /// Runs every enabled rule over a bundle and applies the configuration:
 /// disabled rules, changed severities, excluded paths.
@@ -14,12 +15,17 @@ import SettingsSchema
 public struct Linter: Sendable {
   public var configuration: LintConfiguration
   public var loadOptions: LoadOptions
+  /// The app's sources, for the `code-…` rules (nil: those rules find nothing).
+  public var sources: SourceScan?
 
   public init(
-    configuration: LintConfiguration = LintConfiguration(), loadOptions: LoadOptions = LoadOptions()
+    configuration: LintConfiguration = LintConfiguration(),
+    loadOptions: LoadOptions = LoadOptions(),
+    sources: SourceScan? = nil
   ) {
     self.configuration = configuration
     self.loadOptions = loadOptions
+    self.sources = sources
   }
 
   public func lint(bundleAt path: String) throws -> LintReport {
@@ -29,7 +35,7 @@ public struct Linter: Sendable {
 
   public func lint(_ bundle: SettingsBundle) throws -> LintReport {
     let catalog = try SchemaCatalog.load(bundle.options.dialect)
-    let context = LintContext(bundle: bundle, catalog: catalog)
+    let context = LintContext(bundle: bundle, catalog: catalog, sources: sources)
     // Rules only read the context: run them on every core, merge in registry order.
     let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
     let found = rules.concurrentMap { rule in

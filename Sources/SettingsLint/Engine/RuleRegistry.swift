@@ -11,6 +11,8 @@ public enum RuleRegistry {
     StringsNonStringValue.self, MissingTranslation.self, UnusedTranslation.self,
     EmptyTranslation.self, ShadowingStrings.self, UnsupportedStringsFormat.self,
     RadioGroupAbsorbs.self, PageWithoutGroup.self, HiddenGroupRows.self,
+    CodeTypeMismatch.self, CodeDefaultMismatch.self, CodeDefaultUnregistered.self,
+    CodeUnknownKey.self, CodeValueNotInValues.self,
   ]
 
   /// The rule with this id, if there is one.

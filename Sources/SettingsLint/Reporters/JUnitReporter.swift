@@ -17,7 +17,7 @@ enum JUnitReporter {
         "  <testsuite name=\"\(escape(report.bundlePath))\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
       let base = output.displayBase(of: report)
       for file in files {
-        let path = base + file
+        let path = output.shown(file, base: base)
         let failing = byFile[file] ?? []
         let open =
           "    <testcase classname=\"\(escape(report.bundlePath))\" name=\"\(escape(path))\""

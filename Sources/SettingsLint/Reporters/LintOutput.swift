@@ -56,7 +56,19 @@ public struct LintOutput: Sendable {
   /// The path of a bundle's file as shown: relative to the working
   /// directory when it lies under it, else as the bundle was given.
   public func displayPath(_ file: String, in report: LintReport) -> String {
-    displayBase(of: report) + file
+    shown(file, base: displayBase(of: report))
+  }
+
+  /// A finding's file as shown: a path inside the bundle after `base`; an
+  /// absolute one (an app source file) relative to the working directory
+  /// when it lies under it.
+  func shown(_ file: String, base: String) -> String {
+    guard file.hasPrefix("/") else { return base + file }
+    if let workingDirectory {
+      let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+      if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+    }
+    return file
   }
 
   /// What goes before a file's path inside the bundle (`Settings.bundle/`);
@@ -102,7 +114,7 @@ enum TextReporter {
       let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         CompilerStyleFormatter.format(
-          file: base + diagnostic.file, severity: diagnostic.severity,
+          file: output.shown(diagnostic.file, base: base), severity: diagnostic.severity,
           message: diagnostic.message, place: diagnostic.place, ruleID: diagnostic.rule,
           colored: output.colored, into: &text)
         text += "\n"
@@ -125,7 +137,7 @@ enum JSONReporter {
           .object([
             ("rule", .string(diagnostic.rule)),
             ("severity", .string(diagnostic.severity.rawValue)),
-            ("file", .string(base + diagnostic.file)),
+            ("file", .string(output.shown(diagnostic.file, base: base))),
             ("line", .optional(location?.line)),
             ("column", .optional(location?.column)),
             ("keyPath", .optional(keyPath)),
@@ -163,7 +175,8 @@ enum GitHubReporter {
         if case .keyPath(let path)? = diagnostic.place { message += " (at \(path))" }
         text +=
           GitHubAnnotation.command(
-            diagnostic.severity, file: base + diagnostic.file, line: diagnostic.location?.line,
+            diagnostic.severity, file: output.shown(diagnostic.file, base: base),
+            line: diagnostic.location?.line,
             column: diagnostic.location?.column, title: diagnostic.rule, message: message) + "\n"
       }
     }

@@ -13,7 +13,7 @@ enum SARIFReporter {
         var physical: [(String, JSONValue)] = [
           (
             "artifactLocation",
-            .object([("uri", .string(uri(base + diagnostic.file)))])
+            .object([("uri", .string(uri(output.shown(diagnostic.file, base: base))))])
           )
         ]
         if let location = diagnostic.location {

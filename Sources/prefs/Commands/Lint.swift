@@ -4,6 +4,7 @@ import Parallel
 import Plist
 import SettingsLint
 import SettingsSchema
+import SourceCheck
 import Synchronization
 
 /// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
@@ -41,6 +42,11 @@ struct Lint: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are checked: phone or pad.")
   var idiom: Idiom = .phone
 
+  @Option(
+    name: .customLong("sources"), parsing: .upToNextOption,
+    help: "The app's source folders (Swift, Objective-C), checked against the bundle.")
+  var sources: [String] = []
+
   mutating func run() throws { try runOnStandardStreams() }
 
   func validate() throws {
@@ -57,14 +63,29 @@ struct Lint: ParsableCommand, StreamingCommand {
         CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
     }
     var linters: [Linter] = []
+    // The app's sources are read once per set of folders (--sources, else `sources:`).
+    var scans: [[String]: SourceScan] = [:]
     for path in bundles {
       do {
         var configuration = try configuration(forBundle: path)
         configuration.disabled.formUnion(disabled)
+        let folders = sources.isEmpty ? configuration.sourceDirectories : sources
+        var scan: SourceScan?
+        if !folders.isEmpty {
+          if scans[folders] == nil {
+            do throws(SourceScanner.Failure) {
+              scans[folders] = try SourceScanner.scan(folders)
+            } catch {
+              throw CommandFailure.usage(error.description)
+            }
+          }
+          scan = scans[folders]
+        }
         linters.append(
           Linter(
             configuration: configuration,
-            loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false)))
+            loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false),
+            sources: scan))
       } catch {
         return CommandErrors.report(error, to: &errors)
       }

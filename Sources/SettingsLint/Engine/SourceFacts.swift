@@ -1,0 +1,183 @@
+import Foundation
+import Plist
+import SettingsSchema
+import SourceCheck
+
+/// What the source rules compare: each stored setting of the bundle (as the
+/// schema says what it stores) beside the app's uses of its key.
+struct SourceFacts: Sendable {
+  struct Setting: Sendable {
+    var key: String
+    var specifier: Specifier
+    var page: Page
+    var spec: TypeSpec
+    /// The plist kinds a stored value has: a toggle's TrueValue/FalseValue (or a
+    /// boolean), the kinds of a multi value's Values, what a type stores.
+    var storedKinds: Set<ValueKind>
+    var defaultValue: PlistValue?
+    var values: [PlistValue]
+    var on: PlistValue
+    var off: PlistValue
+    var hasOwnToggleValues: Bool
+  }
+
+  var settings: [String: Setting] = [:]
+  var uses: [KeyUse] = []
+  var scan: SourceScan
+
+  init(
+    bundle: SettingsBundle, known: [(page: Page, specifier: Specifier, spec: TypeSpec)],
+    scan: SourceScan
+  ) {
+    self.scan = scan
+    let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string
+    // Reads of the standard store, of the bundle's group suite, or of a store not named.
+    uses = scan.uses.filter { $0.suite == nil || $0.suite == group }
+    for (page, specifier, spec) in known {
+      guard let key = specifier.key, !key.isEmpty, let stores = spec.stores,
+        settings[key] == nil
+      else { continue }
+      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      let (on, off) = SpecifierValue.states(of: specifier)
+      let hasOwn = specifier["TrueValue"] != nil || specifier["FalseValue"] != nil
+      var kinds: Set<ValueKind>
+      switch spec.valueRule {
+      case .toggle: kinds = Set([on, off].map(Self.kind))
+      case .oneOfValues: kinds = values.isEmpty ? [stores] : Set(values.map(Self.kind))
+      case .range: kinds = [.real]
+      default: kinds = [stores]
+      }
+      settings[key] = Setting(
+        key: key, specifier: specifier, page: page, spec: spec, storedKinds: kinds,
+        defaultValue: specifier.defaultValue?.value, values: values, on: on, off: off,
+        hasOwnToggleValues: hasOwn)
+    }
+  }
+
+  static func kind(_ value: PlistValue) -> ValueKind {
+    switch value {
+    case .string: .string
+    case .integer: .integer
+    case .real: .real
+    case .bool: .boolean
+    case .date: .date
+    case .data: .data
+    case .array: .array
+    case .dictionary: .dictionary
+    }
+  }
+
+  /// Whether a getter reads a stored value of these kinds as what was stored.
+  static func getter(_ getter: DefaultsGetter, reads kinds: Set<ValueKind>) -> Bool {
+    let allowed: Set<ValueKind> =
+      switch getter {
+      case .bool: [.boolean, .integer]
+      case .integer: [.integer, .boolean]
+      case .float, .double: [.integer, .real, .boolean, .number]
+      case .string: [.string]
+      case .stringArray, .array: [.array]
+      case .dictionary: [.dictionary]
+      case .data: [.data]
+      case .url: [.string, .data]
+      case .object: Set(ValueKind.allCasesForMatching)
+      }
+    return kinds.isSubset(of: allowed) || kinds.contains(.scalar) || kinds.contains(.any)
+  }
+
+  /// A literal as a property-list value.
+  static func value(_ literal: SourceLiteral) -> PlistValue {
+    switch literal {
+    case .bool(let flag): .bool(flag)
+    case .integer(let number): .integer(number)
+    case .real(let number): .real(number)
+    case .string(let text): .string(text)
+    }
+  }
+
+  /// Whether a value written is one the setting stores.
+  static func setting(_ setting: Setting, stores value: PlistValue) -> Bool {
+    let kind = kind(value)
+    if setting.storedKinds.contains(kind) || setting.storedKinds.contains(.scalar)
+      || setting.storedKinds.contains(.any)
+    {
+      return true
+    }
+    // A number where reals are stored, and the reverse, are the same number.
+    let numbers: Set<ValueKind> = [.integer, .real, .number]
+    return numbers.contains(kind) && !setting.storedKinds.isDisjoint(with: numbers)
+  }
+
+  /// Whether the code's default is the bundle's: numbers by value, a boolean
+  /// against a toggle's TrueValue/FalseValue.
+  static func same(_ literal: SourceLiteral, as setting: Setting) -> Bool {
+    guard let bundleDefault = setting.defaultValue else { return false }
+    if case .bool(let flag) = literal, setting.hasOwnToggleValues {
+      return loosely(bundleDefault, flag ? setting.on : setting.off)
+    }
+    return loosely(value(literal), bundleDefault)
+  }
+
+  static func loosely(_ a: PlistValue, _ b: PlistValue) -> Bool {
+    if a == b { return true }
+    func number(_ value: PlistValue) -> Double? {
+      switch value {
+      case .integer(let number): Double(number)
+      case .real(let number): number
+      case .bool(let flag): flag ? 1 : 0
+      default: nil
+      }
+    }
+    guard let x = number(a), let y = number(b) else { return false }
+    return x == y
+  }
+
+  /// Whether the bundle's default is what a zero-returning getter gives when nothing is stored.
+  static func isZero(_ value: PlistValue) -> Bool {
+    switch value {
+    case .bool(let flag): !flag
+    case .integer(let number): number == 0
+    case .real(let number): number == 0
+    case .string(let text): text.isEmpty
+    default: false
+    }
+  }
+
+  /// Whether anything registers a default for the key before it is read.
+  func isRegistered(_ key: String, default value: PlistValue) -> Bool {
+    if uses.contains(where: {
+      guard $0.key == key else { return false }
+      if case .register = $0.action { return true }
+      if case .declare(.settingsKey, _, _) = $0.action { return scan.registersGeneratedKeys }
+      return false
+    }) {
+      return true
+    }
+    let kind: LiteralKind =
+      switch value {
+      case .bool: .bool
+      case .string: .string
+      default: .number
+      }
+    return scan.runtimeRegistrations.contains { $0.kinds?.contains(kind) ?? true }
+  }
+
+  /// The diagnostic place of a use.
+  static func place(_ use: KeyUse) -> IssuePlace {
+    .text(
+      SourceSnippet(
+        location: TextLocation(line: use.place.line, column: use.place.column),
+        lineText: use.place.lineText))
+  }
+
+  /// The file of a use as diagnostics name it: absolute, as it is outside the bundle.
+  static func file(_ use: KeyUse) -> String {
+    URL(fileURLWithPath: use.place.file).standardizedFileURL.path
+  }
+}
+
+extension ValueKind {
+  static let allCasesForMatching: [ValueKind] = [
+    .string, .integer, .real, .boolean, .date, .data, .array, .dictionary, .number, .scalar,
+    .any,
+  ]
+}

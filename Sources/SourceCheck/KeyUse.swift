@@ -1,0 +1,128 @@
+/// Where something is in a source file: the path, 1-based line and column
+/// (in Unicode scalars), and the line's text for a caret under it.
+public struct SourcePlace: Sendable, Hashable {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var lineText: String
+
+  public init(file: String, line: Int, column: Int, lineText: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.lineText = lineText
+  }
+}
+
+/// The `UserDefaults` getter a read uses, which decides what an absent or
+/// unexpected value reads as.
+public enum DefaultsGetter: String, Sendable, Hashable, CaseIterable {
+  case bool, integer, float, double, string, stringArray, array, dictionary, data, url, object
+
+  /// The getters that return false, 0 or 0.0 when nothing is stored.
+  public var returnsZeroWhenAbsent: Bool {
+    switch self {
+    case .bool, .integer, .float, .double: true
+    default: false
+    }
+  }
+
+  /// The Swift spelling, for messages (`bool(forKey:)`).
+  public var swiftName: String { "\(rawValue)(forKey:)" }
+
+  /// The getter named by a Swift method (`bool`) or an Objective-C selector part (`boolForKey`).
+  public init?(method: String) {
+    let name = method.hasSuffix("ForKey") ? String(method.dropLast("ForKey".count)) : method
+    self.init(rawValue: name)
+  }
+}
+
+/// A literal the code gives: to a write, as a default, after `??`.
+public enum SourceLiteral: Sendable, Hashable, CustomStringConvertible {
+  case bool(Bool)
+  case integer(Int64)
+  case real(Double)
+  case string(String)
+
+  public var description: String {
+    switch self {
+    case .bool(let flag): flag ? "true" : "false"
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .string(let text): "\"\(text)\""
+    }
+  }
+}
+
+/// How code declares a key with its own default.
+public enum KeyDeclaration: String, Sendable, Hashable {
+  /// SwiftUI's `@AppStorage("key") var x = default`.
+  case appStorage = "@AppStorage"
+  /// sindresorhus/Defaults' `Defaults.Key<T>("key", default: …)`.
+  case defaultsKey = "Defaults.Key"
+  /// `prefs generate swift`'s `SettingsKey<T>("key", defaultValue: …)`.
+  case settingsKey = "SettingsKey"
+}
+
+/// One use of a defaults key by the app's code.
+public struct KeyUse: Sendable, Hashable {
+  public enum Action: Sendable, Hashable {
+    /// A read, with the literal after `??` when there is one.
+    case read(DefaultsGetter, fallback: SourceLiteral?)
+    /// A write; the value when it is a literal.
+    case write(SourceLiteral?)
+    /// An entry of `register(defaults:)` / `registerDefaults:`.
+    case register(SourceLiteral?)
+    /// A declaration that reads and writes the key with a default of its own.
+    case declare(KeyDeclaration, default: SourceLiteral?, type: String?)
+  }
+
+  public var key: String
+  public var action: Action
+  public var place: SourcePlace
+  /// The suite when the code names it (`UserDefaults(suiteName: "group.x")`); nil for
+  /// `UserDefaults.standard` or a store the scanner cannot tell.
+  public var suite: String?
+
+  public init(key: String, action: Action, place: SourcePlace, suite: String? = nil) {
+    self.key = key
+    self.action = action
+    self.place = place
+    self.suite = suite
+  }
+}
+
+/// Code that registers the bundle's own `DefaultValue`s at run time by reading
+/// `Root.plist` (a common pattern), and which types of value it really
+/// registers: a cast such as `as? Bool` on the default drops the others.
+public struct RuntimeRegistration: Sendable, Hashable {
+  public var place: SourcePlace
+  /// The value kinds registered; nil when every kind is.
+  public var kinds: Set<LiteralKind>?
+}
+
+/// The kinds of value a cast lets through.
+public enum LiteralKind: String, Sendable, Hashable, CaseIterable {
+  case bool, number, string
+}
+
+/// What the app's sources do with defaults keys.
+public struct SourceScan: Sendable {
+  public var uses: [KeyUse]
+  public var runtimeRegistrations: [RuntimeRegistration]
+  /// A call of the generated `registerDefaults()` (every `SettingsKey` is registered).
+  public var registersGeneratedKeys: Bool
+  public var files: Int
+  public var lines: Int
+
+  public init(
+    uses: [KeyUse] = [], runtimeRegistrations: [RuntimeRegistration] = [],
+    registersGeneratedKeys: Bool = false, files: Int = 0, lines: Int = 0
+  ) {
+    self.uses = uses
+    self.runtimeRegistrations = runtimeRegistrations
+    self.registersGeneratedKeys = registersGeneratedKeys
+    self.files = files
+    self.lines = lines
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Parallel
+import Plist
+import SwiftParser
+import SwiftSyntax
+
+/// Reads an app's Swift and Objective-C sources and finds every use of a
+/// defaults key that can be known without running the code: literals,
+/// constants, string enums, one-level wrapper functions, `register(defaults:)`,
+/// `@AppStorage`, `Defaults.Key`, the generated `SettingsKey`s, and the
+/// run-time registration of `Root.plist`. What cannot be resolved (a key
+/// built at run time) is skipped, never guessed. Files are parsed on every core.
+///
+/// ```swift
+/// let scan = try SourceScanner.scan(["App/Sources"])
+/// scan.uses.filter { $0.key == "celsiusPref" }
+/// ```
+public enum SourceScanner {
+  /// Why sources could not be read.
+  public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+  }
+
+  static let swiftExtensions: Set<String> = ["swift"]
+  static let objectiveCExtensions: Set<String> = ["m", "mm", "h"]
+  /// Folders of other people's code and of builds: not the app's.
+  static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
+  static let maximumFiles = 50_000
+  static let maximumFileBytes = 8 * 1024 * 1024
+
+  public static func scan(_ directories: [String]) throws(Failure) -> SourceScan {
+    var files: [String] = []
+    for directory in directories { files += try sourceFiles(in: directory) }
+    let texts = files.concurrentMap { file -> (String, String)? in
+      guard
+        let bytes = try? BoundedInput.read(
+          path: file, limit: maximumFileBytes, regularFileOnly: true)
+      else { return nil }
+      return (file, String(decoding: bytes, as: UTF8.self))
+    }.compactMap { $0 }
+    let swift = texts.filter { swiftExtensions.contains(($0.0 as NSString).pathExtension) }
+    let objectiveC = texts.filter {
+      objectiveCExtensions.contains(($0.0 as NSString).pathExtension)
+    }
+
+    // Swift: symbols of every file first, then the uses.
+    let parsed = swift.concurrentMap {
+      file, text -> (String, String, SourceFileSyntax, SwiftSymbols) in
+      let tree = Parser.parse(source: text)
+      let collector = SwiftSymbolCollector()
+      collector.walk(tree)
+      return (file, text, tree, collector.symbols)
+    }
+    var symbols = SwiftSymbols()
+    for (_, _, _, found) in parsed { symbols.merge(found) }
+    let allSymbols = symbols
+    let swiftResults = parsed.concurrentMap { file, text, tree, _ in
+      let collector = SwiftUseCollector(symbols: allSymbols, file: file, tree: tree, text: text)
+      collector.walk(tree)
+      return (collector.uses, collector.runtimeRegistrations, collector.registersGeneratedKeys)
+    }
+
+    // Objective-C: constants of every file (headers define them), then the uses.
+    let scanners = objectiveC.map { ObjectiveCScanner(file: $0.0, text: $0.1) }
+    let tokenized = scanners.concurrentMap { $0.tokens() }
+    var constants: [String: String] = [:]
+    for (scanner, tokens) in zip(scanners, tokenized) {
+      constants.merge(scanner.constants(tokens)) { first, _ in first }
+    }
+    let objectiveCUses = zip(scanners, tokenized).map { scanner, tokens in
+      let lines = scanner.text.split(separator: "\n", omittingEmptySubsequences: false)
+      let starts = lineStarts(scanner.text)
+      return scanner.uses(tokens, constants: constants) { offset in
+        place(offset: offset, in: scanner.file, starts: starts, lines: lines)
+      }.uses
+    }
+
+    var scan = SourceScan()
+    for (uses, registrations, generated) in swiftResults {
+      scan.uses += uses
+      scan.runtimeRegistrations += registrations
+      scan.registersGeneratedKeys = scan.registersGeneratedKeys || generated
+    }
+    scan.uses += objectiveCUses.flatMap { $0 }
+    scan.files = texts.count
+    scan.lines = texts.reduce(0) { $0 + $1.1.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+    return scan
+  }
+
+  /// The source files under a folder: not hidden, not in a dependency or build folder,
+  /// links not followed.
+  static func sourceFiles(in directory: String) throws(Failure) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+      throw Failure(path: directory, reason: "no such file or directory")
+    }
+    let wanted = swiftExtensions.union(objectiveCExtensions)
+    guard isDirectory.boolValue else {
+      return wanted.contains((directory as NSString).pathExtension) ? [directory] : []
+    }
+    let root = URL(fileURLWithPath: directory)
+    guard
+      let walker = FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey],
+        options: [.skipsHiddenFiles])
+    else { throw Failure(path: directory, reason: "cannot be read") }
+    var files: [String] = []
+    for case let url as URL in walker {
+      let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+      if values?.isSymbolicLink == true {
+        continue
+      }
+      if values?.isDirectory == true {
+        if skippedFolders.contains(url.lastPathComponent) || url.pathExtension == "build" {
+          walker.skipDescendants()
+        }
+        continue
+      }
+      guard wanted.contains(url.pathExtension) else { continue }
+      files.append(
+        directory.hasSuffix("/")
+          ? directory + url.path.dropFirst(root.path.count + 1)
+          : directory + "/" + url.path.dropFirst(root.path.count + 1))
+      guard files.count <= maximumFiles else {
+        throw Failure(path: directory, reason: "more than \(maximumFiles) source files")
+      }
+    }
+    return files.sorted()
+  }
+
+  static func lineStarts(_ text: String) -> [Int] {
+    var starts = [0]
+    for (index, scalar) in text.unicodeScalars.enumerated() where scalar == "\n" {
+      starts.append(index + 1)
+    }
+    return starts
+  }
+
+  /// A scalar offset as a line and column.
+  static func place(offset: Int, in file: String, starts: [Int], lines: [Substring]) -> SourcePlace
+  {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return SourcePlace(
+      file: file, line: low + 1, column: offset - starts[low] + 1,
+      lineText: low < lines.count ? String(lines[low]) : "")
+  }
+}

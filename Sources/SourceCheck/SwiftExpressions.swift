@@ -1,0 +1,71 @@
+import SwiftSyntax
+
+/// Reading values out of Swift expressions: literals, and the shapes of
+/// `UserDefaults` calls.
+enum SwiftExpressions {
+  /// The text of a string literal without interpolation.
+  static func stringLiteral(_ expression: ExprSyntax) -> String? {
+    expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+  }
+
+  /// A literal value: a boolean, a number (with a leading minus), a string.
+  static func literal(_ expression: ExprSyntax) -> SourceLiteral? {
+    if let flag = expression.as(BooleanLiteralExprSyntax.self) {
+      return .bool(flag.literal.tokenKind == .keyword(.true))
+    }
+    if let text = stringLiteral(expression) { return .string(text) }
+    var negative = false
+    var expression = expression
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+      negative = true
+      expression = prefix.expression
+    }
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      let digits = integer.literal.text.replacingOccurrences(of: "_", with: "")
+      let value: Int64? =
+        if digits.hasPrefix("0x") { Int64(digits.dropFirst(2), radix: 16) } else {
+          Int64(digits)
+        }
+      return value.map { .integer(negative ? -$0 : $0) }
+    }
+    if let real = expression.as(FloatLiteralExprSyntax.self),
+      let value = Double(real.literal.text.replacingOccurrences(of: "_", with: ""))
+    {
+      return .real(negative ? -value : value)
+    }
+    return nil
+  }
+
+  /// A read: `<receiver>.bool(forKey: key)` and the other getters.
+  static func read(_ call: FunctionCallExprSyntax) -> (
+    getter: DefaultsGetter, key: ExprSyntax, receiver: ExprSyntax?
+  )? {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let getter = DefaultsGetter(method: member.declName.baseName.text),
+      call.arguments.count == 1, let argument = call.arguments.first,
+      argument.label?.text == "forKey"
+    else { return nil }
+    return (getter, argument.expression, member.base)
+  }
+
+  /// A write: `<receiver>.set(value, forKey: key)` (and `setValue(_:forKey:)`).
+  static func write(_ call: FunctionCallExprSyntax) -> (
+    value: ExprSyntax, key: ExprSyntax, receiver: ExprSyntax?
+  )? {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      ["set", "setValue"].contains(member.declName.baseName.text), call.arguments.count == 2,
+      let first = call.arguments.first, first.label == nil,
+      let second = call.arguments.last, second.label?.text == "forKey"
+    else { return nil }
+    return (first.expression, second.expression, member.base)
+  }
+
+  /// The suite a receiver names: `UserDefaults(suiteName: "group.x")`.
+  static func suite(of receiver: ExprSyntax?) -> String? {
+    guard let call = receiver?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "UserDefaults",
+      let argument = call.arguments.first, argument.label?.text == "suiteName"
+    else { return nil }
+    return stringLiteral(argument.expression)
+  }
+}

@@ -1,0 +1,130 @@
+import SwiftSyntax
+
+/// What the whole source tree declares that keys are spelled through:
+/// string constants (`let kSound = "sound"`, `static let volume = "volume"`),
+/// the cases of string enums (`enum Keys: String { case theme }`), and small
+/// wrapper functions that pass a parameter as the key of a read. Collected
+/// from every file first, so a use in one file resolves a constant of another.
+struct SwiftSymbols: Sendable {
+  /// Name (`kSound`, `Keys.volume`) → value; nil when two declarations disagree.
+  var constants: [String: String?] = [:]
+  /// `Keys.theme` and `.theme` → raw value; nil when ambiguous.
+  var cases: [String: String?] = [:]
+  /// Function name → the key parameter's position and the read it forwards to.
+  var wrappers: [String: Wrapper] = [:]
+
+  struct Wrapper: Sendable, Hashable {
+    var keyArgument: Int
+    var getter: DefaultsGetter
+  }
+
+  mutating func merge(_ other: SwiftSymbols) {
+    for (name, value) in other.constants { Self.add(&constants, name, value) }
+    for (name, value) in other.cases { Self.add(&cases, name, value) }
+    wrappers.merge(other.wrappers) { first, _ in first }
+  }
+
+  static func add(_ table: inout [String: String?], _ name: String, _ value: String?) {
+    if let existing = table[name], existing != value {
+      table[name] = .some(nil)
+    } else {
+      table[name] = value
+    }
+  }
+
+  func constant(_ name: String) -> String? { constants[name] ?? nil }
+  func enumCase(_ name: String) -> String? { cases[name] ?? nil }
+}
+
+/// The first pass over one file.
+final class SwiftSymbolCollector: SyntaxVisitor {
+  var symbols = SwiftSymbols()
+  private var types: [String] = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.extendedType.trimmedDescription)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    let isStringEnum =
+      node.inheritanceClause?.inheritedTypes.contains {
+        $0.type.trimmedDescription == "String"
+      } ?? false
+    if isStringEnum {
+      for member in node.memberBlock.members {
+        guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        for element in cases.elements {
+          let name = element.name.text
+          let raw: String? =
+            if let value = element.rawValue?.value {
+              SwiftExpressions.stringLiteral(value)
+            } else { name }
+          guard let raw else { continue }
+          SwiftSymbols.add(&symbols.cases, "\(node.name.text).\(name)", raw)
+          SwiftSymbols.add(&symbols.cases, ".\(name)", raw)
+        }
+      }
+    }
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let value = binding.initializer?.value, let text = SwiftExpressions.stringLiteral(value)
+      else { continue }
+      SwiftSymbols.add(&symbols.constants, name, text)
+      if let type = types.last { SwiftSymbols.add(&symbols.constants, "\(type).\(name)", text) }
+    }
+    return .visitChildren
+  }
+
+  /// `func flag(_ key: String) -> Bool { UserDefaults.standard.bool(forKey: key) }`.
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let parameters = node.signature.parameterClause.parameters.map {
+      ($0.secondName ?? $0.firstName).text
+    }
+    guard !parameters.isEmpty, let body = node.body else { return .visitChildren }
+    let finder = ForwardedKeyFinder(parameters: parameters)
+    finder.walk(body)
+    if let (index, getter) = finder.found {
+      symbols.wrappers[node.name.text] = .init(keyArgument: index, getter: getter)
+    }
+    return .visitChildren
+  }
+}
+
+/// Finds a read whose key is one of the function's parameters.
+private final class ForwardedKeyFinder: SyntaxVisitor {
+  let parameters: [String]
+  var found: (Int, DefaultsGetter)?
+
+  init(parameters: [String]) {
+    self.parameters = parameters
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard found == nil, let read = SwiftExpressions.read(node),
+      let name = read.key.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let index = parameters.firstIndex(of: name)
+    else { return .visitChildren }
+    found = (index, read.getter)
+    return .skipChildren
+  }
+}

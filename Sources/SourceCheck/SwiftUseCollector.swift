@@ -1,0 +1,217 @@
+import SwiftSyntax
+
+/// The second pass over one Swift file: every use of a key the symbols resolve.
+final class SwiftUseCollector: SyntaxVisitor {
+  let symbols: SwiftSymbols
+  let file: String
+  let converter: SourceLocationConverter
+  let lines: [Substring]
+  var uses: [KeyUse] = []
+  var runtimeRegistrations: [RuntimeRegistration] = []
+  var registersGeneratedKeys = false
+  /// The literal after `??` of a read, by the read's node.
+  private var fallbacks: [SyntaxIdentifier: SourceLiteral] = [:]
+
+  init(symbols: SwiftSymbols, file: String, tree: SourceFileSyntax, text: String) {
+    self.symbols = symbols
+    self.file = file
+    converter = SourceLocationConverter(fileName: file, tree: tree)
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// The key an expression spells, if it can be known without running the code.
+  func key(_ expression: ExprSyntax) -> String? {
+    if let text = SwiftExpressions.stringLiteral(expression) { return text }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return symbols.constant(reference.baseName.text)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      // `Keys.theme.rawValue`, `.theme.rawValue`
+      if name == "rawValue", let base = member.base?.as(MemberAccessExprSyntax.self) {
+        return symbols.enumCase(
+          "\(base.base?.trimmedDescription ?? "").\(base.declName.baseName.text)")
+      }
+      // `Keys.volume`; `Self.volume` and `self.volume` name the constant as declared.
+      let base = member.base?.trimmedDescription ?? ""
+      if ["", "Self", "self"].contains(base) { return symbols.constant(name) }
+      return symbols.constant("\(base).\(name)")
+    }
+    return nil
+  }
+
+  func place(_ node: some SyntaxProtocol) -> SourcePlace {
+    let location = node.startLocation(converter: converter)
+    let lineText = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
+    // Columns count Unicode scalars, as the carets of every other finding do.
+    let prefix = lineText.utf8.prefix(max(0, location.column - 1))
+    let column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
+    return SourcePlace(file: file, line: location.line, column: column, lineText: lineText)
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for index in elements.indices.dropFirst().dropLast() {
+      guard let operation = elements[index].as(BinaryOperatorExprSyntax.self),
+        operation.operator.text == "??",
+        let read = elements[index - 1].as(FunctionCallExprSyntax.self),
+        let fallback = SwiftExpressions.literal(elements[index + 1])
+      else { continue }
+      fallbacks[read.id] = fallback
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let read = SwiftExpressions.read(node), let key = key(read.key) {
+      uses.append(
+        KeyUse(
+          key: key, action: .read(read.getter, fallback: fallbacks[node.id]), place: place(node),
+          suite: SwiftExpressions.suite(of: read.receiver)))
+    } else if let write = SwiftExpressions.write(node), let key = key(write.key) {
+      uses.append(
+        KeyUse(
+          key: key, action: .write(SwiftExpressions.literal(write.value)), place: place(node),
+          suite: SwiftExpressions.suite(of: write.receiver)))
+    } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      if name == "register", let argument = node.arguments.first,
+        argument.label?.text == "defaults",
+        let dictionary = argument.expression.as(DictionaryExprSyntax.self)
+      {
+        registrations(dictionary, suite: SwiftExpressions.suite(of: member.base))
+      } else if name == "registerDefaults", member.base != nil,
+        node.arguments.allSatisfy({ $0.label?.text == "in" })
+      {
+        registersGeneratedKeys = true
+      }
+    } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+      let wrapper = symbols.wrappers[reference.baseName.text],
+      wrapper.keyArgument < node.arguments.count
+    {
+      let argument = node.arguments[
+        node.arguments.index(node.arguments.startIndex, offsetBy: wrapper.keyArgument)]
+      if let key = key(argument.expression) {
+        uses.append(
+          KeyUse(
+            key: key, action: .read(wrapper.getter, fallback: fallbacks[node.id]),
+            place: place(node)))
+      }
+    }
+    if let generic = node.calledExpression.as(GenericSpecializationExprSyntax.self) {
+      declaration(node, generic: generic)
+    }
+    return .visitChildren
+  }
+
+  private func registrations(_ dictionary: DictionaryExprSyntax, suite: String?) {
+    guard case .elements(let elements) = dictionary.content else { return }
+    for element in elements {
+      guard let key = key(element.key) else { continue }
+      uses.append(
+        KeyUse(
+          key: key, action: .register(SwiftExpressions.literal(element.value)),
+          place: place(element), suite: suite))
+    }
+  }
+
+  /// `Defaults.Key<Bool>("key", default: true)`, `SettingsKey<Bool>("key", defaultValue: true, …)`.
+  private func declaration(_ node: FunctionCallExprSyntax, generic: GenericSpecializationExprSyntax)
+  {
+    let callee = generic.expression.trimmedDescription
+    let kind: KeyDeclaration
+    let defaultLabel: String
+    switch callee {
+    case "Defaults.Key", "Key": (kind, defaultLabel) = (.defaultsKey, "default")
+    case "SettingsKey": (kind, defaultLabel) = (.settingsKey, "defaultValue")
+    default: return
+    }
+    guard let first = node.arguments.first, first.label == nil, let key = key(first.expression)
+    else { return }
+    let value = node.arguments.first { $0.label?.text == defaultLabel }?.expression
+    let type = generic.genericArgumentClause.arguments.first?.argument.trimmedDescription
+    uses.append(
+      KeyUse(
+        key: key,
+        action: .declare(kind, default: value.flatMap(SwiftExpressions.literal), type: type),
+        place: place(node)))
+  }
+
+  /// `@AppStorage("key") var flag = true`, `@AppStorage("key", store: …) var level: Double = 0.5`.
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for attribute in node.attributes {
+      guard let attribute = attribute.as(AttributeSyntax.self),
+        attribute.attributeName.trimmedDescription == "AppStorage",
+        case .argumentList(let arguments)? = attribute.arguments,
+        let first = arguments.first, first.label == nil, let key = key(first.expression)
+      else { continue }
+      let store = arguments.first { $0.label?.text == "store" }?.expression
+      let binding = node.bindings.first
+      uses.append(
+        KeyUse(
+          key: key,
+          action: .declare(
+            .appStorage,
+            default: binding?.initializer.flatMap { SwiftExpressions.literal($0.value) },
+            type: binding?.typeAnnotation?.type.trimmedDescription),
+          place: place(attribute), suite: SwiftExpressions.suite(of: store)))
+    }
+    return .visitChildren
+  }
+
+  /// A function that reads `Root.plist`'s `PreferenceSpecifiers` and registers their
+  /// `DefaultValue`s: the bundle's defaults, registered at run time.
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let body = node.body { runtimeRegistration(in: Syntax(body), at: node) }
+    return .visitChildren
+  }
+
+  private func runtimeRegistration(in body: Syntax, at node: some SyntaxProtocol) {
+    let finder = RuntimeRegistrationFinder(viewMode: .sourceAccurate)
+    finder.walk(body)
+    guard finder.texts.contains("PreferenceSpecifiers"), finder.texts.contains("DefaultValue"),
+      finder.registers
+    else { return }
+    runtimeRegistrations.append(
+      RuntimeRegistration(
+        place: place(node), kinds: finder.castKinds.isEmpty ? nil : finder.castKinds))
+  }
+}
+
+/// What a function body holds that marks the run-time registration pattern.
+private final class RuntimeRegistrationFinder: SyntaxVisitor {
+  var texts = Set<String>()
+  var registers = false
+  /// The kinds a cast of the `DefaultValue` lets through.
+  var castKinds = Set<LiteralKind>()
+
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    if let text = node.representedLiteralValue { texts.insert(text) }
+    return .skipChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "register",
+      node.arguments.first?.label?.text == "defaults"
+    {
+      registers = true
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+    guard node.expression.trimmedDescription.contains("DefaultValue") else {
+      return .visitChildren
+    }
+    switch node.type.trimmedDescription {
+    case "Bool": castKinds.insert(.bool)
+    case "String", "NSString": castKinds.insert(.string)
+    case "NSNumber": castKinds.formUnion([.bool, .number])
+    case "Int", "Double", "Float", "CGFloat": castKinds.insert(.number)
+    default: castKinds.formUnion(LiteralKind.allCases)
+    }
+    return .visitChildren
+  }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+struct Player {
+  var playsSounds: Bool { UserDefaults.standard.bool(forKey: "sounds") }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+let metric = UserDefaults.standard.bool(forKey: "units")

@@ -1,0 +1,3 @@
+import Foundation
+
+let celsius = UserDefaults.standard.bool(forKey: "celsiusPerf")

@@ -1,0 +1,7 @@
+#import <Foundation/Foundation.h>
+
+static NSString *const kTheme = @"theme";
+
+void useSepia(void) {
+  [[NSUserDefaults standardUserDefaults] setObject:@"sepia" forKey:kTheme];
+}
