@@ -98,6 +98,7 @@ let package = Package(
       dependencies: [
         "SettingsForm", "SettingsSchema", "DefaultsStore", "Plist", "TerminalUI", "TestSupport",
       ]),
+    .testTarget(name: "SourceCheckTests", dependencies: ["SourceCheck", "TestSupport"]),
     .testTarget(
       name: "BundleDiffTests",
       dependencies: ["BundleDiff", "SettingsSchema", "Plist", "TestSupport"]),

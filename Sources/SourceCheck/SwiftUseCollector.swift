@@ -201,17 +201,32 @@ private final class RuntimeRegistrationFinder: SyntaxVisitor {
     return .visitChildren
   }
 
-  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
-    guard node.expression.trimmedDescription.contains("DefaultValue") else {
-      return .visitChildren
+  /// `item["DefaultValue"] as? Bool`: the parser leaves casts unfolded in a sequence.
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for index in elements.indices.dropFirst().dropLast()
+    where elements[index].is(UnresolvedAsExprSyntax.self) {
+      guard elements[index - 1].trimmedDescription.contains("DefaultValue") else { continue }
+      cast(to: elements[index + 1].trimmedDescription)
     }
-    switch node.type.trimmedDescription {
+    return .visitChildren
+  }
+
+  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.expression.trimmedDescription.contains("DefaultValue") {
+      cast(to: node.type.trimmedDescription)
+    }
+    return .visitChildren
+  }
+
+  private func cast(to type: String) {
+    switch type {
     case "Bool": castKinds.insert(.bool)
     case "String", "NSString": castKinds.insert(.string)
     case "NSNumber": castKinds.formUnion([.bool, .number])
     case "Int", "Double", "Float", "CGFloat": castKinds.insert(.number)
     default: castKinds.formUnion(LiteralKind.allCases)
     }
-    return .visitChildren
   }
+
 }

@@ -69,3 +69,44 @@ struct LintCommandTests {
     #expect(unknown.errors.contains("did you mean default-not-in-values?"))
   }
 }
+
+/// `prefs lint --sources` and `sources:` in `.prefs.yml`.
+struct LintSourcesCommandTests {
+  static let bundle = "Tests/Fixtures/Apps/Settings.bundle"
+
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  @Test(arguments: [("Clean", Int32(0)), ("Broken", 1), ("FilteredRegistration", 1)])
+  func exitStatusFollowsTheFindings(app: String, status: Int32) {
+    let run = DumpTests.run(["lint", Self.bundle, "--sources", "Tests/Fixtures/Apps/\(app)"])
+    #expect(run.code == status, "\(run.output)")
+  }
+
+  @Test func findingsInAppFilesAreNamedFromTheWorkingDirectory() {
+    let run = DumpTests.run([
+      "lint", Self.bundle, "--sources", "Tests/Fixtures/Apps/Broken", "--format", "github",
+    ])
+    #expect(run.output.contains("::error file=Tests/Fixtures/Apps/Broken/Reader.swift,line=11,"))
+  }
+
+  @Test func sourcesComeFromTheConfigurationToo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-sources-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let config = folder.appendingPathComponent(".prefs.yml").path
+    let app = Paths.repository.appendingPathComponent("Tests/Fixtures/Apps/Broken").path
+    try "sources: [\(app)]\n".write(toFile: config, atomically: true, encoding: .utf8)
+    let run = DumpTests.run(["lint", Self.bundle, "--config", config])
+    #expect(run.code == 1)
+    #expect(run.output.contains("[code-unknown-key]"))
+  }
+
+  @Test func aMissingSourceFolderIsAUsageError() {
+    let run = DumpTests.run(["lint", Self.bundle, "--sources", "/nonexistent/App"])
+    #expect(run.code == 2)
+    #expect(run.errors.contains("/nonexistent/App: no such file or directory"))
+  }
+}

@@ -1,0 +1,8 @@
+import Foundation
+
+let kVolume = "volume"
+
+enum Keys: String {
+  case sounds
+  case celsiusPerf  // a typo of celsiusPref
+}

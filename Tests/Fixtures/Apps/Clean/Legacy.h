@@ -1,0 +1,6 @@
+#import <Foundation/Foundation.h>
+
+#define kSoundsKey @"sounds"
+
+@interface Legacy : NSObject
+@end
