@@ -195,20 +195,16 @@ public struct MigrationPlan: Sendable {
       "\(SpecifierValue.text(of: value)) cannot be stored as \(kind.phrase) without loss")
   }
 
-  /// Equal as Foundation's `isEqual:` compares numbers (and text as its number).
+  /// Equal as Foundation's `isEqual:` compares numbers, or text that is the same number.
   static func looselyEqual(_ a: PlistValue, _ b: PlistValue) -> Bool {
-    if a == b { return true }
+    if a.isEqualAsStored(to: b) { return true }
     guard let x = number(a), let y = number(b) else { return false }
     return x == y
   }
 
+  /// A number, a boolean, or text that is a number.
   static func number(_ value: PlistValue) -> Double? {
-    switch value {
-    case .integer(let number): Double(number)
-    case .real(let number): number
-    case .bool(let flag): flag ? 1 : 0
-    case .string(let text): Double(text)
-    default: nil
-    }
+    if case .string(let text) = value { return Double(text) }
+    return value.numericValue
   }
 }

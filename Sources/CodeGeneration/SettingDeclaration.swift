@@ -149,23 +149,10 @@ enum ValueReading {
     }
   }
 
-  /// Whether a stored value is the bundle's value: numbers (and booleans) by
-  /// number, as Foundation's `isEqual:` compares them; other values exactly.
+  /// Whether a stored value is the bundle's value, as Foundation's `isEqual:` compares.
   static func same(_ stored: PlistValue, _ expected: PlistValue) -> Bool {
-    switch (stored, expected) {
-    case (.string(let a), .string(let b)): a == b
-    case (.integer, _), (.real, _), (.bool, _):
-      if let a = number(stored), let b = number(expected) { a == b } else { false }
-    default: stored == expected
-    }
+    stored.isEqualAsStored(to: expected)
   }
 
-  static func number(_ value: PlistValue) -> Double? {
-    switch value {
-    case .integer(let number): Double(number)
-    case .real(let number): number
-    case .bool(let flag): flag ? 1 : 0
-    default: nil
-    }
-  }
+  static func number(_ value: PlistValue) -> Double? { value.numericValue }
 }

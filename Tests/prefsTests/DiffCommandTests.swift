@@ -75,23 +75,10 @@ struct DiffCommandTests {
   // MARK: - A bundle from a git revision
 
   static func run(_ arguments: [String], in folder: URL) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = EndToEndTests.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    let result = try ChildProcess.run(
+      EndToEndTests.binary, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path],
+      in: folder)
+    return (result.status, result.output, result.errors)
   }
 
   static func git(_ arguments: [String], in folder: URL) throws {

@@ -12,23 +12,10 @@ struct EndToEndTests {
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
     Int32, String, String
   ) {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
-    process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
+    let result = try ChildProcess.run(
+      binary, arguments, environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+      in: URL(fileURLWithPath: NSTemporaryDirectory()))
+    return (result.status, result.output, result.errors)
   }
 
   @Test func theBinaryIsBuilt() {

@@ -21,9 +21,7 @@ struct GeneratedCodeBehaviourTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  static let swiftc: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
-    .split(separator: ":").map { "\($0)/swiftc" }
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let swiftc: String? = ChildProcess.onPath("swiftc")?.path
 
   /// Generates, compiles and returns the program's path.
   func build() throws -> String {
@@ -44,17 +42,10 @@ struct GeneratedCodeBehaviourTests {
   static func execute(_ path: String, _ arguments: [String], environment: [String: String] = [:])
     throws -> (status: Int32, output: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: path), arguments,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    return (result.status, result.output + result.errors)
   }
 
   var environment: [String: String] { ["XDG_CONFIG_HOME": folder.path, "HOME": folder.path] }

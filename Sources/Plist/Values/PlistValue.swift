@@ -31,4 +31,28 @@ public enum PlistValue: Sendable, Hashable {
     case .dictionary: "dictionary"
     }
   }
+
+  /// An integer, a real or a boolean as a number (true is 1), as `NSNumber`
+  /// holds them all; nil for any other value.
+  ///
+  /// ```swift
+  /// PlistValue.bool(true).numericValue  // 1.0
+  /// ```
+  public var numericValue: Double? {
+    switch self {
+    case .integer(let number): Double(number)
+    case .real(let number): number
+    case .bool(let flag): flag ? 1 : 0
+    default: nil
+    }
+  }
+
+  /// Whether two values are equal as Foundation's `isEqual:` compares stored
+  /// objects: numbers and booleans by value (`1`, `1.0` and `true` are one),
+  /// anything else exactly.
+  public func isEqualAsStored(to other: PlistValue) -> Bool {
+    if self == other { return true }
+    guard let a = numericValue, let b = other.numericValue else { return false }
+    return a == b
+  }
 }

@@ -117,19 +117,7 @@ struct SourceFacts: Sendable {
     return loosely(value(literal), bundleDefault)
   }
 
-  static func loosely(_ a: PlistValue, _ b: PlistValue) -> Bool {
-    if a == b { return true }
-    func number(_ value: PlistValue) -> Double? {
-      switch value {
-      case .integer(let number): Double(number)
-      case .real(let number): number
-      case .bool(let flag): flag ? 1 : 0
-      default: nil
-      }
-    }
-    guard let x = number(a), let y = number(b) else { return false }
-    return x == y
-  }
+  static func loosely(_ a: PlistValue, _ b: PlistValue) -> Bool { a.isEqualAsStored(to: b) }
 
   /// Whether the bundle's default is what a zero-returning getter gives when nothing is stored.
   static func isZero(_ value: PlistValue) -> Bool {
