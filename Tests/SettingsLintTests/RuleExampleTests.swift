@@ -61,7 +61,8 @@ struct RuleExampleTests {
       let relative = LintReport(
         bundlePath: fixture.lastPathComponent, files: report.files,
         diagnostics: report.diagnostics)
-      let output = LintOutput(reports: [relative])
+      // App sources (outside the bundle) are shown from the repository, on any machine.
+      let output = LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
       let name = fixture.deletingPathExtension().lastPathComponent
       expectGolden(output.render(.text), "lint/rules/\(name).txt")
       expectGolden(output.render(.json), "lint/rules/\(name).json")
