@@ -110,3 +110,57 @@ struct LintSourcesCommandTests {
     #expect(run.errors.contains("/nonexistent/App: no such file or directory"))
   }
 }
+
+/// `--quiet`, `--min-severity`, `--write-baseline` and `--baseline`, as SwiftLint users know them.
+struct LintHabitsCommandTests {
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  static let noted = "Tests/Fixtures/Lint/Rules/hidden-group-rows.bundle"
+
+  @Test func quietAndMinSeverityLeaveOutTheLesserFindings() {
+    let all = DumpTests.run(["lint", Self.noted])
+    #expect(all.output.contains("note:"))
+    for arguments in [["--quiet"], ["--min-severity", "warning"]] {
+      let run = DumpTests.run(["lint", Self.noted] + arguments)
+      #expect(!run.output.contains("note:"), "\(arguments)")
+      #expect(run.code == all.code)
+    }
+    #expect(DumpTests.run(["lint", Self.noted, "--min-severity", "loud"]).code == 2)
+  }
+
+  @Test func aBaselineHidesKnownFindingsEvenWhenTheyMove() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-baseline-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bundle = folder.appendingPathComponent("Settings.bundle")
+    try FileManager.default.copyItem(
+      at: Paths.repository.appendingPathComponent("Tests/Fixtures/Lint/Rules/empty-key.bundle"),
+      to: bundle)
+    let baseline = folder.appendingPathComponent("baseline.json").path
+    let first = DumpTests.run(["lint", bundle.path, "--write-baseline", baseline])
+    #expect(first.code == 1)
+
+    // Lines added above the finding: it moves, and stays known.
+    let root = bundle.appendingPathComponent("Root.plist")
+    var text = try String(contentsOf: root, encoding: .utf8)
+    text = text.replacingOccurrences(of: "<dict>", with: "<dict>\n\n\n", options: [], range: nil)
+    try text.write(to: root, atomically: true, encoding: .utf8)
+    let known = DumpTests.run(["lint", bundle.path, "--baseline", baseline])
+    #expect(known.code == 0, "\(known.output)")
+
+    // A new finding is reported.
+    text = text.replacingOccurrences(
+      of: "</array>",
+      with:
+        "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string> </string></dict></array>"
+    )
+    try text.write(to: root, atomically: true, encoding: .utf8)
+    let fresh = DumpTests.run(["lint", bundle.path, "--baseline", baseline])
+    #expect(fresh.code == 1)
+    #expect(fresh.output.contains("1 error"), "\(fresh.output)")
+    #expect(DumpTests.run(["lint", bundle.path, "--baseline", "/nonexistent.json"]).code == 2)
+  }
+}

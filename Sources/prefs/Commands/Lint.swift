@@ -42,6 +42,19 @@ struct Lint: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are checked: phone or pad.")
   var idiom: Idiom = .phone
 
+  @Flag(help: "Report errors and warnings only (as --min-severity warning).")
+  var quiet = false
+
+  @Option(help: "Report findings of this severity or worse: note, warning or error.")
+  var minSeverity: Severity?
+
+  @Option(
+    help: "Report only the findings this baseline file (from --write-baseline) does not hold.")
+  var baseline: String?
+
+  @Option(help: "Record this run's findings in a baseline file.")
+  var writeBaseline: String?
+
   @Option(
     name: .customLong("sources"), parsing: .upToNextOption,
     help: "The app's source folders (Swift, Objective-C), checked against the bundle.")
@@ -109,10 +122,26 @@ struct Lint: ParsableCommand, StreamingCommand {
         return CommandErrors.report(error, to: &errors)
       }
     }
-    let result = LintOutput(
+    var result = LintOutput(
       reports: reports, workingDirectory: FileManager.default.currentDirectoryPath, strict: strict,
       colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment),
       toolVersion: PrefsVersion.current)
+    do {
+      if let writeBaseline {
+        try LintBaseline(output: result).encoded().write(
+          to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+      }
+      if let baseline { result = try LintBaseline.load(file: baseline).removingKnown(from: result) }
+    } catch {
+      return CommandErrors.report(
+        (error as? ConfigurationError).map { $0 as any Error }
+          ?? CommandFailure.failure(
+            "\(writeBaseline ?? ""): cannot write: \(error.localizedDescription)"),
+        to: &errors)
+    }
+    if let minimum = minSeverity ?? (quiet ? .warning : nil) {
+      result = result.keeping(atLeast: minimum)
+    }
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
   }
@@ -127,6 +156,7 @@ struct Lint: ParsableCommand, StreamingCommand {
 }
 
 extension LintFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
 
 /// Values the command no longer needs but that are left for the process's
 /// exit to reclaim: a big bundle is millions of small objects, and freeing
