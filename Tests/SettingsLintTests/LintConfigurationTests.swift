@@ -1,8 +1,9 @@
 import Foundation
 import Plist
-import SettingsLint
 import TestSupport
 import Testing
+
+@testable import SettingsLint
 
 struct LintConfigurationTests {
   @Test func readsDisableSeverityAndExclude() throws {
@@ -97,4 +98,17 @@ struct LintConfigurationTests {
 enum UnreachablePageExample {
   static let files: [(path: String, text: String)] = RuleRegistry.rule("unreachable-page")!
     .failingExamples[0].files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+}
+
+/// Findings of binary plists, which have key paths and no lines, in numeric order.
+struct FindingOrderTests {
+  @Test(arguments: [
+    ("PreferenceSpecifiers[9]", "PreferenceSpecifiers[12]"),
+    ("PreferenceSpecifiers[2].Titles[10]", "PreferenceSpecifiers[10].Titles[2]"),
+    ("a", "a[0]"), ("Titles[1]", "Values[0]"),
+  ])
+  func keyPathsSortNumerically(first: String, second: String) {
+    #expect(Linter.naturallyBefore(first, second))
+    #expect(!Linter.naturallyBefore(second, first))
+  }
 }

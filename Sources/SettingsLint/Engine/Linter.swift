@@ -67,8 +67,37 @@ public struct Linter: Sendable {
     let first = a.location ?? TextLocation(line: 0, column: 0)
     let second = b.location ?? TextLocation(line: 0, column: 0)
     if first != second { return first < second }
+    // Binary plists have key paths, not lines: `[9]` comes before `[12]`.
+    if let x = a.keyPath, let y = b.keyPath, x != y { return naturallyBefore(x, y) }
     if a.rule != b.rule { return a.rule < b.rule }
     if (a.language ?? "") != (b.language ?? "") { return (a.language ?? "") < (b.language ?? "") }
     return a.message < b.message
+  }
+
+  /// Text order in which runs of digits compare as numbers (`a[9]` before `a[12]`).
+  static func naturallyBefore(_ a: String, _ b: String) -> Bool {
+    var left = Array(a.unicodeScalars)[...]
+    var right = Array(b.unicodeScalars)[...]
+    func number(_ scalars: inout ArraySlice<Unicode.Scalar>) -> (Int, String) {
+      var digits = ""
+      while let first = scalars.first, ("0"..."9").contains(first) {
+        digits.unicodeScalars.append(first)
+        scalars.removeFirst()
+      }
+      return (Int(digits.prefix(18)) ?? 0, digits)
+    }
+    while let x = left.first, let y = right.first {
+      if ("0"..."9").contains(x), ("0"..."9").contains(y) {
+        let (m, mText) = number(&left)
+        let (n, nText) = number(&right)
+        if m != n { return m < n }
+        if mText != nText { return mText < nText }
+        continue
+      }
+      if x != y { return x.value < y.value }
+      left.removeFirst()
+      right.removeFirst()
+    }
+    return left.count < right.count
   }
 }
