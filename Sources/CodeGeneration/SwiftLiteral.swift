@@ -12,23 +12,9 @@ import Plist
 /// ```
 public enum SwiftLiteral {
   public static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if needsEscape(scalar) {
-          result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    QuotedLiteral.quote(text, escaping: needsEscape) {
+      "\\u{\(String($0.value, radix: 16, uppercase: true))}"
     }
-    return result + "\""
   }
 
   /// Characters that would not read as themselves in source: controls,

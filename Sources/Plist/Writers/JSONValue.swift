@@ -134,23 +134,9 @@ public indirect enum JSONValue: Sendable {
   }
 
   public static func quote(_ text: String, into result: inout String) {
-    result += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        // Valid JSON either way; escaped, it can never drive the terminal it is shown on.
-        if scalar.needsEscapingForTerminal {
-          result += String(format: "\\u%04X", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    // Valid JSON either way; escaped, it can never drive the terminal it is shown on.
+    QuotedLiteral.quote(text, into: &result, escaping: \.needsEscapingForTerminal) {
+      String(format: "\\u%04X", $0.value)
     }
-    result += "\""
   }
 }

@@ -45,25 +45,13 @@ public enum StringsWriter {
   /// StringsWriter.quoted("a\u{202E}b", forTerminal: true)  // "\"a\\U202Eb\""
   /// ```
   public static func quoted(_ text: String, forTerminal: Bool = false) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    QuotedLiteral.quote(
+      text,
+      escaping: { scalar in
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
           || (forTerminal && scalar.needsEscapingForTerminal)
-        {
-          result += "\\U" + String(format: "%04X", scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+      },
+      as: { "\\U" + String(format: "%04X", $0.value) })
   }
 
   static func valueText(_ node: PlistNode) -> String {

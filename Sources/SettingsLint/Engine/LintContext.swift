@@ -59,6 +59,27 @@ public struct LintContext: Sendable {
     return .keyPath(entry.key)
   }
 
+  /// Every loaded strings table with its translation coverage, in file order.
+  public var coveredTables: [(table: LoadedStrings, coverage: FileCoverage)] {
+    bundle.strings.values.sorted(by: { $0.file < $1.file }).compactMap { loaded in
+      coverage.files[loaded.file].map { (loaded, $0) }
+    }
+  }
+
+  /// One finding at the key of each of a table's entries.
+  func report(
+    entries indices: some Sequence<Int>, of table: LoadedStrings, coverage: FileCoverage,
+    into report: inout RuleReport, message: (StringsEntry) -> String
+  ) {
+    let entries = table.strings.entries
+    for index in indices {
+      let entry = entries[index]
+      report.add(
+        message(entry), file: table.file, place: place(ofEntry: entry, in: table),
+        language: coverage.language)
+    }
+  }
+
   /// The `.lproj` folder a table file lies in, or nil at the top level.
   public static func language(ofTable file: String) -> String? {
     guard let slash = file.firstIndex(of: "/") else { return nil }

@@ -17,14 +17,9 @@ enum EmptyTranslation: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     // A key that is empty in every language is empty on purpose (a blank footer): the
     // coverage leaves it out of emptyEntries.
-    for loaded in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
-      guard let coverage = context.coverage.files[loaded.file] else { continue }
-      let entries = loaded.strings.entries
-      for index in coverage.emptyEntries {
-        let entry = entries[index]
-        report.add(
-          "the translation of \"\(entry.key)\" is empty; the row shows no label", file: loaded.file,
-          place: context.place(ofEntry: entry, in: loaded), language: coverage.language)
+    for (table, coverage) in context.coveredTables {
+      context.report(entries: coverage.emptyEntries, of: table, coverage: coverage, into: &report) {
+        "the translation of \"\($0.key)\" is empty; the row shows no label"
       }
     }
   }

@@ -22,20 +22,16 @@ enum UnusedTranslation: LintRule {
     // and may use any entry: the coverage then knows no unused entry (lint that idiom or
     // dialect to check them).
     guard context.coverage.knowsUnusedEntries else { return }
-    for loaded in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
-      guard let coverage = context.coverage.files[loaded.file] else { continue }
+    for (table, coverage) in context.coveredTables {
       if coverage.isTableUnused {
         report.add(
-          "no page has StringsTable \(coverage.table); this table is never used", file: loaded.file,
+          "no page has StringsTable \(coverage.table); this table is never used", file: table.file,
           language: coverage.language)
         continue
       }
-      let entries = loaded.strings.entries
-      for index in coverage.unusedEntries {
-        let entry = entries[index]
-        report.add(
-          "no page shows \"\(entry.key)\"", file: loaded.file,
-          place: context.place(ofEntry: entry, in: loaded), language: coverage.language)
+      context.report(entries: coverage.unusedEntries, of: table, coverage: coverage, into: &report)
+      {
+        "no page shows \"\($0.key)\""
       }
     }
   }
