@@ -25,6 +25,16 @@ struct LintConfigurationTests {
     #expect(!configuration.excludes("Licenses/Deep/MIT.plist", inBundle: "Settings.bundle"))
   }
 
+  /// The library says what can be done; the CLI words it with a command.
+  @Test func anUnknownRuleCarriesARemedyNotACommand() {
+    #expect {
+      try LintConfiguration.parse("lint:\n  disable: [nope]\n", file: ".prefs.yml")
+    } throws: { error in
+      guard let error = error as? ConfigurationError else { return false }
+      return error.remedy == .listRules && !error.description.contains("prefs ")
+    }
+  }
+
   @Test func anEmptyFileIsTheDefault() throws {
     let configuration = try LintConfiguration.parse("", file: ".prefs.yml")
     #expect(configuration.disabled.isEmpty && configuration.severities.isEmpty)

@@ -207,8 +207,9 @@ public struct LintConfiguration: Sendable {
       if let suggestion = Suggestion.closest(to: id, among: RuleRegistry.ids) {
         message += "; did you mean \(suggestion)?"
       }
-      throw ConfigurationError(
-        file: file, node: node, message: message + " (prefs rules lists them)")
+      var error = ConfigurationError(file: file, node: node, message: message)
+      error.remedy = .listRules
+      throw error
     }
     return id
   }
@@ -248,9 +249,16 @@ public struct LintConfiguration: Sendable {
 
 /// A configuration that cannot be used, with the place in the file.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+  /// What the user can do about it, for the caller to word.
+  public enum Remedy: Sendable, Hashable {
+    /// See which rule ids there are.
+    case listRules
+  }
+
   public var file: String
   public var location: TextLocation?
   public var message: String
+  public var remedy: Remedy?
 
   init(file: String, location: TextLocation? = nil, message: String) {
     self.file = file

@@ -63,7 +63,9 @@ enum CommandErrors {
     case let error as SettingsBundleError:
       return (error.description.escapingControlCharacters, ExitStatus.usage, true)
     case let error as ConfigurationError:
-      return (error.description.escapingControlCharacters, ExitStatus.usage, false)
+      return (
+        error.description.escapingControlCharacters + remedy(error.remedy), ExitStatus.usage, false
+      )
     case let error as DefaultsError:
       // DefaultsError's words escape what they quote already.
       let status: Int32 =
@@ -103,6 +105,14 @@ enum CommandErrors {
   static func remedy(_ remedy: DefaultsError.Remedy?) -> String {
     switch remedy {
     case .moveCorruptFileAside: " (use --force to move it aside and start anew)"
+    case nil: ""
+    }
+  }
+
+  /// What the user can do about a configuration error, in the CLI's words.
+  static func remedy(_ remedy: ConfigurationError.Remedy?) -> String {
+    switch remedy {
+    case .listRules: " (prefs rules lists them)"
     case nil: ""
     }
   }

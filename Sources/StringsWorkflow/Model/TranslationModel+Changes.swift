@@ -1,0 +1,87 @@
+import Foundation
+import Localization
+import Plist
+import SettingsSchema
+
+extension TranslationModel {
+  /// `<lang>.lproj/<table>.strings` for every table, each key present with
+  /// its source text and a comment that marks it untranslated.
+  public func addLanguage(_ language: String) throws -> [FileChange] {
+    guard !languages.contains(language) else {
+      throw WorkflowError.languageExists(language: language)
+    }
+    try InvalidLanguageError.check(language, in: nil)
+    return tables.map { table in
+      let file = StringsFile(
+        entries: untranslatedEntries(table: table, present: []), encoding: .utf8)
+      let path = Self.path(table: table, language: language)
+      return FileChange(
+        path: path, bytes: StringsWriter.write(file), previous: nil,
+        summary: ["\(path): new, \(file.entries.count) untranslated"])
+    }
+  }
+
+  /// Adds every missing key to every language's tables (and creates the
+  /// tables a language lacks); with `prune`, removes the entries no page shows.
+  public func sync(prune: Bool) throws -> [FileChange] {
+    var changes: [FileChange] = []
+    for language in languages {
+      for table in tables {
+        let path = Self.path(table: table, language: language)
+        if isUnreadable(table: table, language: language) {
+          throw WorkflowError.tableDoesNotParse(path: path)
+        }
+        let existing = loaded(table: table, language: language)
+        var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
+        var summary: [String] = []
+        // The entries the coverage calls unused (none while page variants of another
+        // idiom or dialect, which may use them, are not loaded).
+        let stale = Set(coverage.files[path]?.unusedEntries ?? [])
+        if prune, !stale.isEmpty {
+          file.entries = file.entries.indices.filter { !stale.contains($0) }.map {
+            file.entries[$0]
+          }
+          summary.append("\(path): \(stale.count) stale removed")
+        }
+        // Keys compare by exact scalars, as iOS looks them up.
+        let present = Set(file.entries.map { PlistKey($0.key) })
+        let added = untranslatedEntries(table: table, present: present)
+        file.entries += added
+        if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
+        guard !summary.isEmpty else { continue }
+        let previous = existing.flatMap { _ in bundle.fileBytes(path) }
+        changes.append(
+          FileChange(
+            path: path, bytes: StringsWriter.write(file), previous: previous, summary: summary))
+      }
+    }
+    return changes
+  }
+
+  func untranslatedEntries(table: String, present: Set<PlistKey>) -> [StringsEntry] {
+    (keys[table] ?? []).filter { !present.contains(PlistKey($0.text)) }.map { string in
+      StringsEntry(
+        key: string.text, value: PlistNode(.string(sourceText(of: string.text, table: table))),
+        comments: [UntranslatedMark.comment(page: page(of: string), keyPath: string.keyPath)])
+    }
+  }
+
+  /// Every table rewritten in one layout: comments and order kept (sorted by
+  /// key with `sort`), in the given encoding or each file's own.
+  public func format(encoding: TextEncoding?, sort: Bool) throws -> [FileChange] {
+    var changes: [FileChange] = []
+    for path in bundle.files where path.hasSuffix(".strings") {
+      guard let loaded = bundle.strings[path] else {
+        throw WorkflowError.tableDoesNotParse(path: path)
+      }
+      var file = loaded.strings
+      if sort { file.entries.sort { $0.key < $1.key } }
+      let bytes = StringsWriter.write(file, encoding: encoding)
+      let previous = bundle.fileBytes(path)
+      guard bytes != previous else { continue }
+      changes.append(
+        FileChange(path: path, bytes: bytes, previous: previous, summary: ["\(path): formatted"]))
+    }
+    return changes
+  }
+}
