@@ -104,7 +104,7 @@ let package = Package(
       dependencies: ["BundleDiff", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "CodeGenerationTests",
-      dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "TestSupport"]),
+      dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "Parallel", "TestSupport"]),
     .testTarget(
       name: "SettingsLintTests",
       dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport", "SourceCheck"]),

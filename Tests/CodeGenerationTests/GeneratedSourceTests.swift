@@ -1,8 +1,8 @@
 import CodeGeneration
 import Foundation
+import Parallel
 import Plist
 import SettingsSchema
-import Synchronization
 import TestSupport
 import Testing
 
@@ -60,19 +60,16 @@ struct GeneratedSourceTests {
   @Test(.needsCorpus, .enabled(if: SwiftCompiler.path != nil, "needs swiftc on PATH"))
   func everyCorpusBundleCompilesInSwift6() throws {
     let bundles = Paths.corpusBundles
-    let failures = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: bundles.count) { index in
-      let bundle = bundles[index].path
+    let found = bundles.concurrentMap { bundle -> String? in
       do {
-        let file = try Self.write(try Self.source(bundle))
+        let file = try Self.write(try Self.source(bundle.path))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result = try SwiftCompiler.typeCheck(file, swiftVersion: 6)
-        if result.status != 0 { failures.withLock { $0.append("\(bundle):\n\(result.output)") } }
+        return result.status == 0 ? nil : "\(bundle.path):\n\(result.output)"
       } catch {
-        failures.withLock { $0.append("\(bundle): \(error)") }
+        return "\(bundle.path): \(error)"
       }
-    }
-    let found = failures.withLock { $0 }
+    }.compactMap { $0 }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 

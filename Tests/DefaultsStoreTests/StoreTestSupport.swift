@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import Synchronization
 import TestSupport
 import Testing
 
@@ -11,11 +12,10 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// A fresh defaults folder per test (or one in-memory store per domain), removed at the end.
-final class TemporaryDefaults: @unchecked Sendable {
+final class TemporaryDefaults: Sendable {
   let directory: String
   let backend: Backend
-  private var memoryStores: [String: DefaultsStore] = [:]
-  private let lock = NSLock()
+  private let memoryStores = Mutex<[String: DefaultsStore]>([:])
 
   init(_ backend: Backend = .file) throws {
     self.backend = backend
@@ -33,12 +33,12 @@ final class TemporaryDefaults: @unchecked Sendable {
     case .file:
       return try DefaultsStore(domain: domain, directory: directory)
     case .memory:
-      lock.lock()
-      defer { lock.unlock() }
-      if let store = memoryStores[domain] { return store }
-      let store = try DefaultsStore(inMemory: domain)
-      memoryStores[domain] = store
-      return store
+      return try memoryStores.withLock { stores in
+        if let store = stores[domain] { return store }
+        let store = try DefaultsStore(inMemory: domain)
+        stores[domain] = store
+        return store
+      }
     }
   }
 
@@ -63,21 +63,12 @@ let everyType: [PlistKey: PlistValue] = [
 ]
 
 /// Collects deliveries from observers on any thread.
-final class Recorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [[DefaultsChange]] = []
+final class Recorder: Sendable {
+  private let stored = Mutex<[[DefaultsChange]]>([])
 
-  func record(_ changes: [DefaultsChange]) {
-    lock.lock()
-    stored.append(changes)
-    lock.unlock()
-  }
+  func record(_ changes: [DefaultsChange]) { stored.withLock { $0.append(changes) } }
 
-  var deliveries: [[DefaultsChange]] {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
+  var deliveries: [[DefaultsChange]] { stored.withLock { $0 } }
 
   var changes: [DefaultsChange] { deliveries.flatMap { $0 } }
 }

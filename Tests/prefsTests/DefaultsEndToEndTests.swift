@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -286,13 +287,12 @@ struct DefaultsEndToEndTests {
 /// run in parallel, and tmux's server lives on) inherits the reading end;
 /// the reading end is polled, never read by a thread or a dispatch source,
 /// so that `close()` really closes it and the writer meets EPIPE at once.
-final class LineReader: @unchecked Sendable {
+final class LineReader: Sendable {
   private let reading: Int32
   /// Give it to the process, then close it here once the process runs.
   let writing: FileHandle
-  private let lock = NSLock()
-  private var buffer = Data()
-  private var isOpen = true
+  /// What was read so far, and whether the reading end is still open.
+  private let state = Mutex<(buffer: Data, isOpen: Bool)>((Data(), true))
 
   init() {
     var ends: [Int32] = [0, 0]
@@ -306,15 +306,15 @@ final class LineReader: @unchecked Sendable {
   }
 
   var lines: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while isOpen {
-      let count = read(reading, &chunk, chunk.count)
-      guard count > 0 else { break }
-      buffer.append(contentsOf: chunk[0..<count])
+    state.withLock { state in
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while state.isOpen {
+        let count = read(reading, &chunk, chunk.count)
+        guard count > 0 else { break }
+        state.buffer.append(contentsOf: chunk[0..<count])
+      }
+      return String(decoding: state.buffer, as: UTF8.self).split(separator: "\n").map(String.init)
     }
-    return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// Waits until `count` lines hold `text`.
@@ -324,11 +324,11 @@ final class LineReader: @unchecked Sendable {
 
   /// Closes the reading end: the writer then meets a closed pipe.
   func close() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard isOpen else { return }
-    isOpen = false
-    _ = Foundation.close(reading)
+    state.withLock { state in
+      guard state.isOpen else { return }
+      state.isOpen = false
+      _ = Foundation.close(reading)
+    }
   }
 
   deinit { close() }

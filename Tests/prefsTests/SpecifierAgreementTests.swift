@@ -1,11 +1,12 @@
 import DefaultsStore
 import Foundation
 import Plist
-import SettingsForm
+import SettingsLint
 import SettingsSchema
 import TestSupport
 import Testing
 
+@testable import SettingsForm
 @testable import prefs
 
 /// Every consumer gives one answer, the schema's, to "does a person edit it?" and
@@ -183,5 +184,58 @@ struct InAppSettingsKitAgreementTests {
     }
     let lint = DumpTests.run(["lint", bundle.path, "--dialect", "iask"])
     #expect(lint.output.contains("[duplicate-key]") == stores, "lint: \(lint.output)")
+  }
+}
+
+/// The same agreement on every real bundle: for each element of every page, the
+/// form's row, `edit --plain`, the registered defaults, the element `defaults
+/// write --bundle` checks a key against and lint's duplicate-key give the
+/// schema's answer to "edited?" and "stored?".
+struct CorpusAgreementTests {
+  @Test(.needsCorpus, arguments: Paths.corpusBundles)
+  func consumersAgreeOnARealBundle(_ url: URL) throws {
+    for dialect in [Dialect.apple, .iask] {
+      let bundle = try SettingsBundle.load(
+        at: url.path, options: LoadOptions(dialect: dialect, keepsComments: false))
+      let catalog = bundle.catalog
+      var storedKeys = Set<PlistKey>()
+      var registered = Set<PlistKey>()
+      for page in bundle.pages {
+        let rows = RowBuilder.rows(of: page, in: bundle, idiom: .phone, width: 80)
+        for row in rows {
+          #expect(
+            !row.isEditable || catalog.isEditable(row.specifier.type),
+            "\(page.file): the form edits a \(row.specifier.type?.rawValue ?? "?")")
+        }
+        for specifier in page.specifiers {
+          let stores = catalog.storesValue(specifier.type)
+          let editable = catalog.isEditable(specifier.type)
+          let hasKey = specifier.key.map { !$0.isEmpty } ?? false
+          let plain = PlainForm.treatment(of: specifier, in: catalog)
+          #expect(
+            plain == (hasKey && stores ? (editable ? .ask : .show) : .skip),
+            "\(page.file) \(specifier.keyPath): edit --plain")
+          if editable, dialect == .apple {
+            #expect(
+              rows.contains { $0.specifier.keyPath == specifier.keyPath && $0.isEditable }
+                || !specifier.isShown(on: .phone),
+              "\(page.file) \(specifier.keyPath): the form has no row that edits it")
+          }
+          guard let key = specifier.key, !key.isEmpty, stores else { continue }
+          storedKeys.insert(PlistKey(key))
+          if specifier.defaultValue != nil { registered.insert(PlistKey(key)) }
+          #expect(
+            bundle.specifier(forKey: key).map { catalog.storesValue($0.specifier.type) } == true,
+            "\(page.file) \(specifier.keyPath): defaults write --bundle finds no stored element")
+        }
+      }
+      #expect(Set(bundle.defaultValues.keys) == registered, "\(url.lastPathComponent): registered")
+      let report = try Linter().lint(bundle)
+      for finding in report.diagnostics where finding.rule == "duplicate-key" {
+        #expect(
+          storedKeys.contains { finding.message.contains("\"\($0.string)\"") },
+          "\(finding.file): duplicate-key on a key nothing stores: \(finding.message)")
+      }
+    }
   }
 }
