@@ -20,6 +20,20 @@ public struct ReadOnlyFolder {
     return nil
   }
 
+  /// Whether this machine can make a folder read-only for this user (tried once
+  /// on a temporary folder).
+  public static let isPossible: Bool = {
+    let folder = NSTemporaryDirectory() + "prefs-readonly-probe-\(UUID().uuidString)"
+    guard
+      (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
+        != nil
+    else { return false }
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    guard let probe = ReadOnlyFolder(folder) else { return false }
+    probe.restore()
+    return true
+  }()
+
   public func restore() {
     if immutable { Self.chattr("-i", path) }
     chmod(path, 0o755)
@@ -45,3 +59,19 @@ public struct ReadOnlyFolder {
     process.waitUntilExit()
   }
 }
+
+#if canImport(Testing)
+  import Testing
+
+  extension Trait where Self == ConditionTrait {
+    /// For a test that needs a folder no one may write into: skipped, with the
+    /// reason shown, where this machine cannot make one for this user; run, and
+    /// so failed, when the `CI` environment variable is set.
+    public static var needsReadOnlyFolders: Self {
+      .enabled(
+        if: ReadOnlyFolder.isPossible || Paths.corpusIsRequired,
+        "needs a folder this user cannot write into (chmod, or chattr +i as root); with CI set, failing to make one fails"
+      )
+    }
+  }
+#endif

@@ -207,4 +207,52 @@ struct DefaultsCommandTests {
     #expect(Date().timeIntervalSince(started) < 5)
     #expect(bytes == before)
   }
+
+  /// What an import stores reads back: a value nested to the reader's depth
+  /// limit (the domain adds a level), or one that shared references expand past
+  /// the reader's size, is refused with the domain byte for byte as it was,
+  /// never stored and then unreadable.
+  @Test(arguments: (ReadLimits.standard.maximumDepth - 4)...(ReadLimits.standard.maximumDepth + 1))
+  func anImportIsStoredOnlyWhenItReadsBack(levels: Int) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(["write", "com.example.app", "keep", "-int", "1"]).code == 0)
+    let before = bytes
+    var value = PlistValue.string("leaf")
+    for level in 0..<levels {
+      value = level.isMultiple(of: 2) ? .array([value]) : .dictionary(["k": value])
+    }
+    let input = directory + "/deep.plist"
+    let unlimited = ReadLimits(maximumDepth: 1_000)
+    try Data(XMLPlistWriter.write(.dictionary(["deep": value]), limits: unlimited)).write(
+      to: URL(fileURLWithPath: input))
+    let imported = run(["import", "com.example.app", input])
+    if imported.code == 0 {
+      // An import replaces the domain, as macOS's does: what it stored reads back.
+      #expect(run(["read", "com.example.app"]).code == 0)
+      #expect(run(["read", "com.example.app", "deep"]).code == 0)
+    } else {
+      #expect(imported.code == 1)
+      #expect(imported.errors.contains("levels"), "\(imported.errors)")
+      #expect(bytes == before)
+    }
+  }
+
+  @Test func anImportThatExpandsPastTheReadersSizeIsRefused() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(["write", "com.example.app", "keep", "-int", "1"]).code == 0)
+    let before = bytes
+    // 600 arrays of 1,000 references to one 150-byte string: a binary plist of
+    // about 1 MB (within the reader's value budget) whose XML is about 90 MB,
+    // over the 64 MiB the reader takes.
+    let chunk = String(repeating: "x", count: 150)
+    let row = Array(repeating: chunk, count: 1_000)
+    let input = directory + "/bomb.plist"
+    try PropertyListSerialization.data(
+      fromPropertyList: ["big": Array(repeating: row, count: 600)], format: .binary, options: 0
+    ).write(to: URL(fileURLWithPath: input))
+    let imported = run(["import", "com.example.app", input])
+    #expect(imported.code == 1)
+    #expect(bytes == before)
+    #expect(run(["read", "com.example.app", "keep"]).output == "1\n")
+  }
 }
