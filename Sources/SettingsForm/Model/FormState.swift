@@ -35,6 +35,8 @@ public struct FormState: Sendable {
   public var stack: [PageFrame]
   public var mode: Mode = .browse
   public var status: String?
+  /// The defaults folder, while it is gone and other processes' changes are not heard.
+  public var goneFolder: String?
   /// Writes that failed, shown over the rows until dismissed.
   public var alert: Alert?
   /// How many writes failed since the form opened (the exit status says so).

@@ -18,8 +18,9 @@ import TerminalUI
 /// ```
 public struct FormSession {
   public var program: Program<FormState, FormEvent, FormEffect, QuitReason>
-  /// Keeps the store's notifications coming while the session lives.
+  /// Keep the store's notifications coming while the session lives.
   private let observation: ObservationToken
+  private let watchObservation: ObservationToken
 
   /// - Parameter describe: a store error in the user's words (the host's, not the form's).
   public init(
@@ -35,6 +36,12 @@ public struct FormSession {
         switch event {
         case .key(let key): [.key(key)]
         case .resize(let width, let height): [.resize(width: width, height: height)]
+        case .message(let watch as DefaultsStore.WatchState):
+          switch watch {
+          case .waitingForFolder(let folder): [.folderGone(folder)]
+          case .watching: [.folderGone(nil), .valuesChanged(stored(state))]
+          case .notWatching: []
+          }
         case .message: [.valuesChanged(stored(state))]
         }
       },
@@ -63,6 +70,9 @@ public struct FormSession {
       })
     let inbox = program.inbox
     observation = store.observe(scheduler: ImmediateScheduler()) { _ in inbox.post("values") }
+    watchObservation = store.observeWatchState(scheduler: ImmediateScheduler()) { watch in
+      inbox.post(watch)
+    }
   }
 
   /// The form's state, between runs.

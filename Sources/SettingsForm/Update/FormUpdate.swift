@@ -31,6 +31,9 @@ public enum FormEvent: Sendable {
   /// The host could not store the value of `key`; `message` says why, in the
   /// user's words. It is shown until dismissed.
   case writeFailed(key: String, message: String)
+  /// The defaults folder is gone (`folder`), so changes from other processes
+  /// are not heard until it is back (nil): said on the status line meanwhile.
+  case folderGone(String?)
 }
 
 /// The form's logic: a pure function of the state and an event.
@@ -47,6 +50,16 @@ public enum FormUpdate {
     case .valuesChanged(let values):
       state.values = values
       return []
+    case .folderGone(let folder):
+      let wasGone = state.goneFolder != nil
+      state.goneFolder = folder
+      if let folder {
+        state.status = state.words["status.folderGone"]
+          .replacing("%@", with: folder.escapingControlCharacters, maxReplacements: 1)
+      } else if wasGone {
+        state.status = state.words["status.folderBack"]
+      }
+      return []
     case .writeFailed(let key, let message):
       state.failedWrites += 1
       let title = state.page.rows.first { $0.key == key }?.title ?? key.escapingControlCharacters
@@ -56,7 +69,11 @@ public enum FormUpdate {
       state.alert = FormState.Alert(messages: (state.alert?.messages ?? []) + [text])
       return []
     case .key(let key):
-      state.status = nil
+      // While the folder is gone, the status line keeps saying so.
+      state.status = state.goneFolder.map {
+        state.words["status.folderGone"]
+          .replacing("%@", with: $0.escapingControlCharacters, maxReplacements: 1)
+      }
       if state.alert != nil { return alert(&state, key) }
       switch state.mode {
       case .browse: return browse(&state, key)

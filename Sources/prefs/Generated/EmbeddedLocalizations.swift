@@ -49,6 +49,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Toto pole tento znak nepřijímá";
     "status.noKey" = "Tento řádek nemá Key; nic se neuloží";
     "status.noMatch" = "Žádný řádek neodpovídá";
+    "status.folderGone" = "Složka výchozích hodnot %@ zmizela; čeká se na její návrat";
+    "status.folderBack" = "Složka výchozích hodnot je zpět; změny se opět zobrazují";
     "alert.notSaved" = "„%@“ se neuložilo: %@";
     "help.alert" = "⏎ zavřít  q konec";
     "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
@@ -103,6 +105,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "This field does not take that character";
     "status.noKey" = "This row has no Key; nothing is stored";
     "status.noMatch" = "No row matches";
+    "status.folderGone" = "The defaults folder %@ is gone; waiting for it to come back";
+    "status.folderBack" = "The defaults folder is back; changes show again";
     "alert.notSaved" = "\"%@\" was not saved: %@";
     "help.alert" = "⏎ dismiss  q quit";
     "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
@@ -157,6 +161,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Este campo não aceita esse carácter";
     "status.noKey" = "Esta linha não tem Key; nada é guardado";
     "status.noMatch" = "Nenhuma linha corresponde";
+    "status.folderGone" = "A pasta de predefinições %@ desapareceu; à espera que volte";
+    "status.folderBack" = "A pasta de predefinições voltou; as alterações aparecem de novo";
     "alert.notSaved" = "\"%@\" não foi guardado: %@";
     "help.alert" = "⏎ fechar  q sair";
     "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
@@ -211,6 +217,8 @@ enum EmbeddedLocalizations {
     "status.notAccepted" = "Это поле не принимает такой символ";
     "status.noKey" = "У этой строки нет Key; ничего не сохраняется";
     "status.noMatch" = "Нет совпадений";
+    "status.folderGone" = "Папка настроек %@ исчезла; ожидание её возвращения";
+    "status.folderBack" = "Папка настроек снова на месте; изменения снова видны";
     "alert.notSaved" = "«%@» не сохранено: %@";
     "help.alert" = "⏎ закрыть  q выход";
     "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
