@@ -20,6 +20,9 @@ struct DateRoundTripTests {
     -13_198_464_000,  // 1582-10-05
     -13_198_550_400,  // 1582-10-04
     -31_622_400, 4_107_456_000, 1e12, -1e12, 2.5e11, 3e13, -3e13, 1e14, -1e14,
+    // Years of seven and eight digits, which Foundation stores too (`scripts/fuzz
+    // domain` found the writer refusing them), up to XMLPlistWriter.dateRange.
+    3e14, -3e14, 999_999_999_999_999, -999_999_999_999_999,
   ]
 
   static func sample() -> [Double] {
@@ -29,6 +32,11 @@ struct DateRoundTripTests {
         Double(Int64.random(in: -200_000_000_000...200_000_000_000, using: &generator))
       }
       + (0..<100).map { _ in Double.random(in: -7e13...7e13, using: &generator) }
+      + (0..<300).map { _ in Double.random(in: -1e15..<1e15, using: &generator).rounded(.down) }
+      // The last seconds of days, where a division in floating point could round up.
+      + (0..<300).map { _ in
+        (Double(Int64.random(in: -11_000_000_000...11_000_000_000, using: &generator)) * 86_400 - 1)
+      }
   }
 
   @Test func datesRoundTripAsFoundationWritesThem() throws {
@@ -49,12 +57,23 @@ struct DateRoundTripTests {
 
   /// Foundation writes NaN and infinite dates as text no reader takes back;
   /// the writer refuses them instead of storing a far year.
-  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e17, -1e17])
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e17, -1e17, 6.8e16, -6.8e16])
   func datesNoReaderGetsBackAreRefused(seconds: Double) {
     let value = PlistValue.dictionary(["d": .date(Date(timeIntervalSinceReferenceDate: seconds))])
     #expect(throws: PlistWriteError.self) { try XMLPlistWriter.write(value) }
     if let foundation = FoundationOracle.write(value) {
       #expect(FoundationOracle.read(foundation) != value)
+    }
+  }
+
+  /// Past `XMLPlistWriter.dateRange` Foundation's own floating-point steps can
+  /// write a date's last second into the next day (its bytes for 2^53 - 1 s are
+  /// not the exact date's): such dates are refused, never written with other
+  /// bytes than Foundation's.
+  @Test func datesPastTheRangeAreRefused() {
+    for seconds in [XMLPlistWriter.dateRange, -XMLPlistWriter.dateRange, 8_970_326_029_285_487] {
+      let value = PlistValue.dictionary(["d": .date(Date(timeIntervalSinceReferenceDate: seconds))])
+      #expect(throws: PlistWriteError.self, "\(seconds)") { try XMLPlistWriter.write(value) }
     }
   }
 }

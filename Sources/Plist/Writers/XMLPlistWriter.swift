@@ -179,16 +179,23 @@ public enum XMLPlistWriter {
   /// 1582-10-15); years before 1 as CoreFoundation's `%04d` gives them (year 0
   /// is `0000`, year -2 is `-002`). Nil for a date no reader gets back: NaN,
   /// infinite, or a year of eight digits or more.
+  /// Dates within this many seconds of 2001 are written (byte for byte as
+  /// Foundation writes them); farther ones are refused.
+  public static let dateRange = 1e15
+
   static func dateText(_ date: Date) -> String? {
     // Rounded down from 2001 as CoreFoundation does: a tiny fraction before
     // 2001 is lost in a 1970-based interval (found by `scripts/fuzz domain`).
     let interval = date.timeIntervalSinceReferenceDate.rounded(.down) + 978_307_200
-    guard interval.isFinite, abs(interval) < 3e14 else { return nil }
+    // Foundation divides in floating point (seconds / 86,400 and / 60); past about
+    // 10^15 seconds (31 million years) that can round a date's last second into
+    // the next day, so its bytes are its own: refused there, never written differently.
+    guard interval.isFinite, abs(date.timeIntervalSinceReferenceDate) < XMLPlistWriter.dateRange
+    else { return nil }
     let total = Int(interval)
     let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let seconds = total - days * 86_400
     let (year, month, day) = civil(fromDays: days)
-    guard abs(year) < 10_000_000 else { return nil }
     return String(
       format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, seconds / 3_600,
       seconds / 60 % 60, seconds % 60)

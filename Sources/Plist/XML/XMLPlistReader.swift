@@ -463,7 +463,8 @@ final class XMLPlistBuilder {
         value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
         count += 1
         index += 1
-        if value > 10_000_000 { return nil }
+        // CoreFoundation keeps years in 32 bits; a longer one is not a date it reads.
+        if value > Int(Int32.max) { return nil }
       }
       if let digits, count != digits { return nil }
       return value
