@@ -140,7 +140,9 @@ public struct MigrationPlan: Sendable {
     case .toggle:
       let newOn = new.trueValue ?? .bool(true)
       let newOff = new.falseValue ?? .bool(false)
-      if value == newOn || value == newOff { return .same(value) }
+      if value.isEqualAsStored(to: newOn) || value.isEqualAsStored(to: newOff) {
+        return .same(value)
+      }
       let oldOn = old?.trueValue ?? .bool(true)
       let oldOff = old?.falseValue ?? .bool(false)
       if looselyEqual(value, oldOn) { return .converted(newOn, "the toggle's on value changed") }
@@ -159,7 +161,7 @@ public struct MigrationPlan: Sendable {
       if case .real = value { return .same(value) }
       return .converted(.real(number), "a slider stores a real")
     case .oneOfValues:
-      if new.values.contains(value) { return .same(value) }
+      if new.values.contains(where: { $0.isEqualAsStored(to: value) }) { return .same(value) }
       if let match = new.values.first(where: { looselyEqual($0, value) }) {
         return .converted(match, "the values changed type")
       }

@@ -43,6 +43,7 @@ struct DiffCommandTests {
     #expect(
       Set(change.keys) == [
         "kind", "severity", "key", "page", "old", "new", "oldLocation", "newLocation", "message",
+        "idiom",
       ])
     #expect(change["kind"] as? String == "key-renamed")
     #expect((change["newLocation"] as? [String: Any])?["line"] as? Int == 13)

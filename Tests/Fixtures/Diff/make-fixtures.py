@@ -63,6 +63,27 @@ def changes():
     yield "page-removed", remove_page
     yield "strings-added", lambda b: b["Root"].insert(0, {"Type": "PSGroupSpecifier", "Title": "Extras"}) or b["strings"]["en"].update(Extras="Extras")
     yield "translation-removed", lambda b: b["strings"]["de"].pop("Theme")
+    def reorder(b):
+        units = find(b["Root"], "units"); b["Root"].remove(units); b["Root"].insert(2, units)
+    yield "order-changed", reorder
+    def footer(b):
+        b["Root"][0]["FooterText"] = "Applies to this device"
+        b["strings"]["en"]["Applies to this device"] = "Applies to this device"
+        b["strings"]["de"]["Applies to this device"] = "Gilt für dieses Gerät"
+    yield "footer-changed", footer
+    def group_titles(b):
+        b["Root"][0]["Title"] = "Basics"; b["Root"][-1]["Title"] = "More"
+        b["strings"]["en"].update(Basics="Basics", More="More")
+        b["strings"]["de"].update(Basics="Grundlagen", More="Mehr")
+    yield "group-title-changed", group_titles
+    def pad_only(b):
+        # The pad gets its own Root page: the phone's, with one default changed.
+        b["Root~ipad"] = copy.deepcopy(b["Root"]); find(b["Root~ipad"], "sound")["DefaultValue"] = False
+    yield "pad-page-changed", pad_only
+    def lossless(b):
+        s = find(b["Root"], "volume"); s.clear()
+        s.update(Type="PSTextFieldSpecifier", Key="volume", DefaultValue="0.5", KeyboardType="DecimalPad")
+    yield "type-changed-lossless", lossless
 
 def write(bundle, folder):
     if os.path.exists(folder): shutil.rmtree(folder)
