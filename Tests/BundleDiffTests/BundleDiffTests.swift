@@ -10,8 +10,11 @@ import Testing
 /// a kind (Tests/Fixtures/Diff/make-fixtures.py writes them).
 struct BundleDiffTests {
   static func snapshot(_ name: String) throws -> BundleSnapshot {
-    let path = Paths.fixtures.appendingPathComponent("Diff/\(name)/Settings.bundle").path
-    return BundleSnapshot(
+    try snapshot(at: Paths.fixtures.appendingPathComponent("Diff/\(name)/Settings.bundle").path)
+  }
+
+  static func snapshot(at path: String) throws -> BundleSnapshot {
+    BundleSnapshot(
       bundles: try Idiom.allCases.map {
         try SettingsBundle.load(at: path, options: LoadOptions(idiom: $0, keepsComments: false))
       })
@@ -64,6 +67,110 @@ struct BundleDiffTests {
     #expect(rename.old == "sound" && rename.new == "soundEnabled")
     #expect(rename.message.contains("same type and title \"Sound\""))
     #expect(rename.oldPlace?.line == 13 && rename.newPlace?.line == 13)
+  }
+
+  @Test func aChangeOnlyOnThePadPageSaysSo() throws {
+    // The pad reads its own Root~ipad.plist, where only the default of "sound" changed.
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("base"), new: try Self.snapshot("pad-page-changed"))
+    let change = try #require(changes.first)
+    #expect(changes.count == 1)
+    #expect(change.idiom == .pad && change.key == "sound")
+    #expect(change.message.hasPrefix("on pad: the default of \"sound\" changed from true to false"))
+    #expect(change.newPlace?.file == "Root~ipad.plist" && change.oldPlace?.file == "Root.plist")
+    // The other way round, the pad's page is the one that loses the change.
+    let back = BundleDiff.compare(
+      old: try Self.snapshot("pad-page-changed"), new: try Self.snapshot("base"))
+    #expect(back.map(\.idiom) == [.pad])
+  }
+
+  @Test func aChangeOnEveryVariantIsReportedOnceWithoutAnIdiom() throws {
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("base"), new: try Self.snapshot("default-changed"))
+    #expect(changes.count == 1 && changes.first?.idiom == nil)
+    #expect(changes.first?.message.hasPrefix("on ") == false)
+  }
+
+  @Test func anElementLimitedToOneIdiomIsComparedOnThatIdiomOnly() throws {
+    let old = try TemporaryBundle()
+    let new = try TemporaryBundle()
+    defer {
+      old.remove()
+      new.remove()
+    }
+    func page(_ idioms: String) -> String {
+      """
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>zoom</string>
+      <key>DefaultValue</key><true/>\(idioms)</dict>
+      </array></dict></plist>
+      """
+    }
+    try old.write("Root.plist", page(""))
+    try new.write(
+      "Root.plist",
+      page("<key>SupportedUserInterfaceIdioms</key><array><string>Pad</string></array>"))
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot(at: old.path), new: try Self.snapshot(at: new.path))
+    #expect(changes.map(\.kind) == [.keyRemoved] && changes.first?.idiom == .phone)
+  }
+
+  @Test func orderFootersAndTitlesOfElementsWithoutAKey() throws {
+    let base = try Self.snapshot("base")
+    let moved = BundleDiff.compare(old: base, new: try Self.snapshot("order-changed"))
+    #expect(moved.map(\.kind) == [.orderChanged] && moved.first?.key == "units")
+    #expect(moved.first?.old == "after \"name\"" && moved.first?.new == "after \"sound\"")
+
+    let footer = BundleDiff.compare(old: base, new: try Self.snapshot("footer-changed"))
+    #expect(footer.map(\.kind) == [.footerChanged] && footer.first?.key == nil)
+    #expect(footer.first?.old == nil && footer.first?.new == "Applies to this device")
+
+    let titles = BundleDiff.compare(old: base, new: try Self.snapshot("group-title-changed"))
+    #expect(titles.map(\.kind) == [.titleChanged, .titleChanged])
+    #expect(
+      titles.map(\.old) == ["General", "Advanced"] && titles.map(\.new) == ["Basics", "More"])
+    #expect(titles.allSatisfy { $0.key == nil && $0.severity == .cosmetic })
+  }
+
+  @Test(arguments: [[3, 1, 2], [1, 2, 3], [3, 2, 1], [2, 5, 3, 7, 11, 8, 10, 13, 6], []])
+  func theFewestMovesKeepTheLongestRunInOrder(sequence: [Int]) {
+    let kept = BundleDiff.longestIncreasingRun(sequence).sorted().map { sequence[$0] }
+    #expect(kept == kept.sorted())
+    let expected = [
+      [3, 1, 2]: 2, [1, 2, 3]: 3, [3, 2, 1]: 1, [2, 5, 3, 7, 11, 8, 10, 13, 6]: 6, []: 0,
+    ]
+    #expect(kept.count == expected[sequence])
+  }
+
+  /// Numbers written another way (`1` and `1.0`, `<true/>` and `1`) are the
+  /// same stored value to Foundation, and so to the diff and to migration.
+  @Test func numbersCompareAsFoundationsIsEqual() throws {
+    let old = try TemporaryBundle()
+    let new = try TemporaryBundle()
+    defer {
+      old.remove()
+      new.remove()
+    }
+    func page(_ one: String, _ two: String, _ on: String) -> String {
+      """
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>speed</string>
+      <key>Title</key><string>Speed</string><key>DefaultValue</key>\(one)
+      <key>Values</key><array>\(one)\(two)</array><key>Titles</key><array><string>1x</string><string>2x</string></array></dict>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>hd</string>
+      <key>TrueValue</key>\(on)<key>FalseValue</key><integer>0</integer><key>DefaultValue</key>\(on)</dict>
+      </array></dict></plist>
+      """
+    }
+    try old.write("Root.plist", page("<integer>1</integer>", "<integer>2</integer>", "<true/>"))
+    try new.write("Root.plist", page("<real>1.0</real>", "<real>2</real>", "<integer>1</integer>"))
+    let before = try Self.snapshot(at: old.path)
+    let after = try Self.snapshot(at: new.path)
+    let changes = BundleDiff.compare(old: before, new: after)
+    #expect(changes.isEmpty, "\(changes.map(\.message))")
+    let plan = MigrationPlan(
+      old: before, new: after, stored: ["speed": .integer(2), "hd": .bool(true)])
+    #expect(plan.steps.isEmpty && plan.refusals.isEmpty)
   }
 
   @Test func aWiderRangeIsNotBreaking() throws {
@@ -165,10 +272,7 @@ struct MigrationPlanTests {
 /// change, and the changes real releases make to them are found.
 struct CorpusDiffTests {
   static func snapshot(_ path: String) throws -> BundleSnapshot {
-    BundleSnapshot(
-      bundles: try Idiom.allCases.map {
-        try SettingsBundle.load(at: path, options: LoadOptions(idiom: $0, keepsComments: false))
-      })
+    try BundleDiffTests.snapshot(at: path)
   }
 
   @Test(.needsCorpus)
