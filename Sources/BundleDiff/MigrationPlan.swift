@@ -105,6 +105,14 @@ public struct MigrationPlan: Sendable {
     self.refusals = refusals
   }
 
+  /// Whether applying the plan (with `force`, its refusals too) changes a stored value.
+  public func changesValues(force: Bool = false) -> Bool {
+    (force && !refusals.isEmpty)
+      || steps.contains {
+        if case .keepOrphan = $0 { false } else { true }
+      }
+  }
+
   /// The values after the plan, with `force` applying what was refused too.
   public func apply(to stored: [PlistKey: PlistValue], force: Bool = false)
     -> [PlistKey: PlistValue]
