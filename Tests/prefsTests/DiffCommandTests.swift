@@ -302,14 +302,14 @@ struct DiffCommandTests {
     try store.set(.bool(false), forKey: "sound")
     let old = try DiffInput(Self.bundle("base"), idioms: Idiom.allCases)
     let new = try DiffInput(Self.bundle("key-renamed"), idioms: Idiom.allCases)
+    func plan(_ stored: [PlistKey: PlistValue]) -> MigrationPlan {
+      MigrationPlan(
+        old: old.snapshot, new: new.snapshot, stored: stored, renames: ["sound": "soundEnabled"])
+    }
     var output = ""
     let status = try Defaults.Migrate.migrate(
       store: store, dryRun: false, force: false, output: &output,
-      beforeWriting: { try store.set(.bool(true), forKey: "sound") }
-    ) {
-      MigrationPlan(
-        old: old.snapshot, new: new.snapshot, stored: $0, renames: ["sound": "soundEnabled"])
-    }
+      beforeWriting: { try store.set(.bool(true), forKey: "sound") }, plan: plan)
     #expect(status == 0)
     #expect(
       output == """
@@ -326,11 +326,7 @@ struct DiffCommandTests {
     output = ""
     _ = try Defaults.Migrate.migrate(
       store: store, dryRun: false, force: false, output: &output,
-      beforeWriting: { try store.removeValue(forKey: "sound") }
-    ) {
-      MigrationPlan(
-        old: old.snapshot, new: new.snapshot, stored: $0, renames: ["sound": "soundEnabled"])
-    }
+      beforeWriting: { try store.removeValue(forKey: "sound") }, plan: plan)
     #expect(output.hasSuffix("what was applied instead:\nnothing\n"), "\(output)")
   }
 
