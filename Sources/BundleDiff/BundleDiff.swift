@@ -12,31 +12,41 @@ import SettingsSchema
 /// let breaking = changes.contains { $0.severity == .breaking }
 /// ```
 public enum BundleDiff {
-  /// The changes on each device variant both versions have (a change on
-  /// only one of them names it), then those of the strings tables.
+  /// The changes on each device variant both versions have, then those of
+  /// the strings tables. A change found on every variant is reported once,
+  /// at the first variant's places (the phone's, when the pad reads other
+  /// files); one found on some variants only says which.
   public static func compare(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
-    var onIdioms: [BundleChange: [Idiom]] = [:]
-    var found: [BundleChange] = []
+    var found: [BundleChange: (first: BundleChange, idioms: [Idiom])] = [:]
+    var firstSeen: [BundleChange] = []
     var compared = 0
     for before in old.variants {
       guard let after = new.variants.first(where: { $0.idiom == before.idiom }) else { continue }
       compared += 1
       for change in compare(before, after) {
-        if onIdioms[change] == nil { found.append(change) }
-        onIdioms[change, default: []].append(before.idiom)
+        // What changed, wherever each variant's file has it.
+        var what = change
+        (what.page, what.oldPlace, what.newPlace) = (nil, nil, nil)
+        if let seen = found[what] {
+          found[what] = (seen.first, seen.idioms + [before.idiom])
+        } else {
+          found[what] = (change, [before.idiom])
+          firstSeen.append(what)
+        }
       }
     }
     var changes: [BundleChange] = []
-    for change in found {
-      let idioms = onIdioms[change, default: []]
+    for what in firstSeen {
+      guard let (first, idioms) = found[what] else { continue }
       guard idioms.count < compared else {
-        changes.append(change)
+        changes.append(first)
         continue
       }
+      // On some variants only: each says which.
       for idiom in idioms {
-        var one = change
+        var one = first
         one.idiom = idiom
-        one.message = "on \(idiom.rawValue): " + change.message
+        one.message = "on \(idiom.rawValue): " + first.message
         changes.append(one)
       }
     }
@@ -142,16 +152,26 @@ public enum BundleDiff {
         ))
     }
     if !sameAsStored(old.defaultValue, new.defaultValue) {
-      let before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
-      let after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      var before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      var after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      if before == after, let was = old.defaultValue, let now = new.defaultValue {
+        // The same text in another type: `the string "1"` to `the integer 1`.
+        (before, after) = (SpecifierValue.describe(was), SpecifierValue.describe(now))
+      }
       changes.append(
         change(
           .defaultChanged, .behaviour, old: before, new: after,
           "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
         ))
     }
-    for value in old.values where !new.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+    // A value that reads the same as one of the other list's is named with its type.
+    func text(_ value: PlistValue, among others: [PlistValue]) -> String {
       let text = SpecifierValue.text(of: value)
+      return others.contains { SpecifierValue.text(of: $0) == text }
+        ? SpecifierValue.describe(value) : text
+    }
+    for value in old.values where !new.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+      let text = text(value, among: new.values)
       changes.append(
         change(
           .valueRemoved, .breaking, old: text, new: nil,
@@ -159,7 +179,7 @@ public enum BundleDiff {
         ))
     }
     for value in new.values where !old.values.contains(where: { $0.isEqualAsStored(to: value) }) {
-      let text = SpecifierValue.text(of: value)
+      let text = text(value, among: old.values)
       changes.append(
         change(.valueAdded, .cosmetic, old: nil, new: text, "\"\(new.key)\" now offers \(text)"))
     }
@@ -298,11 +318,9 @@ public enum BundleDiff {
   {
     let oldIndex = Dictionary(
       old.elements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let newIDs = Set(new.elements.map(\.id))
     let common = new.elements.filter { oldIndex[$0.id] != nil }
     let kept = longestIncreasingRun(common.compactMap { oldIndex[$0.id] })
     guard kept.count < common.count else { return [] }
-    let oldCommon = old.elements.filter { newIDs.contains($0.id) }
     func after(_ list: [BundleSnapshot.Element], _ id: String) -> String {
       guard let index = list.firstIndex(where: { $0.id == id }), index > 0 else { return "first" }
       return "after \(list[index - 1].name)"
@@ -310,8 +328,8 @@ public enum BundleDiff {
     let oldByID = Dictionary(old.elements.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var changes: [BundleChange] = []
     for (position, element) in common.enumerated() where !kept.contains(position) {
-      let before = after(oldCommon, element.id)
-      let now = after(common, element.id)
+      let before = after(old.elements, element.id)
+      let now = after(new.elements, element.id)
       changes.append(
         BundleChange(
           kind: .orderChanged, severity: .cosmetic, key: element.key, page: new.file,

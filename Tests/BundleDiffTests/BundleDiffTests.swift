@@ -173,6 +173,48 @@ struct BundleDiffTests {
     #expect(plan.steps.isEmpty && plan.refusals.isEmpty)
   }
 
+  static func history(_ name: String) throws -> (old: BundleSnapshot, new: BundleSnapshot) {
+    let folder = Paths.fixtures.appendingPathComponent("Diff/History/\(name)")
+    return (
+      try snapshot(at: folder.appendingPathComponent("old/Settings.bundle").path),
+      try snapshot(at: folder.appendingPathComponent("new/Settings.bundle").path)
+    )
+  }
+
+  /// Releases of real apps (Tests/Fixtures/Diff/README.md): the kinds each
+  /// shows, how many of each, and the keys on one device only.
+  @Test(arguments: [
+    ("awful-pad-page", [ChangeKind.keyAdded: 4], ["username": Idiom.phone]),
+    (
+      "meshtastic-reworded", [.keyRemoved: 1, .keyAdded: 3, .titleChanged: 2, .orderChanged: 2], [:]
+    ),
+    ("vlc-defaults", [.keyRemoved: 2, .keyAdded: 2, .defaultChanged: 3, .orderChanged: 2], [:]),
+    ("vlc-deinterlace-retyped", [.valueRemoved: 1, .valueAdded: 1], [:]),
+  ])
+  func realReleasesAreFound(name: String, kinds: [ChangeKind: Int], oneDevice: [String: Idiom])
+    throws
+  {
+    let (old, new) = try Self.history(name)
+    let changes = BundleDiff.compare(old: old, new: new)
+    let counted = Dictionary(changes.map { ($0.kind, 1) }, uniquingKeysWith: +)
+    #expect(counted == kinds, "\(changes.map(\.message))")
+    let onOne = Dictionary(
+      changes.compactMap { change in change.idiom.map { (change.key ?? "", $0) } },
+      uniquingKeysWith: { a, _ in a })
+    #expect(onOne == oneDevice)
+  }
+
+  @Test func aRetypedValueIsConvertedByMigrationWithoutLoss() throws {
+    let (old, new) = try Self.history("vlc-deinterlace-retyped")
+    let plan = MigrationPlan(old: old, new: new, stored: ["deinterlace": .string("-1")])
+    #expect(
+      plan.steps == [
+        .convert(
+          key: "deinterlace", from: .string("-1"), to: .integer(-1),
+          reason: "the values changed type")
+      ])
+  }
+
   @Test func aWiderRangeIsNotBreaking() throws {
     // The other way round: 0...0.4 becomes 0...1, which still holds every old value.
     let changes = BundleDiff.compare(

@@ -36,6 +36,43 @@ struct DiffCommandTests {
     expectGolden(run.output, "diff/toggle-values-changed.\(format.rawValue)")
   }
 
+  /// Every pair of Tests/Fixtures/Diff: base and each change kind's folder,
+  /// and the old and new version of each History/ folder (real apps' releases).
+  static var pairs: [String] {
+    let folder = Paths.fixtures.appendingPathComponent("Diff")
+    func folders(_ url: URL) -> [String] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      return names.filter {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(
+          atPath: url.appendingPathComponent($0).path, isDirectory: &isFolder)
+          && isFolder.boolValue
+      }
+      .sorted()
+    }
+    return folders(folder).filter { $0 != "base" && $0 != "History" }
+      + folders(folder.appendingPathComponent("History")).map { "History/\($0)" }
+  }
+
+  static func sides(_ pair: String) -> (old: String, new: String) {
+    pair.hasPrefix("History/")
+      ? ("\(fixtures)/\(pair)/old/Settings.bundle", "\(fixtures)/\(pair)/new/Settings.bundle")
+      : (bundle("base"), bundle(pair))
+  }
+
+  @Test func everyFixturePairIsFound() {
+    #expect(Self.pairs.count >= 23 && Self.pairs.filter { $0.hasPrefix("History/") }.count >= 4)
+  }
+
+  @Test(arguments: pairs)
+  func goldenTextForEveryFixturePair(pair: String) {
+    let (old, new) = Self.sides(pair)
+    let run = DumpTests.run(["diff", old, new])
+    #expect(run.errors.isEmpty && run.code != 2, "\(run.errors)")
+    expectGolden(
+      run.output, "diff/\(pair.replacingOccurrences(of: "History/", with: "history/")).text")
+  }
+
   @Test func jsonHasTheDocumentedShape() throws {
     let run = DumpTests.run([
       "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--format", "json",
