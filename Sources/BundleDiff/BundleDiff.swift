@@ -284,8 +284,8 @@ public enum BundleDiff {
           changes.append(
             BundleChange(
               kind: textChangeKinds[text] ?? .titleChanged, severity: .cosmetic,
-              key: element.key, page: page.file, old: from, new: to, oldPlace: was.place,
-              newPlace: element.place,
+              key: element.key, page: page.file, old: from, new: to,
+              oldPlace: before.place(of: was), newPlace: page.place(of: element),
               message:
                 "the \(text) of \(was.name) changed from \(shown(from)) to \(shown(to))"))
         }
@@ -333,7 +333,8 @@ public enum BundleDiff {
       changes.append(
         BundleChange(
           kind: .orderChanged, severity: .cosmetic, key: element.key, page: new.file,
-          old: before, new: now, oldPlace: oldByID[element.id]?.place, newPlace: element.place,
+          old: before, new: now, oldPlace: oldByID[element.id].map(old.place),
+          newPlace: new.place(of: element),
           message: "\(element.name) moved on \(new.file): now \(now), was \(before)"))
     }
     return changes

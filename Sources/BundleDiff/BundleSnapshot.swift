@@ -14,7 +14,7 @@ import SettingsSchema
 /// snapshot.settings.map(\.key)    // every key of either variant, once
 /// ```
 public struct BundleSnapshot: Sendable {
-  public struct Setting: Sendable, Hashable {
+  public struct Setting: Sendable {
     public var key: String
     public var type: SpecifierType
     /// The kind of value stored, from the schema.
@@ -29,10 +29,17 @@ public struct BundleSnapshot: Sendable {
     public var maximum: Double?
     public var trueValue: PlistValue?
     public var falseValue: PlistValue?
-    public var place: BundlePlace
     /// The name of the page the element is on (`Root`, whatever file the
     /// device reads it from).
     public var page: String
+    /// The element as written and its page, to find its place when a change
+    /// is reported (finding places is most of the cost of a snapshot).
+    var node: PlistNode
+    var keyPath: String
+    let source: Page
+
+    /// Where the element is.
+    public var place: BundlePlace { BundleSnapshot.place(of: node, keyPath: keyPath, on: source) }
   }
 
   /// One element of a page, keyed or not, as far as what it shows goes.
@@ -46,14 +53,23 @@ public struct BundleSnapshot: Sendable {
     public var name: String
     /// The element's localizable text keys (from the schema) → their raw text.
     public var texts: [String: String]
-    public var place: BundlePlace
+    /// The element as written, to find its place when a change is reported
+    /// (finding it is most of the cost of a snapshot, and few are reported).
+    var node: PlistNode
+    var keyPath: String
   }
 
   /// A page of one variant: the name child panes use, the file it is read from.
-  public struct PageOutline: Sendable, Hashable {
+  public struct PageOutline: Sendable {
     public var name: String
     public var file: String
     public var elements: [Element]
+    let page: Page
+
+    /// Where an element of the page is.
+    public func place(of element: Element) -> BundlePlace {
+      BundleSnapshot.place(of: element.node, keyPath: element.keyPath, on: page)
+    }
   }
 
   /// What one kind of device shows.
@@ -144,7 +160,6 @@ public struct BundleSnapshot: Sendable {
       var elements: [Element] = []
       var repeated: [String: Int] = [:]
       for (position, specifier) in shown.enumerated() {
-        let place = Self.place(of: specifier.node, keyPath: specifier.keyPath, on: page)
         let base = elementID(of: specifier, following: shown[(position + 1)...], catalog: catalog)
         let count = repeated[base, default: 0]
         repeated[base] = count + 1
@@ -157,7 +172,8 @@ public struct BundleSnapshot: Sendable {
         elements.append(
           Element(
             id: count == 0 ? base : "\(base) #\(count + 1)", key: specifier.key,
-            name: name(of: specifier), texts: shownTexts, place: place))
+            name: name(of: specifier), texts: shownTexts, node: specifier.node,
+            keyPath: specifier.keyPath))
         guard let key = specifier.key, !key.isEmpty, let type = specifier.type,
           let spec = catalog.spec(of: type), let stores = spec.stores,
           let rule = spec.valueRule, seen.insert(PlistKey(key)).inserted
@@ -171,9 +187,10 @@ public struct BundleSnapshot: Sendable {
             title: specifier.title, minimum: specifier["MinimumValue"]?.number,
             maximum: specifier["MaximumValue"]?.number,
             trueValue: specifier["TrueValue"]?.value, falseValue: specifier["FalseValue"]?.value,
-            place: place, page: page.name))
+            page: page.name, node: specifier.node, keyPath: specifier.keyPath, source: page))
       }
-      outlines.append(PageOutline(name: page.name, file: page.file, elements: elements))
+      outlines.append(
+        PageOutline(name: page.name, file: page.file, elements: elements, page: page))
     }
     return Variant(idiom: idiom, settings: settings, pages: outlines)
   }
