@@ -20,6 +20,21 @@ struct BundleDiffTests {
       })
   }
 
+  /// Two bundles of one page each, written for a test and read on both idioms.
+  static func snapshots(oldRoot: String, newRoot: String) throws -> (
+    old: BundleSnapshot, new: BundleSnapshot
+  ) {
+    let old = try TemporaryBundle()
+    let new = try TemporaryBundle()
+    defer {
+      old.remove()
+      new.remove()
+    }
+    try old.write("Root.plist", oldRoot)
+    try new.write("Root.plist", newRoot)
+    return (try snapshot(at: old.path), try snapshot(at: new.path))
+  }
+
   static let expected: [(String, [ChangeKind: ChangeSeverity])] = [
     ("key-removed", [.keyRemoved: .breaking]),
     ("key-added", [.keyAdded: .cosmetic]),
@@ -92,12 +107,6 @@ struct BundleDiffTests {
   }
 
   @Test func anElementLimitedToOneIdiomIsComparedOnThatIdiomOnly() throws {
-    let old = try TemporaryBundle()
-    let new = try TemporaryBundle()
-    defer {
-      old.remove()
-      new.remove()
-    }
     func page(_ idioms: String) -> String {
       """
       <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
@@ -106,12 +115,10 @@ struct BundleDiffTests {
       </array></dict></plist>
       """
     }
-    try old.write("Root.plist", page(""))
-    try new.write(
-      "Root.plist",
-      page("<key>SupportedUserInterfaceIdioms</key><array><string>Pad</string></array>"))
-    let changes = BundleDiff.compare(
-      old: try Self.snapshot(at: old.path), new: try Self.snapshot(at: new.path))
+    let (old, new) = try Self.snapshots(
+      oldRoot: page(""),
+      newRoot: page("<key>SupportedUserInterfaceIdioms</key><array><string>Pad</string></array>"))
+    let changes = BundleDiff.compare(old: old, new: new)
     #expect(changes.map(\.kind) == [.keyRemoved] && changes.first?.idiom == .phone)
   }
 
@@ -145,12 +152,6 @@ struct BundleDiffTests {
   /// Numbers written another way (`1` and `1.0`, `<true/>` and `1`) are the
   /// same stored value to Foundation, and so to the diff and to migration.
   @Test func numbersCompareAsFoundationsIsEqual() throws {
-    let old = try TemporaryBundle()
-    let new = try TemporaryBundle()
-    defer {
-      old.remove()
-      new.remove()
-    }
     func page(_ one: String, _ two: String, _ on: String) -> String {
       """
       <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
@@ -162,10 +163,9 @@ struct BundleDiffTests {
       </array></dict></plist>
       """
     }
-    try old.write("Root.plist", page("<integer>1</integer>", "<integer>2</integer>", "<true/>"))
-    try new.write("Root.plist", page("<real>1.0</real>", "<real>2</real>", "<integer>1</integer>"))
-    let before = try Self.snapshot(at: old.path)
-    let after = try Self.snapshot(at: new.path)
+    let (before, after) = try Self.snapshots(
+      oldRoot: page("<integer>1</integer>", "<integer>2</integer>", "<true/>"),
+      newRoot: page("<real>1.0</real>", "<real>2</real>", "<integer>1</integer>"))
     let changes = BundleDiff.compare(old: before, new: after)
     #expect(changes.isEmpty, "\(changes.map(\.message))")
     let plan = MigrationPlan(
