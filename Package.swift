@@ -112,7 +112,7 @@ let package = Package(
       name: "prefsTests",
       dependencies: [
         "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
-        "SettingsLint", "StringsWorkflow",
+        "SettingsLint", "StringsWorkflow", "BundleDiff",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

@@ -1,4 +1,5 @@
 import Plist
+import SettingsSchema
 
 /// What kind of change a bundle went through, with a stable id.
 public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
@@ -12,6 +13,8 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case rangeChanged = "range-changed"
   case toggleValuesChanged = "toggle-values-changed"
   case titleChanged = "title-changed"
+  case footerChanged = "footer-changed"
+  case orderChanged = "order-changed"
   case pageAdded = "page-added"
   case pageRemoved = "page-removed"
   case stringsAdded = "strings-added"
@@ -81,10 +84,14 @@ public struct BundleChange: Sendable, Hashable {
   public var oldPlace: BundlePlace?
   public var newPlace: BundlePlace?
   public var message: String
+  /// The one device variant the change is on (its pages differ from the
+  /// other's), or nil when it is on every variant compared.
+  public var idiom: Idiom?
 
   public init(
     kind: ChangeKind, severity: ChangeSeverity, key: String?, page: String?, old: String?,
-    new: String?, oldPlace: BundlePlace?, newPlace: BundlePlace?, message: String
+    new: String?, oldPlace: BundlePlace?, newPlace: BundlePlace?, message: String,
+    idiom: Idiom? = nil
   ) {
     self.kind = kind
     self.severity = severity
@@ -95,5 +102,6 @@ public struct BundleChange: Sendable, Hashable {
     self.oldPlace = oldPlace
     self.newPlace = newPlace
     self.message = message
+    self.idiom = idiom
   }
 }

@@ -12,7 +12,52 @@ import SettingsSchema
 /// let breaking = changes.contains { $0.severity == .breaking }
 /// ```
 public enum BundleDiff {
+  /// The changes on each device variant both versions have, then those of
+  /// the strings tables. A change found on every variant is reported once,
+  /// at the first variant's places (the phone's, when the pad reads other
+  /// files); one found on some variants only says which.
   public static func compare(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
+    var found: [BundleChange: (first: BundleChange, idioms: [Idiom])] = [:]
+    var firstSeen: [BundleChange] = []
+    var compared = 0
+    for before in old.variants {
+      guard let after = new.variants.first(where: { $0.idiom == before.idiom }) else { continue }
+      compared += 1
+      for change in compare(before, after) {
+        // What changed, wherever each variant's file has it.
+        var what = change
+        (what.page, what.oldPlace, what.newPlace) = (nil, nil, nil)
+        if let seen = found[what] {
+          found[what] = (seen.first, seen.idioms + [before.idiom])
+        } else {
+          found[what] = (change, [before.idiom])
+          firstSeen.append(what)
+        }
+      }
+    }
+    var changes: [BundleChange] = []
+    for what in firstSeen {
+      guard let (first, idioms) = found[what] else { continue }
+      guard idioms.count < compared else {
+        changes.append(first)
+        continue
+      }
+      // On some variants only: each says which.
+      for idiom in idioms {
+        var one = first
+        one.idiom = idiom
+        one.message = "on \(idiom.rawValue): " + first.message
+        changes.append(one)
+      }
+    }
+    changes += compareStrings(old: old, new: new)
+    return changes.sorted(by: order)
+  }
+
+  /// The changes between what one kind of device shows in each version.
+  static func compare(_ old: BundleSnapshot.Variant, _ new: BundleSnapshot.Variant)
+    -> [BundleChange]
+  {
     var changes: [BundleChange] = []
     let oldByKey = Dictionary(
       old.settings.map { (PlistKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
@@ -60,8 +105,8 @@ public enum BundleDiff {
       changes += compare(before, setting)
     }
     changes += comparePages(old: old, new: new)
-    changes += compareStrings(old: old, new: new)
-    return changes.sorted(by: order)
+    changes += compareElements(old: old, new: new)
+    return changes
   }
 
   /// Why `new` is probably `old` under another key, or nil.
@@ -72,7 +117,7 @@ public enum BundleDiff {
     if let title = old.title, !title.isEmpty, title == new.title {
       return "same type and title \"\(title)\""
     }
-    if !old.values.isEmpty, old.values == new.values {
+    if !old.values.isEmpty, sameAsStored(old.values, new.values) {
       return "same type and values \(old.values.map(SpecifierValue.text).joined(separator: ", "))"
     }
     return nil
@@ -106,25 +151,35 @@ public enum BundleDiff {
           "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); it stores the same kind of value"
         ))
     }
-    if old.defaultValue != new.defaultValue {
-      let before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
-      let after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
+    if !sameAsStored(old.defaultValue, new.defaultValue) {
+      var before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      var after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
+      if before == after, let was = old.defaultValue, let now = new.defaultValue {
+        // The same text in another type: `the string "1"` to `the integer 1`.
+        (before, after) = (SpecifierValue.describe(was), SpecifierValue.describe(now))
+      }
       changes.append(
         change(
           .defaultChanged, .behaviour, old: before, new: after,
           "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
         ))
     }
-    for value in old.values where !new.values.contains(value) {
+    // A value that reads the same as one of the other list's is named with its type.
+    func text(_ value: PlistValue, among others: [PlistValue]) -> String {
       let text = SpecifierValue.text(of: value)
+      return others.contains { SpecifierValue.text(of: $0) == text }
+        ? SpecifierValue.describe(value) : text
+    }
+    for value in old.values where !new.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+      let text = text(value, among: new.values)
       changes.append(
         change(
           .valueRemoved, .breaking, old: text, new: nil,
           "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
         ))
     }
-    for value in new.values where !old.values.contains(value) {
-      let text = SpecifierValue.text(of: value)
+    for value in new.values where !old.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+      let text = text(value, among: old.values)
       changes.append(
         change(.valueAdded, .cosmetic, old: nil, new: text, "\"\(new.key)\" now offers \(text)"))
     }
@@ -142,7 +197,8 @@ public enum BundleDiff {
             : "the range of \"\(new.key)\" changed from \(before) to \(after): stored values outside it are out of range"
         ))
     }
-    if old.trueValue != new.trueValue || old.falseValue != new.falseValue {
+    if !sameAsStored(old.trueValue, new.trueValue) || !sameAsStored(old.falseValue, new.falseValue)
+    {
       let before = toggleText(old)
       let after = toggleText(new)
       changes.append(
@@ -150,13 +206,28 @@ public enum BundleDiff {
           .toggleValuesChanged, .breaking, old: before, new: after,
           "\"\(new.key)\" stores \(after) instead of \(before): what people stored reads as off"))
     }
-    if old.title != new.title || old.titles != new.titles {
+    // The element's own Title is compared with the other elements' texts.
+    if old.titles != new.titles {
       changes.append(
         change(
-          .titleChanged, .cosmetic, old: old.title, new: new.title,
-          "the titles of \"\(new.key)\" changed"))
+          .titleChanged, .cosmetic, old: old.titles.joined(separator: ", "),
+          new: new.titles.joined(separator: ", "),
+          "the Titles of the values of \"\(new.key)\" changed"))
     }
     return changes
+  }
+
+  /// Equal as Foundation's `isEqual:` compares stored values (`1` and `1.0` are one).
+  static func sameAsStored(_ a: PlistValue?, _ b: PlistValue?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let a?, let b?): a.isEqualAsStored(to: b)
+    default: false
+    }
+  }
+
+  static func sameAsStored(_ a: [PlistValue], _ b: [PlistValue]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.isEqualAsStored(to: $1) }
   }
 
   static func rangeText(_ setting: BundleSnapshot.Setting) -> String {
@@ -172,21 +243,124 @@ public enum BundleDiff {
     return "\(on)/\(off)"
   }
 
-  static func comparePages(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
-    let oldPages = Set(old.pages)
-    let newPages = Set(new.pages)
-    return old.pages.filter { !newPages.contains($0) }.map { page in
+  /// Pages are matched by the name child panes use, whichever file a device reads.
+  static func comparePages(old: BundleSnapshot.Variant, new: BundleSnapshot.Variant)
+    -> [BundleChange]
+  {
+    let oldPages = Set(old.pages.map(\.name))
+    let newPages = Set(new.pages.map(\.name))
+    return old.pages.filter { !newPages.contains($0.name) }.map { page in
       BundleChange(
-        kind: .pageRemoved, severity: .cosmetic, key: nil, page: page, old: page, new: nil,
-        oldPlace: BundlePlace(file: page), newPlace: nil,
-        message: "the page \(page) is no longer reached from Root")
+        kind: .pageRemoved, severity: .cosmetic, key: nil, page: page.file, old: page.file,
+        new: nil, oldPlace: BundlePlace(file: page.file), newPlace: nil,
+        message: "the page \(page.file) is no longer reached from Root")
     }
-      + new.pages.filter { !oldPages.contains($0) }.map { page in
+      + new.pages.filter { !oldPages.contains($0.name) }.map { page in
         BundleChange(
-          kind: .pageAdded, severity: .cosmetic, key: nil, page: page, old: nil, new: page,
-          oldPlace: nil, newPlace: BundlePlace(file: page),
-          message: "the page \(page) is new")
+          kind: .pageAdded, severity: .cosmetic, key: nil, page: page.file, old: nil,
+          new: page.file, oldPlace: nil, newPlace: BundlePlace(file: page.file),
+          message: "the page \(page.file) is new")
       }
+  }
+
+  /// What the elements of the pages both versions have show: their texts
+  /// (titles, footers: the schema's localizable keys) and their order; and
+  /// keys that moved to another page.
+  static func compareElements(old: BundleSnapshot.Variant, new: BundleSnapshot.Variant)
+    -> [BundleChange]
+  {
+    var changes: [BundleChange] = []
+    let oldPages = Dictionary(old.pages.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for page in new.pages {
+      guard let before = oldPages[page.name] else { continue }
+      let oldByID = Dictionary(
+        before.elements.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+      for element in page.elements {
+        guard let was = oldByID[element.id] else { continue }
+        for text in Set(was.texts.keys).union(element.texts.keys).sorted()
+        where was.texts[text] != element.texts[text] {
+          let (from, to) = (was.texts[text], element.texts[text])
+          func shown(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nothing" }
+          changes.append(
+            BundleChange(
+              kind: textChangeKinds[text] ?? .titleChanged, severity: .cosmetic,
+              key: element.key, page: page.file, old: from, new: to,
+              oldPlace: before.place(of: was), newPlace: page.place(of: element),
+              message:
+                "the \(text) of \(was.name) changed from \(shown(from)) to \(shown(to))"))
+        }
+      }
+      changes += compareOrder(old: before, new: page)
+    }
+    let oldByKey = Dictionary(
+      old.settings.map { (PlistKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
+    for setting in new.settings {
+      guard let was = oldByKey[PlistKey(setting.key)], was.page != setting.page else { continue }
+      changes.append(
+        BundleChange(
+          kind: .orderChanged, severity: .cosmetic, key: setting.key, page: setting.place.file,
+          old: was.place.file, new: setting.place.file, oldPlace: was.place,
+          newPlace: setting.place,
+          message:
+            "\"\(setting.key)\" moved from the page \(was.place.file) to \(setting.place.file)"))
+    }
+    return changes
+  }
+
+  /// The change kind of a text key whose change is not a title's.
+  static let textChangeKinds: [String: ChangeKind] = ["FooterText": .footerChanged]
+
+  /// The elements of a page that moved among those both versions have: the
+  /// fewest that, moved, give the new order (those outside the longest run
+  /// kept in order, found in n log n for pages of thousands of elements).
+  static func compareOrder(old: BundleSnapshot.PageOutline, new: BundleSnapshot.PageOutline)
+    -> [BundleChange]
+  {
+    let oldIndex = Dictionary(
+      old.elements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let common = new.elements.filter { oldIndex[$0.id] != nil }
+    let kept = longestIncreasingRun(common.compactMap { oldIndex[$0.id] })
+    guard kept.count < common.count else { return [] }
+    func after(_ list: [BundleSnapshot.Element], _ id: String) -> String {
+      guard let index = list.firstIndex(where: { $0.id == id }), index > 0 else { return "first" }
+      return "after \(list[index - 1].name)"
+    }
+    let oldByID = Dictionary(old.elements.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var changes: [BundleChange] = []
+    for (position, element) in common.enumerated() where !kept.contains(position) {
+      let before = after(old.elements, element.id)
+      let now = after(new.elements, element.id)
+      changes.append(
+        BundleChange(
+          kind: .orderChanged, severity: .cosmetic, key: element.key, page: new.file,
+          old: before, new: now, oldPlace: oldByID[element.id].map(old.place),
+          newPlace: new.place(of: element),
+          message: "\(element.name) moved on \(new.file): now \(now), was \(before)"))
+    }
+    return changes
+  }
+
+  /// The positions in `sequence` of one longest strictly increasing subsequence.
+  static func longestIncreasingRun(_ sequence: [Int]) -> Set<Int> {
+    var tails: [Int] = []  // positions: the smallest tail of each run length
+    var previous = [Int](repeating: -1, count: sequence.count)
+    for (position, value) in sequence.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sequence[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var result = Set<Int>()
+    var position = tails.last ?? -1
+    while position >= 0 {
+      result.insert(position)
+      position = previous[position]
+    }
+    return result
   }
 
   /// New strings each language must translate, and translations that were
@@ -243,6 +417,10 @@ public enum BundleDiff {
     let keyB = (placeB?.file ?? "", placeB?.line ?? 0, placeB?.column ?? 0)
     if keyA != keyB { return keyA < keyB }
     if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
-    return (a.key ?? a.new ?? a.old ?? "") < (b.key ?? b.new ?? b.old ?? "")
+    let subjectA = a.key ?? a.new ?? a.old ?? ""
+    let subjectB = b.key ?? b.new ?? b.old ?? ""
+    if subjectA != subjectB { return subjectA < subjectB }
+    if a.idiom != b.idiom { return (a.idiom?.rawValue ?? "") < (b.idiom?.rawValue ?? "") }
+    return a.message < b.message
   }
 }

@@ -2,16 +2,19 @@ import Plist
 import SettingsSchema
 
 /// What of a bundle matters to values people stored and to translators:
-/// every stored setting reached from Root (phone and pad pages, the first
-/// element of each key winning, as in the registered defaults), the pages,
+/// for each device variant (the phone pages and the pad pages, which a
+/// bundle may hold in different files such as `Root~ipad.plist`) every
+/// stored setting reached from Root (the first element of each key winning,
+/// as in the registered defaults), the pages and their elements in order;
 /// and the strings each table must translate with each language's translations.
 ///
 /// ```swift
 /// let snapshot = BundleSnapshot(bundles: [phone, pad])
-/// snapshot.settings.map(\.key)
+/// snapshot.variants.map(\.idiom)  // [.phone, .pad]
+/// snapshot.settings.map(\.key)    // every key of either variant, once
 /// ```
 public struct BundleSnapshot: Sendable {
-  public struct Setting: Sendable, Hashable {
+  public struct Setting: Sendable {
     public var key: String
     public var type: SpecifierType
     /// The kind of value stored, from the schema.
@@ -26,12 +29,58 @@ public struct BundleSnapshot: Sendable {
     public var maximum: Double?
     public var trueValue: PlistValue?
     public var falseValue: PlistValue?
-    public var place: BundlePlace
+    /// The name of the page the element is on (`Root`, whatever file the
+    /// device reads it from).
+    public var page: String
+    /// The element as written and its page, to find its place when a change
+    /// is reported (finding places is most of the cost of a snapshot).
+    var node: PlistNode
+    var keyPath: String
+    let source: Page
+
+    /// Where the element is.
+    public var place: BundlePlace { BundleSnapshot.place(of: node, keyPath: keyPath, on: source) }
   }
 
-  public var settings: [Setting]
-  /// The page files reached from Root, in the order first reached.
-  public var pages: [String]
+  /// One element of a page, keyed or not, as far as what it shows goes.
+  public struct Element: Sendable, Hashable {
+    /// Stable across versions: the key, a child pane's `File`, or for other
+    /// elements without a key their type and the first key (or `File`) of
+    /// their section; repeated ones are numbered.
+    public var id: String
+    public var key: String?
+    /// How messages name it: `"sound"`, `PSGroupSpecifier "General"`.
+    public var name: String
+    /// The element's localizable text keys (from the schema) → their raw text.
+    public var texts: [String: String]
+    /// The element as written, to find its place when a change is reported
+    /// (finding it is most of the cost of a snapshot, and few are reported).
+    var node: PlistNode
+    var keyPath: String
+  }
+
+  /// A page of one variant: the name child panes use, the file it is read from.
+  public struct PageOutline: Sendable {
+    public var name: String
+    public var file: String
+    public var elements: [Element]
+    let page: Page
+
+    /// Where an element of the page is.
+    public func place(of element: Element) -> BundlePlace {
+      BundleSnapshot.place(of: element.node, keyPath: element.keyPath, on: page)
+    }
+  }
+
+  /// What one kind of device shows.
+  public struct Variant: Sendable {
+    public var idiom: Idiom
+    public var settings: [Setting]
+    /// The pages reached from Root, in the order first reached.
+    public var pages: [PageOutline]
+  }
+
+  public var variants: [Variant]
   /// Table → the strings the pages show from it, in page order, each once.
   public var strings: [String: [String]]
   /// Where each string of a table is first shown.
@@ -44,35 +93,28 @@ public struct BundleSnapshot: Sendable {
   /// The `.lproj` folders of the bundle.
   public var languages: [String]
 
-  public init(bundles: [SettingsBundle]) {
-    var settings: [Setting] = []
+  /// Every stored setting of any variant, each key once (the first
+  /// variant's element winning): what a stored domain is migrated against.
+  public var settings: [Setting] {
     var seen = Set<PlistKey>()
-    var pages: [String] = []
+    return variants.flatMap(\.settings).filter { seen.insert(PlistKey($0.key)).inserted }
+  }
+
+  /// The page files reached from Root on any variant, in the order first reached.
+  public var pages: [String] {
+    var seen = Set<String>()
+    return variants.flatMap(\.pages).map(\.file).filter { seen.insert($0).inserted }
+  }
+
+  public init(bundles: [SettingsBundle]) {
+    var variants: [Variant] = []
     var strings: [String: [String]] = [:]
     var stringPlaces: [String: [PlistKey: BundlePlace]] = [:]
     var tables: [String: [String: LoadedStrings]] = [:]
     var languages = Set<String>()
     var shown: [String: Set<PlistKey>] = [:]
     for bundle in bundles {
-      for page in bundle.pages where !pages.contains(page.file) { pages.append(page.file) }
-      for page in bundle.pages {
-        for specifier in page.specifiers {
-          guard let key = specifier.key, !key.isEmpty, let type = specifier.type,
-            let spec = bundle.catalog.spec(of: type), let stores = spec.stores,
-            let rule = spec.valueRule, seen.insert(PlistKey(key)).inserted
-          else { continue }
-          settings.append(
-            Setting(
-              key: key, type: type, stores: stores, rule: rule,
-              defaultValue: specifier.defaultValue?.value,
-              values: specifier["Values"]?.array?.map(\.value) ?? [],
-              titles: specifier["Titles"]?.array?.compactMap(\.string) ?? [],
-              title: specifier.title, minimum: specifier["MinimumValue"]?.number,
-              maximum: specifier["MaximumValue"]?.number,
-              trueValue: specifier["TrueValue"]?.value, falseValue: specifier["FalseValue"]?.value,
-              place: Self.place(of: specifier.node, keyPath: specifier.keyPath, on: page)))
-        }
-      }
+      variants.append(Self.variant(of: bundle))
       for (table, list) in bundle.localizableStrings(catalog: bundle.catalog) {
         for string in list where shown[table, default: []].insert(PlistKey(string.text)).inserted {
           strings[table, default: []].append(string.text)
@@ -89,13 +131,93 @@ public struct BundleSnapshot: Sendable {
         tables[folder, default: [:]][String(parts[1].dropLast(".strings".count))] = loaded
       }
     }
-    self.settings = settings
-    self.pages = pages
+    self.variants = variants
     self.strings = strings
     self.stringPlaces = stringPlaces
     self.tables = tables
     self.languages = languages.sorted()
     self.source = bundles.first
+  }
+
+  /// The settings and page outlines a device of the bundle's idiom shows.
+  static func variant(of bundle: SettingsBundle) -> Variant {
+    let idiom = bundle.options.idiom
+    let catalog = bundle.catalog
+    var settings: [Setting] = []
+    var seen = Set<PlistKey>()
+    var outlines: [PageOutline] = []
+    var textKeys: [SpecifierType: [String]] = [:]
+    func texts(of type: SpecifierType) -> [String] {
+      if let known = textKeys[type] { return known }
+      let keys = catalog.localizableKeys(ofType: type).filter {
+        catalog.key($0, ofType: type)?.type == .string
+      }
+      textKeys[type] = keys
+      return keys
+    }
+    for page in bundle.pages {
+      let shown = page.specifiers.filter { $0.isShown(on: idiom) }
+      var elements: [Element] = []
+      var repeated: [String: Int] = [:]
+      for (position, specifier) in shown.enumerated() {
+        let base = elementID(of: specifier, following: shown[(position + 1)...], catalog: catalog)
+        let count = repeated[base, default: 0]
+        repeated[base] = count + 1
+        var shownTexts: [String: String] = [:]
+        if let type = specifier.type {
+          for key in texts(of: type) {
+            if let text = specifier[key]?.string { shownTexts[key] = text }
+          }
+        }
+        elements.append(
+          Element(
+            id: count == 0 ? base : "\(base) #\(count + 1)", key: specifier.key,
+            name: name(of: specifier), texts: shownTexts, node: specifier.node,
+            keyPath: specifier.keyPath))
+        guard let key = specifier.key, !key.isEmpty, let type = specifier.type,
+          let spec = catalog.spec(of: type), let stores = spec.stores,
+          let rule = spec.valueRule, seen.insert(PlistKey(key)).inserted
+        else { continue }
+        settings.append(
+          Setting(
+            key: key, type: type, stores: stores, rule: rule,
+            defaultValue: specifier.defaultValue?.value,
+            values: specifier["Values"]?.array?.map(\.value) ?? [],
+            titles: specifier["Titles"]?.array?.compactMap(\.string) ?? [],
+            title: specifier.title, minimum: specifier["MinimumValue"]?.number,
+            maximum: specifier["MaximumValue"]?.number,
+            trueValue: specifier["TrueValue"]?.value, falseValue: specifier["FalseValue"]?.value,
+            page: page.name, node: specifier.node, keyPath: specifier.keyPath, source: page))
+      }
+      outlines.append(
+        PageOutline(name: page.name, file: page.file, elements: elements, page: page))
+    }
+    return Variant(idiom: idiom, settings: settings, pages: outlines)
+  }
+
+  /// The id of an element: its key; else its type with the page it opens
+  /// (`File`), or with the first key or `File` of the rest of its section.
+  static func elementID(
+    of specifier: Specifier, following rest: ArraySlice<Specifier>, catalog: SchemaCatalog
+  ) -> String {
+    if let key = specifier.key, !key.isEmpty { return "key " + key }
+    let type = specifier.type?.rawValue ?? "?"
+    if let file = specifier.file, !file.isEmpty { return "\(type) file \(file)" }
+    for next in rest {
+      if catalog.startsSection(next.type) { break }
+      if let key = next.key, !key.isEmpty { return "\(type) before key \(key)" }
+      if let file = next.file, !file.isEmpty { return "\(type) before file \(file)" }
+    }
+    return type
+  }
+
+  /// How messages name an element.
+  static func name(of specifier: Specifier) -> String {
+    if let key = specifier.key, !key.isEmpty { return "\"\(key)\"" }
+    let type = specifier.type?.rawValue ?? "element"
+    if let title = specifier.title, !title.isEmpty { return "\(type) \"\(title)\"" }
+    if let file = specifier.file, !file.isEmpty { return "\(type) (\(file))" }
+    return type
   }
 
   /// A language's table: the one read, else read now.

@@ -105,6 +105,14 @@ public struct MigrationPlan: Sendable {
     self.refusals = refusals
   }
 
+  /// Whether applying the plan (with `force`, its refusals too) changes a stored value.
+  public func changesValues(force: Bool = false) -> Bool {
+    (force && !refusals.isEmpty)
+      || steps.contains {
+        if case .keepOrphan = $0 { false } else { true }
+      }
+  }
+
   /// The values after the plan, with `force` applying what was refused too.
   public func apply(to stored: [PlistKey: PlistValue], force: Bool = false)
     -> [PlistKey: PlistValue]
@@ -140,7 +148,9 @@ public struct MigrationPlan: Sendable {
     case .toggle:
       let newOn = new.trueValue ?? .bool(true)
       let newOff = new.falseValue ?? .bool(false)
-      if value == newOn || value == newOff { return .same(value) }
+      if value.isEqualAsStored(to: newOn) || value.isEqualAsStored(to: newOff) {
+        return .same(value)
+      }
       let oldOn = old?.trueValue ?? .bool(true)
       let oldOff = old?.falseValue ?? .bool(false)
       if looselyEqual(value, oldOn) { return .converted(newOn, "the toggle's on value changed") }
@@ -159,7 +169,7 @@ public struct MigrationPlan: Sendable {
       if case .real = value { return .same(value) }
       return .converted(.real(number), "a slider stores a real")
     case .oneOfValues:
-      if new.values.contains(value) { return .same(value) }
+      if new.values.contains(where: { $0.isEqualAsStored(to: value) }) { return .same(value) }
       if let match = new.values.first(where: { looselyEqual($0, value) }) {
         return .converted(match, "the values changed type")
       }

@@ -1,5 +1,8 @@
+import BundleDiff
+import DefaultsStore
 import Foundation
 import Plist
+import SettingsSchema
 import TestSupport
 import Testing
 
@@ -33,6 +36,43 @@ struct DiffCommandTests {
     expectGolden(run.output, "diff/toggle-values-changed.\(format.rawValue)")
   }
 
+  /// Every pair of Tests/Fixtures/Diff: base and each change kind's folder,
+  /// and the old and new version of each History/ folder (real apps' releases).
+  static var pairs: [String] {
+    let folder = Paths.fixtures.appendingPathComponent("Diff")
+    func folders(_ url: URL) -> [String] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      return names.filter {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(
+          atPath: url.appendingPathComponent($0).path, isDirectory: &isFolder)
+          && isFolder.boolValue
+      }
+      .sorted()
+    }
+    return folders(folder).filter { $0 != "base" && $0 != "History" }
+      + folders(folder.appendingPathComponent("History")).map { "History/\($0)" }
+  }
+
+  static func sides(_ pair: String) -> (old: String, new: String) {
+    pair.hasPrefix("History/")
+      ? ("\(fixtures)/\(pair)/old/Settings.bundle", "\(fixtures)/\(pair)/new/Settings.bundle")
+      : (bundle("base"), bundle(pair))
+  }
+
+  @Test func everyFixturePairIsFound() {
+    #expect(Self.pairs.count >= 23 && Self.pairs.filter { $0.hasPrefix("History/") }.count >= 4)
+  }
+
+  @Test(arguments: pairs)
+  func goldenTextForEveryFixturePair(pair: String) {
+    let (old, new) = Self.sides(pair)
+    let run = DumpTests.run(["diff", old, new])
+    #expect(run.errors.isEmpty && run.code != 2, "\(run.errors)")
+    expectGolden(
+      run.output, "diff/\(pair.replacingOccurrences(of: "History/", with: "history/")).text")
+  }
+
   @Test func jsonHasTheDocumentedShape() throws {
     let run = DumpTests.run([
       "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--format", "json",
@@ -43,6 +83,7 @@ struct DiffCommandTests {
     #expect(
       Set(change.keys) == [
         "kind", "severity", "key", "page", "old", "new", "oldLocation", "newLocation", "message",
+        "idiom",
       ])
     #expect(change["kind"] as? String == "key-renamed")
     #expect((change["newLocation"] as? [String: Any])?["line"] as? Int == 13)
@@ -188,6 +229,142 @@ struct DiffCommandTests {
         "--force",
       ]).code == 0)
     #expect(defaults(["read", "app", "name"]).output == "false\n")
+  }
+
+  /// A domain folder of its own, and `prefs defaults` run on it.
+  struct Domain {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-migrate-\(UUID().uuidString)")
+    var file: String { folder.appendingPathComponent("app.plist").path }
+
+    init(_ values: [[String]]) throws {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for pair in values { #expect(run(["write", "app"] + pair).code == 0) }
+    }
+
+    func run(_ arguments: [String]) -> DumpTests.Run {
+      DumpTests.run(["defaults"] + arguments + ["--defaults-dir", folder.path])
+    }
+
+    func migrate(to fixture: String, from old: String = bundle("base"), _ more: [String] = [])
+      -> DumpTests.Run
+    {
+      run(["migrate", "app", "--from", old, "--to", fixture] + more)
+    }
+
+    func stored() throws -> [PlistKey: PlistValue] {
+      try DefaultsStore(domain: "app", directory: folder.path).persistentValues()
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// A value for every key of the base bundle, none of them its default.
+  static let everyKey = [
+    ["sound", "-bool", "false"], ["theme", "dark"], ["volume", "-float", "0.25"], ["name", "Ana"],
+    ["units", "imperial"], ["debug", "-bool", "true"],
+  ]
+
+  /// Changes that leave every stored value as it was: migrate writes nothing and says so.
+  @Test(arguments: [
+    "default-changed", "key-added", "value-added", "title-changed", "page-added", "strings-added",
+    "translation-removed", "order-changed", "footer-changed", "group-title-changed",
+    "pad-page-changed",
+  ])
+  func migrateChangesNothingWhereNoStoredValueIsAffected(fixture: String) throws {
+    let domain = try Domain(Self.everyKey)
+    defer { domain.remove() }
+    let original = FileManager.default.contents(atPath: domain.file)
+    let run = domain.migrate(to: Self.bundle(fixture))
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output == "no stored value needs to change; nothing was written\n")
+    #expect(FileManager.default.contents(atPath: domain.file) == original)
+  }
+
+  @Test func migrateConvertsATypeChangeWithoutLossThroughAFixture() throws {
+    // The slider "volume" became a text field: 0.25 is stored as the text "0.25".
+    let domain = try Domain(Self.everyKey)
+    defer { domain.remove() }
+    let dry = domain.migrate(to: Self.bundle("type-changed-lossless"), ["--dry-run"])
+    #expect(dry.output == "would convert \"volume\": 0.25 → 0.25 (stored as text)\n")
+    #expect(try domain.stored()["volume"] == .real(0.25))
+    let run = domain.migrate(to: Self.bundle("type-changed-lossless"))
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output == "convert \"volume\": 0.25 → 0.25 (stored as text)\n")
+    let stored = try domain.stored()
+    #expect(stored["volume"] == .string("0.25"))
+    #expect(stored["name"] == .string("Ana") && stored["sound"] == .bool(false))
+  }
+
+  @Test func dropRemovedThroughTheCommandLine() throws {
+    let domain = try Domain(Self.everyKey)
+    defer { domain.remove() }
+    let kept = domain.migrate(to: Self.bundle("page-removed"))
+    #expect(
+      kept.output
+        == "keep \"debug\": the bundle no longer has it (--drop-removed removes it)\nno stored value needs to change; nothing was written\n"
+    )
+    #expect(try domain.stored()["debug"] == .bool(true))
+    let dropped = domain.migrate(to: Self.bundle("page-removed"), ["--drop-removed"])
+    #expect(dropped.code == 0, "\(dropped.errors)")
+    #expect(dropped.output == "drop \"debug\": true (the bundle no longer has it)\n")
+    let stored = try domain.stored()
+    #expect(stored["debug"] == nil && stored["theme"] == .string("dark"))
+  }
+
+  @Test func renamesConfirmedInPrefsYmlAreHonoured() throws {
+    let domain = try Domain([["sound", "-bool", "false"]])
+    defer { domain.remove() }
+    // The new bundle in a project whose .prefs.yml confirms the rename (found above NEW).
+    let project = domain.folder.appendingPathComponent("project")
+    let newBundle = project.appendingPathComponent("App/Settings.bundle")
+    try FileManager.default.createDirectory(
+      at: newBundle.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Paths.repository.appendingPathComponent(Self.bundle("key-renamed")), to: newBundle)
+    try "diff:\n  renames:\n    sound: soundEnabled\n".write(
+      to: project.appendingPathComponent(".prefs.yml"), atomically: true, encoding: .utf8)
+
+    let run = domain.migrate(to: newBundle.path)
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output == "move \"sound\" to \"soundEnabled\": false\n")
+    let stored = try domain.stored()
+    #expect(stored["sound"] == nil && stored["soundEnabled"] == .bool(false))
+  }
+
+  /// Another writer changes the domain between the plan that was printed and
+  /// the locked write: what is really applied is printed too.
+  @Test func whatIsAppliedAfterTheDomainChangedIsPrinted() throws {
+    let store = try DefaultsStore(inMemory: "app")
+    try store.set(.bool(false), forKey: "sound")
+    let old = try DiffInput(Self.bundle("base"), idioms: Idiom.allCases)
+    let new = try DiffInput(Self.bundle("key-renamed"), idioms: Idiom.allCases)
+    func plan(_ stored: [PlistKey: PlistValue]) -> MigrationPlan {
+      MigrationPlan(
+        old: old.snapshot, new: new.snapshot, stored: stored, renames: ["sound": "soundEnabled"])
+    }
+    var output = ""
+    let status = try Defaults.Migrate.migrate(
+      store: store, dryRun: false, force: false, output: &output,
+      beforeWriting: { try store.set(.bool(true), forKey: "sound") }, plan: plan)
+    #expect(status == 0)
+    #expect(
+      output == """
+        move "sound" to "soundEnabled": false
+        the domain changed while migrating; what was applied instead:
+        move "sound" to "soundEnabled": true
+
+        """)
+    #expect(try store.persistentValues() == ["soundEnabled": .bool(true)])
+
+    // The other writer removed the value: nothing was applied, and that is said.
+    try store.replaceAll(with: ["soundEnabled": .bool(true), "sound": .bool(false)])
+    try store.removeValue(forKey: "soundEnabled")
+    output = ""
+    _ = try Defaults.Migrate.migrate(
+      store: store, dryRun: false, force: false, output: &output,
+      beforeWriting: { try store.removeValue(forKey: "sound") }, plan: plan)
+    #expect(output.hasSuffix("what was applied instead:\nnothing\n"), "\(output)")
   }
 
   @Test func aBadRenameIsAUsageError() {

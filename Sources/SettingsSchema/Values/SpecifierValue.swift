@@ -155,7 +155,9 @@ public enum SpecifierValue {
     }
   }
 
-  static func describe(_ value: PlistValue) -> String {
+  /// A value with its type, for messages where the text alone is ambiguous:
+  /// `the string "-1"`, `the integer -1`.
+  public static func describe(_ value: PlistValue) -> String {
     if case .string(let text) = value { return "the string \"\(text)\"" }
     return "the \(value.typeName) \(text(of: value))"
   }

@@ -57,45 +57,67 @@ extension Defaults {
         defer { after.remove() }
         let renames = try renames(try DiffInput.configuration(config, near: after).diffRenames)
         let store = try location.store(domain)
-        func plan(_ stored: [PlistKey: PlistValue]) -> MigrationPlan {
+        return try Self.migrate(store: store, dryRun: dryRun, force: force, output: &output) {
           MigrationPlan(
-            old: before.snapshot, new: after.snapshot, stored: stored, renames: renames,
+            old: before.snapshot, new: after.snapshot, stored: $0, renames: renames,
             dropRemoved: dropRemoved)
         }
-        let planned = plan(try store.persistentValues())
-        let verb = dryRun ? "would " : ""
-        for step in planned.steps { print(Self.describe(step, verb: verb), to: &output) }
-        for refusal in planned.refusals {
-          print(
-            "\(force ? verb + "reset" : "refused") \(Self.quoted(refusal.key)): \(refusal.reason)"
-              .escapingControlCharacters, to: &output)
-        }
-        if !planned.refusals.isEmpty, !force {
-          throw CommandFailure.failure(
-            "\(planned.refusals.count) stored value(s) cannot be carried over without loss; nothing was written (--force resets them to the new default)"
-          )
-        }
-        let changing = planned.steps.contains {
-          if case .keepOrphan = $0 { false } else { true }
-        }
-        guard !dryRun, changing || !planned.refusals.isEmpty else { return ExitStatus.success }
-        var changedMeanwhile = false
-        try store.update { current in
-          // Planned again under the lock: another writer may have changed the domain.
-          let fresh = plan(current)
-          guard fresh.refusals.isEmpty || force else {
-            changedMeanwhile = true
-            return
-          }
-          current = fresh.apply(to: current, force: force)
-        }
-        if changedMeanwhile {
-          throw CommandFailure.failure(
-            "the domain changed while migrating and a value can no longer be carried over; nothing was written"
-          )
-        }
+      }
+    }
+
+    /// Plans against the stored values, prints the plan, and applies it in
+    /// one locked write, planned again under the lock: when another writer
+    /// changed the domain meanwhile and the plan differs, what was really
+    /// applied is printed too. `beforeWriting` runs between the two (where a
+    /// test changes the domain as another process would).
+    static func migrate(
+      store: DefaultsStore, dryRun: Bool, force: Bool, output: inout some TextOutputStream,
+      beforeWriting: () throws -> Void = {},
+      plan: ([PlistKey: PlistValue]) -> MigrationPlan
+    ) throws -> Int32 {
+      let planned = plan(try store.persistentValues())
+      let verb = dryRun ? "would " : ""
+      for line in describe(planned, verb: verb, force: force) { print(line, to: &output) }
+      if !planned.refusals.isEmpty, !force {
+        throw CommandFailure.failure(
+          "\(planned.refusals.count) stored value(s) cannot be carried over without loss; nothing was written (--force resets them to the new default)"
+        )
+      }
+      guard planned.changesValues(force: force) else {
+        print("no stored value needs to change; nothing was written", to: &output)
         return ExitStatus.success
       }
+      guard !dryRun else { return ExitStatus.success }
+      try beforeWriting()
+      var applied: MigrationPlan?
+      try store.update { current in
+        // Planned again under the lock: another writer may have changed the domain.
+        let fresh = plan(current)
+        guard fresh.refusals.isEmpty || force else { return }
+        current = fresh.apply(to: current, force: force)
+        applied = fresh
+      }
+      guard let applied else {
+        throw CommandFailure.failure(
+          "the domain changed while migrating and a value can no longer be carried over; nothing was written"
+        )
+      }
+      if applied.steps != planned.steps || applied.refusals != planned.refusals {
+        print("the domain changed while migrating; what was applied instead:", to: &output)
+        let lines = describe(applied, verb: "", force: force)
+        for line in lines.isEmpty ? ["nothing"] : lines { print(line, to: &output) }
+      }
+      return ExitStatus.success
+    }
+
+    /// A line for each step and refusal of a plan (what `force` does instead of a refusal).
+    static func describe(_ plan: MigrationPlan, verb: String, force: Bool) -> [String] {
+      plan.steps.map { describe($0, verb: verb) }
+        + plan.refusals.map { refusal in
+          force
+            ? describe(refusal.forced, verb: verb) + " (forced: \(refusal.reason))"
+            : "refused \(quoted(refusal.key)): \(refusal.reason)".escapingControlCharacters
+        }
     }
 
     static func quoted(_ key: String) -> String { "\"\(key)\"" }

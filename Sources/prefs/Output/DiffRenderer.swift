@@ -73,7 +73,7 @@ struct DiffRenderer {
         ("old", .optional(change.old)), ("new", .optional(change.new)),
         ("oldLocation", location(change.oldPlace, name: oldName)),
         ("newLocation", location(change.newPlace, name: newName)),
-        ("message", .string(change.message)),
+        ("message", .string(change.message)), ("idiom", .optional(change.idiom?.rawValue)),
       ])
     }
     return JSONValue.object([("version", .integer(1)), ("changes", .array(list))]).rendered()
