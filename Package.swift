@@ -112,7 +112,7 @@ let package = Package(
       name: "prefsTests",
       dependencies: [
         "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
-        "SettingsLint", "StringsWorkflow", "BundleDiff",
+        "SettingsLint", "StringsWorkflow", "CodeGeneration", "BundleDiff",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
   ]

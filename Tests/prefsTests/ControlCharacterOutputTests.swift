@@ -1,3 +1,4 @@
+import CodeGeneration
 import Foundation
 import Plist
 import TestSupport
@@ -42,6 +43,9 @@ struct ControlCharacterOutputTests {
     let defaults: String
     let page: String
     let language: String
+    /// The app's sources, for `lint --sources`: a file with a hostile name
+    /// that reads the bundle's hostile key.
+    let sources: String
 
     init() throws {
       folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -58,6 +62,11 @@ struct ControlCharacterOutputTests {
       let unreached = n("U", &system)
       let broken = n("B", &system)
       let key = n("k", &system)
+      sources = folder.appendingPathComponent(n("App", &system)).path
+      try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+      try Data(
+        "let on = UserDefaults.standard.integer(forKey: \(SwiftLiteral.string(key)))\n".utf8
+      ).write(to: URL(fileURLWithPath: sources + "/" + n("Reader", &system) + ".swift"))
       let files: [(String, String)] = [
         (
           "Root.plist",
@@ -102,6 +111,8 @@ struct ControlCharacterOutputTests {
         .write(to: URL(fileURLWithPath: defaults + "/com.example.hostile.plist"))
     }
 
+    static let conversor = Paths.examples.appendingPathComponent("Conversor/Settings.bundle").path
+
     var commands: [[String]] {
       [
         ["dump", bundle], ["dump", bundle, "--format", "json"],
@@ -132,6 +143,16 @@ struct ControlCharacterOutputTests {
           defaults,
         ],
         ["strings", "status", bundle + "/" + page + ".plist"],
+        ["lint", bundle, "--sources", sources],
+        ["lint", bundle, "--sources", sources, "--format", "json"],
+        ["generate", "swift", bundle, "-o", folder.appendingPathComponent("Out.swift").path],
+        ["diff", Self.conversor, bundle], ["diff", bundle, Self.conversor, "--format", "json"],
+        ["diff", Self.conversor, bundle, "--format", "markdown"],
+        ["diff", bundle, Self.conversor, "--format", "github"],
+        [
+          "defaults", "migrate", "com.example.hostile", "--from", bundle, "--to", Self.conversor,
+          "--dry-run", "--drop-removed", "--defaults-dir", defaults,
+        ],
       ]
     }
   }
@@ -145,6 +166,11 @@ struct ControlCharacterOutputTests {
         let shown = command.map(\.escapingControlCharacters).joined(separator: " ")
         #expect(Self.rawControlCharacters(in: result.output).isEmpty, "stdout of \(shown)")
         #expect(Self.rawControlCharacters(in: result.errors).isEmpty, "stderr of \(shown)")
+        if ["diff", "generate", "migrate"].contains(command[0]) || command.contains("--sources")
+          || command.contains("migrate")
+        {
+          #expect(result.code != 2, "\(shown) is run, not refused: \(result.errors)")
+        }
       }
       // The line-by-line form, as a process reading answers from a pipe.
       let process = Process()
