@@ -13,7 +13,10 @@ enum MissingTranslation: LintRule {
     "10") read the same in every language and are not reported; a string that no table \
     translates (a font name, a brand) is noted once instead of once per language. An entry \
     that prefs strings add-language or sync marked untranslated counts as missing until a \
-    translation replaces it: it only repeats the source text.
+    translation replaces it: it only repeats the source text. A key that differs from \
+    the page's string only in letter case ("7-bit ASCII" for "7-Bit ASCII") is a miss on \
+    the device too, since keys compare exactly: it is a warning in every language, with \
+    the key it most likely meant.
     """
   static let defaultSeverity = Severity.warning
   static let failingExamples = [
@@ -22,6 +25,7 @@ enum MissingTranslation: LintRule {
   static let passingExamples = [StringsExamples.translated]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
+    var caseless = CaselessKeys(context)
     // A shadowed table (shadowing-strings reports it) needs no translation in the folders.
     for table in context.coverage.tables where !table.isShadowed {
       // A table no language can read is reported by strings-table-missing or strings-syntax.
@@ -31,8 +35,14 @@ enum MissingTranslation: LintRule {
       var nowhere = [Bool](repeating: false, count: table.strings.count)
       for index in table.strings.indices
       where table.needsTranslation[index] && table.isTranslatedNowhere(index) {
-        nowhere[index] = true
         let string = table.strings[index]
+        // A key that differs only in case is a miss per language, not a string left as written.
+        guard
+          !table.languages.contains(where: {
+            caseless.variant(of: string.text, in: $0.file) != nil
+          })
+        else { continue }
+        nowhere[index] = true
         let marked = table.languages.contains { $0.states[index] == .markedUntranslated }
         report.add(
           marked
@@ -52,6 +62,15 @@ enum MissingTranslation: LintRule {
         case .read:
           for index in table.untranslated(in: language) where !nowhere[index] {
             let string = table.strings[index]
+            if language.states[index] == .absent,
+              let variant = caseless.variant(of: string.text, in: language.file)
+            {
+              report.add(
+                "\"\(string.text)\" has no translation in \(language.file), which has \"\(variant)\"; keys compare with their letter case, so iOS shows it as written (did you mean \"\(variant)\"?)",
+                file: context.page(of: string).file, place: context.place(of: string),
+                keyPath: string.keyPath, language: language.language, severity: .warning)
+              continue
+            }
             report.add(
               language.states[index] == .markedUntranslated
                 ? "\"\(string.text)\" is marked untranslated in \(language.file); iOS shows the source text"
@@ -84,5 +103,28 @@ enum MissingTranslation: LintRule {
         place: page.place(of: page.document?.root["StringsTable"], keyPath: "StringsTable"),
         language: language.language, severity: language.isSourceLanguage ? .note : .warning)
     }
+  }
+}
+
+/// The keys of each table by their lower-case form, built on first use: a
+/// string whose key is missing may be there in another letter case.
+struct CaselessKeys {
+  let context: LintContext
+  private var tables: [String: [String: String]] = [:]
+
+  init(_ context: LintContext) { self.context = context }
+
+  /// The table's key that equals `text` but for letter case; nil when there is none.
+  mutating func variant(of text: String, in file: String) -> String? {
+    if tables[file] == nil {
+      var keys: [String: String] = [:]
+      for key in context.bundle.strings[file]?.translations.keys ?? [:].keys {
+        let lowered = key.string.lowercased()
+        keys[lowered] = min(keys[lowered] ?? key.string, key.string)
+      }
+      tables[file] = keys
+    }
+    guard let variant = tables[file]?[text.lowercased()], variant != text else { return nil }
+    return variant
   }
 }
