@@ -77,3 +77,77 @@ struct GenerateCommandTests {
     #expect(DumpTests.run(["generate", "swift", "/nonexistent/Settings.bundle"]).code == 2)
   }
 }
+
+/// A bundle page that does not load: an error in compiler style, exit 1, nothing written.
+extension GenerateCommandTests {
+  @Test func aPageThatDoesNotParseIsAnErrorAndNothingIsWritten() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", LoadProblemFixture.root)
+    try bundle.write(
+      "Mais.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>nome</string>
+      </array></dict></plist>
+      """)
+    let file = folder.appendingPathComponent("Out.swift").path
+    let run = DumpTests.run(["generate", "swift", bundle.path, "-o", file])
+    #expect(run.code == 1)
+    #expect(
+      run.errors
+        == """
+        \(bundle.path)/Mais.plist:4:9: error: the page does not load (Opening and ending tag mismatch: dict line 3 and array); no code is generated from a page read wrong [generate]
+        </array></dict></plist>
+                ^
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    #expect(run.output.isEmpty)
+  }
+}
+
+enum LoadProblemFixture {
+  static let root = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+    <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sons</string></dict>
+    <dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>Mais</string>
+    <key>File</key><string>Mais</string></dict>
+    </array></dict></plist>
+    """
+}
+
+/// The plugin's tool (`prefs-generate`) stops the build on a page that does not load.
+extension GenerateCommandTests {
+  @Test func thePluginToolFailsOnAPageThatDoesNotParse() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("prefs-generate")
+    try #require(FileManager.default.isExecutableFile(atPath: tool.path), "swift build builds it")
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", LoadProblemFixture.root)
+    try bundle.write("Mais.plist", "<?xml version=\"1.0\"?>\n<plist><dict><key>A</key>\n</plist>")
+    let file = folder.appendingPathComponent("AppSettings.swift").path
+    let run = try ChildProcess.run(tool, [bundle.path, file])
+    #expect(run.status == 1)
+    #expect(run.errors.hasPrefix("\(bundle.path)/Mais.plist:3:"))
+    #expect(run.errors.contains(": error: the page does not load ("))
+    #expect(!FileManager.default.fileExists(atPath: file))
+
+    try bundle.write("Mais.plist", VariantTestsPage.empty)
+    let fixed = try ChildProcess.run(tool, [bundle.path, file])
+    #expect(fixed.status == 0, "\(fixed.errors)")
+    #expect(FileManager.default.fileExists(atPath: file))
+  }
+}
+
+enum VariantTestsPage {
+  static let empty = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array/></dict></plist>
+    """
+}
