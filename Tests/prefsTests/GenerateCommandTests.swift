@@ -151,3 +151,40 @@ enum VariantTestsPage {
     <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array/></dict></plist>
     """
 }
+
+/// The valid forms of --access and --idiom.
+extension GenerateCommandTests {
+  @Test func accessPublicDeclaresEverythingPublic() {
+    let run = DumpTests.run(["generate", "swift", DumpTests.conversor, "--access", "public"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output.contains("\npublic enum AppSettings {\n"))
+    #expect(run.output.contains("\n  public static let celsiusPref = SettingsKey<Swift.Bool>("))
+    #expect(run.output.contains("public static func registerDefaults(in defaults: UserDefaults"))
+    #expect(run.output.contains("public struct SettingsKey<Value: Sendable>: Sendable {"))
+    let plain = DumpTests.run(["generate", "swift", DumpTests.conversor, "--access", "internal"])
+    #expect(plain.code == 0)
+    #expect(!plain.output.contains("public "))
+  }
+
+  @Test func idiomPadGeneratesThePadPagesOnly() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    func page(_ key: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>\(key)</string></dict>
+      </array></dict></plist>
+      """
+    }
+    try bundle.write("Root~iphone.plist", page("phoneOnly"))
+    try bundle.write("Root~ipad.plist", page("padOnly"))
+    let pad = DumpTests.run(["generate", "swift", bundle.path, "--idiom", "pad"])
+    #expect(pad.code == 0, "\(pad.errors)")
+    #expect(pad.output.contains("static let padOnly = SettingsKey<Swift.Bool>("))
+    #expect(!pad.output.contains("phoneOnly"))
+    let both = DumpTests.run(["generate", "swift", bundle.path])
+    #expect(both.output.contains("static let padOnly"))
+    #expect(both.output.contains("static let phoneOnly"))
+  }
+}
