@@ -1,12 +1,14 @@
+import Plist
+
 /// Why no code was generated. Nothing is written when it is thrown.
 ///
 /// ```swift
 /// catch let error as GenerationError { print(error.origin, error.reason) }
 /// ```
 public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The key concerned.
-  public var key: String
-  /// Where the key is declared.
+  /// The key concerned; nil when the problem is in no setting (a page that does not parse).
+  public var key: String?
+  /// Where the key is declared, or where the page stops loading.
   public var origin: SettingDeclaration.Origin
   /// The other place, when two declarations disagree.
   public var other: SettingDeclaration.Origin?
@@ -17,14 +19,32 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     case typeDiffersBetweenVariants(String, String)
     /// The phone and pad pages give the key two different defaults.
     case defaultDiffersBetweenVariants(String, String)
+    /// A page reached from Root did not load as written (it does not parse, or
+    /// loading found an error in it): the reader's words. Its settings would be
+    /// missing from the code, or typed from a misread file.
+    case pageDoesNotLoad(String)
   }
 
   public var description: String {
+    let key = key ?? ""
     switch reason {
     case .typeDiffersBetweenVariants(let here, let there):
-      "the key \"\(key)\" stores \(here) here and \(there) in \(other?.description ?? "another page variant"); generated code can type it only one way"
+      return
+        "the key \"\(key)\" stores \(here) here and \(there) in \(other?.description ?? "another page variant"); generated code can type it only one way"
     case .defaultDiffersBetweenVariants(let here, let there):
-      "the key \"\(key)\" defaults to \(here) here and to \(there) in \(other?.description ?? "another page variant"); generated code registers one default"
+      return
+        "the key \"\(key)\" defaults to \(here) here and to \(there) in \(other?.description ?? "another page variant"); generated code registers one default"
+    case .pageDoesNotLoad(let message):
+      let subject = self.key.map { "the setting \"\($0)\"" } ?? "the page"
+      return "\(subject) does not load (\(message)); no code is generated from a page read wrong"
     }
+  }
+
+  /// Compiler style, at ``origin`` inside the bundle at `bundlePath`:
+  /// `Settings.bundle/Root.plist:3:1: error: … [generate]` and the source line.
+  public func compilerStyle(bundlePath: String) -> String {
+    CompilerStyleFormatter.format(
+      file: bundlePath + "/" + origin.file, severity: .error, message: description,
+      place: origin.place, ruleID: "generate")
   }
 }

@@ -16,6 +16,7 @@ public enum SettingsCollection {
       reserved: ["registerDefaults", "SettingsKey", typeName, "Foundation", "Swift"])
     var result: [SettingDeclaration] = []
     var indexByKey: [PlistKey: Int] = [:]
+    for bundle in bundles { try checkLoadProblems(of: bundle) }
     for bundle in bundles {
       var seenInThisVariant = Set<PlistKey>()
       for page in bundle.pages {
@@ -56,6 +57,60 @@ public enum SettingsCollection {
       }
     }
     return result
+  }
+
+  /// A page reached from Root that did not load as written (it does not
+  /// parse, a child pane path is refused, any reader error) stops generation:
+  /// code generated without its settings, or from a misread file, would
+  /// compile and be wrong. The first such problem, in page order, is thrown.
+  static func checkLoadProblems(of bundle: SettingsBundle) throws(GenerationError) {
+    for page in bundle.pages {
+      for problem in bundle.problems
+      where problem.file == page.file && problem.issue.severity == .error {
+        let place = problem.issue.place
+        var origin = SettingDeclaration.Origin(
+          file: page.file, line: nil, column: nil, place: place)
+        if case .text(let snippet)? = place {
+          origin.line = snippet.location.line
+          origin.column = snippet.location.column
+        }
+        throw GenerationError(
+          key: key(at: place, on: page), origin: origin, other: nil,
+          reason: .pageDoesNotLoad(problem.issue.message))
+      }
+    }
+  }
+
+  /// The key of the element a problem is inside, when it is inside one.
+  static func key(at place: IssuePlace?, on page: Page) -> String? {
+    switch place {
+    case .keyPath(let path)?:
+      return page.specifiers.first {
+        path == $0.keyPath || path.hasPrefix($0.keyPath + ".") || path.hasPrefix($0.keyPath + "[")
+      }?.key
+    case .text(let snippet)?:
+      let at = (snippet.location.line, snippet.location.column)
+      return page.specifiers.last { specifier in
+        guard case .text(let start) = page.place(of: specifier.node, keyPath: ""),
+          case .text(let end) = page.place(of: lastNode(in: specifier.node), keyPath: "")
+        else { return false }
+        return (start.location.line, start.location.column) <= at
+          && at <= (end.location.line, end.location.column)
+      }?.key
+    case nil:
+      return nil
+    }
+  }
+
+  /// The node of a value that starts last in the file: the end of an element, near enough.
+  static func lastNode(in node: PlistNode) -> PlistNode {
+    switch node.content {
+    case .array(let items): items.last.map(lastNode) ?? node
+    case .dictionary(let entries):
+      entries.max { ($0.value.offset ?? 0) < ($1.value.offset ?? 0) }.map { lastNode(in: $0.value) }
+        ?? node
+    default: node
+    }
   }
 
   static func origin(of specifier: Specifier, on page: Page) -> SettingDeclaration.Origin {

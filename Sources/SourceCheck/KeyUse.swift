@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where something is in a source file: the path, 1-based line and column
 /// (in Unicode scalars), and the line's text for a caret under it.
 public struct SourcePlace: Sendable, Hashable {
@@ -30,6 +32,38 @@ public enum DefaultsGetter: String, Sendable, Hashable, CaseIterable {
   /// The Swift spelling, for messages (`bool(forKey:)`).
   public var swiftName: String { "\(rawValue)(forKey:)" }
 
+  /// The getter that reads what a declaration types its value as: `Bool`,
+  /// `Int`, `Double`, `String` (optional or not, `Swift.` or not), `URL`,
+  /// `Data`, `[String]`; nil for a type the defaults do not store as such
+  /// (a `RawRepresentable` enum, a `Codable` value).
+  public init?(declaredType type: String) {
+    var name = type.trimmingCharacters(in: .whitespaces)
+    if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+    if name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") {
+      name = String(name.drop { $0 != "." }.dropFirst())
+    }
+    switch name {
+    case "Bool": self = .bool
+    case "Int", "Int64", "Int32": self = .integer
+    case "Double", "Float", "CGFloat": self = .double
+    case "String": self = .string
+    case "URL": self = .url
+    case "Data": self = .data
+    case "[String]": self = .stringArray
+    default: return nil
+    }
+  }
+
+  /// The getter that reads a value of the literal's kind (`@AppStorage("k") var x = 0.5`).
+  public init(literal: SourceLiteral) {
+    switch literal {
+    case .bool: self = .bool
+    case .integer: self = .integer
+    case .real: self = .double
+    case .string: self = .string
+    }
+  }
+
   /// The getter named by a Swift method (`bool`) or an Objective-C selector part (`boolForKey`).
   public init?(method: String) {
     let name = method.hasSuffix("ForKey") ? String(method.dropLast("ForKey".count)) : method
@@ -43,6 +77,16 @@ public enum SourceLiteral: Sendable, Hashable, CustomStringConvertible {
   case integer(Int64)
   case real(Double)
   case string(String)
+
+  /// The Swift type a declaration initialized with the literal infers.
+  public var swiftTypeName: String {
+    switch self {
+    case .bool: "Bool"
+    case .integer: "Int"
+    case .real: "Double"
+    case .string: "String"
+    }
+  }
 
   public var description: String {
     switch self {

@@ -156,10 +156,12 @@ struct ObjectiveCScanner {
     return result
   }
 
-  /// Every use of a key in the file's message sends.
-  func uses(_ tokens: [Located], constants: [String: String], place: (Int) -> SourcePlace)
-    -> (uses: [KeyUse], registersAtRunTime: [RuntimeRegistration])
-  {
+  /// Every use of a key in the file's message sends to a receiver that can be
+  /// the defaults, and the file's run-time registration of `Root.plist`.
+  func uses(
+    _ tokens: [Located], constants: [String: String], variables: [String: DefaultsReceiver],
+    place: (Int) -> SourcePlace
+  ) -> (uses: [KeyUse], registersAtRunTime: [RuntimeRegistration]) {
     func key(at index: Int) -> String? {
       guard index < tokens.count else { return nil }
       switch tokens[index].token {
@@ -187,11 +189,18 @@ struct ObjectiveCScanner {
       guard case .identifier(let name) = located.token, index + 2 < tokens.count,
         tokens[index + 1].token == .punctuation(":")
       else { continue }
+      let receiver = self.receiver(
+        ofSendAt: index, in: tokens, constants: constants, variables: variables)
+      // `setValue:forKey:` is key-value coding on any object: only a known store counts.
+      guard receiver.isDefaults, !(name == "setValue" && receiver == .unresolved) else { continue }
+      let suite = receiver.suiteName
       if let getter = DefaultsGetter(method: name), name.hasSuffix("ForKey"),
         let key = key(at: index + 2)
       {
         uses.append(
-          KeyUse(key: key, action: .read(getter, fallback: nil), place: place(located.offset)))
+          KeyUse(
+            key: key, action: .read(getter, fallback: nil), place: place(located.offset),
+            suite: suite))
       } else if ["setBool", "setInteger", "setFloat", "setDouble", "setObject", "setValue"]
         .contains(name)
       {
@@ -211,7 +220,8 @@ struct ObjectiveCScanner {
             if let key = key(at: cursor + 2) {
               uses.append(
                 KeyUse(
-                  key: key, action: .write(literal(at: index + 2)), place: place(located.offset)))
+                  key: key, action: .write(literal(at: index + 2)), place: place(located.offset),
+                  suite: suite))
             }
             break
           }
@@ -227,13 +237,154 @@ struct ObjectiveCScanner {
             uses.append(
               KeyUse(
                 key: key, action: .register(literal(at: cursor + 2)),
-                place: place(tokens[cursor].offset)))
+                place: place(tokens[cursor].offset), suite: suite))
           }
           cursor += 1
         }
       }
     }
-    return (uses, [])
+    return (
+      uses, runtimeRegistrations(tokens).map { RuntimeRegistration(place: place($0), kinds: nil) }
+    )
+  }
+
+  /// The classic `registerDefaultsFromSettingsBundle`: a function or method
+  /// body that reads `PreferenceSpecifiers` and their `DefaultValue`s, in a
+  /// file that passes a dictionary built at run time to `registerDefaults:`
+  /// (in that body, or where the body's result is registered). The offsets
+  /// of the `registerDefaults:` sends.
+  func runtimeRegistrations(_ tokens: [Located]) -> [Int] {
+    var registrations: [Int] = []
+    for (index, located) in tokens.enumerated()
+    where located.token == .identifier("registerDefaults") && index + 2 < tokens.count
+      && tokens[index + 1].token == .punctuation(":")
+      && tokens[index + 2].token != .punctuation("@")
+    {
+      registrations.append(located.offset)
+    }
+    guard let first = registrations.first else { return [] }
+    var depth = 0
+    var texts = Set<String>()
+    for located in tokens {
+      switch located.token {
+      case .punctuation("{"):
+        if depth == 0 { texts = [] }
+        depth += 1
+      case .punctuation("}"):
+        depth = max(0, depth - 1)
+        if depth == 0, texts.contains("PreferenceSpecifiers"), texts.contains("DefaultValue") {
+          return [first]
+        }
+      case .string(let text) where depth > 0: texts.insert(text)
+      default: break
+      }
+    }
+    return []
+  }
+
+  /// Types whose values are not the defaults, though they answer `objectForKey:`.
+  static let otherTypes: Set<String> = [
+    "NSUbiquitousKeyValueStore", "NSDictionary", "NSMutableDictionary", "NSCache", "NSMapTable",
+    "NSArray", "NSMutableArray", "NSString",
+  ]
+
+  /// The receiver of the message send whose selector starts at `index`: the
+  /// tokens between its `[` and the selector.
+  func receiver(
+    ofSendAt index: Int, in tokens: [Located], constants: [String: String],
+    variables: [String: DefaultsReceiver]
+  ) -> DefaultsReceiver {
+    var cursor = index - 1
+    var depth = 0
+    while cursor >= 0 {
+      let token = tokens[cursor].token
+      if [.punctuation("]"), .punctuation(")"), .punctuation("}")].contains(token) {
+        depth += 1
+      } else if [.punctuation("["), .punctuation("("), .punctuation("{")].contains(token) {
+        if depth == 0 { break }
+        depth -= 1
+      } else if depth == 0, token == .punctuation(";") {
+        return .unresolved
+      }
+      cursor -= 1
+    }
+    guard cursor >= 0, tokens[cursor].token == .punctuation("[") else { return .unresolved }
+    return receiver(
+      of: Array(tokens[(cursor + 1)..<index]), constants: constants, variables: variables)
+  }
+
+  /// What an expression's tokens are: `[NSUserDefaults standardUserDefaults]`,
+  /// `[[NSUserDefaults alloc] initWithSuiteName:kGroup]`, `[NSUbiquitousKeyValueStore
+  /// defaultStore]`, `@{…}`, or a variable (`defaults`, `self.defaults`, `_defaults`).
+  func receiver(
+    of expression: [Located], constants: [String: String], variables: [String: DefaultsReceiver]
+  ) -> DefaultsReceiver {
+    let words = expression.compactMap { located -> String? in
+      if case .identifier(let word) = located.token { word } else { nil }
+    }
+    if expression.first?.token == .punctuation("@")
+      || words.contains(where: Self.otherTypes.contains)
+    {
+      return .notDefaults
+    }
+    if let suite = expression.firstIndex(where: { $0.token == .identifier("initWithSuiteName") }) {
+      guard suite + 2 < expression.count else { return .unknownSuite }
+      switch expression[suite + 2].token {
+      case .string(let name): return .suite(name)
+      case .identifier(let name):
+        return constants[name].map(DefaultsReceiver.suite) ?? .unknownSuite
+      default: return .unknownSuite
+      }
+    }
+    if words.contains("standardUserDefaults") { return .standard }
+    if words.contains("NSUserDefaults") { return .standard }
+    // `defaults`, `self.defaults`, `_defaults`.
+    guard let last = words.last, words.count <= 2, words.count == 1 || words.first == "self" else {
+      return .unresolved
+    }
+    return variables[last] ?? variables[String(last.drop { $0 == "_" })] ?? .unresolved
+  }
+
+  /// What the file's variables and properties are, from their declared type
+  /// (`NSUserDefaults *defaults`, `NSDictionary *settings`) and from what is
+  /// assigned to them (`defaults = [NSUserDefaults standardUserDefaults];`).
+  func variables(_ tokens: [Located], constants: [String: String]) -> [String: DefaultsReceiver] {
+    var declared: [String: DefaultsReceiver] = [:]
+    var assigned: [String: DefaultsReceiver] = [:]
+    // `NSDictionary *settings`, and a method's parameter `(NSDictionary *)settings`.
+    for index in tokens.indices where index + 2 < tokens.count {
+      guard case .identifier(let type) = tokens[index].token,
+        tokens[index + 1].token == .punctuation("*")
+      else { continue }
+      let nameIndex = tokens[index + 2].token == .punctuation(")") ? index + 3 : index + 2
+      guard nameIndex < tokens.count, case .identifier(let name) = tokens[nameIndex].token else {
+        continue
+      }
+      declared[name] =
+        type == "NSUserDefaults" ? .standard : type == "id" ? .unresolved : .notDefaults
+    }
+    for (index, located) in tokens.enumerated() where index + 2 < tokens.count {
+      guard case .identifier(let name) = located.token, tokens[index + 1].token == .punctuation("=")
+      else { continue }
+      var end = index + 2
+      var depth = 0
+      while end < tokens.count {
+        let token = tokens[end].token
+        if token == .punctuation("[") || token == .punctuation("(") || token == .punctuation("{") {
+          depth += 1
+        }
+        if token == .punctuation("]") || token == .punctuation(")") || token == .punctuation("}") {
+          depth -= 1
+        }
+        if depth <= 0, token == .punctuation(";") || depth < 0 { break }
+        end += 1
+      }
+      let value = receiver(
+        of: Array(tokens[(index + 2)..<min(end, tokens.count)]), constants: constants,
+        variables: [:])
+      if value != .unresolved { assigned[name] = value }
+    }
+    return declared.merging(assigned) { _, assigned in assigned }
   }
 }
 

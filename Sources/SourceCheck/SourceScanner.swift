@@ -69,12 +69,26 @@ public enum SourceScanner {
     for (scanner, tokens) in zip(scanners, tokenized) {
       constants.merge(scanner.constants(tokens)) { first, _ in first }
     }
-    let objectiveCUses = zip(scanners, tokenized).map { scanner, tokens in
+    // Properties declared in a header are used in its implementation: the
+    // file's own declarations first, then every file's.
+    let allConstants = constants
+    let fileVariables = zip(scanners, tokenized).map { scanner, tokens in
+      scanner.variables(tokens, constants: allConstants)
+    }
+    var variables: [String: DefaultsReceiver] = [:]
+    for table in fileVariables {
+      variables.merge(table) { first, other in first == other ? first : .unresolved }
+    }
+    let objectiveCResults = zip(zip(scanners, tokenized), fileVariables).map {
+      pair, own in
+      let (scanner, tokens) = pair
       let lines = scanner.text.split(separator: "\n", omittingEmptySubsequences: false)
       let starts = lineStarts(scanner.text)
-      return scanner.uses(tokens, constants: constants) { offset in
+      return scanner.uses(
+        tokens, constants: constants, variables: own.merging(variables) { own, _ in own }
+      ) { offset in
         place(offset: offset, in: scanner.file, starts: starts, lines: lines)
-      }.uses
+      }
     }
 
     var scan = SourceScan()
@@ -83,7 +97,10 @@ public enum SourceScanner {
       scan.runtimeRegistrations += registrations
       scan.registersGeneratedKeys = scan.registersGeneratedKeys || generated
     }
-    scan.uses += objectiveCUses.flatMap { $0 }
+    for (uses, registrations) in objectiveCResults {
+      scan.uses += uses
+      scan.runtimeRegistrations += registrations
+    }
     scan.files = texts.count
     scan.lines = texts.reduce(0) { $0 + $1.1.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
     return scan

@@ -59,20 +59,4 @@ enum SwiftExpressions {
     else { return nil }
     return (first.expression, second.expression, member.base)
   }
-
-  /// The suite a receiver names: `UserDefaults(suiteName: "group.x")`.
-  static func suite(of receiver: ExprSyntax?) -> String? {
-    // `UserDefaults(suiteName: "x")?.bool(…)` and `…!.bool(…)` name the suite too.
-    var receiver = receiver
-    if let optional = receiver?.as(OptionalChainingExprSyntax.self) {
-      receiver = optional.expression
-    } else if let forced = receiver?.as(ForceUnwrapExprSyntax.self) {
-      receiver = forced.expression
-    }
-    guard let call = receiver?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription == "UserDefaults",
-      let argument = call.arguments.first, argument.label?.text == "suiteName"
-    else { return nil }
-    return stringLiteral(argument.expression)
-  }
 }

@@ -12,16 +12,25 @@ struct SwiftSymbols: Sendable {
   var cases: [String: String?] = [:]
   /// Function name → the key parameter's position and the read it forwards to.
   var wrappers: [String: Wrapper] = [:]
+  /// Properties and globals (`defaults`, `Storage.defaults`) → their declarations,
+  /// for receivers declared away from their use.
+  var variables: [String: [PatternBindingSyntax]] = [:]
+  /// The protocols the app declares: a value of one may be a `UserDefaults`.
+  var protocols: Set<String> = []
 
   struct Wrapper: Sendable, Hashable {
     var keyArgument: Int
     var getter: DefaultsGetter
+    /// The receiver of the read the wrapper forwards to.
+    var receiver: ExprSyntax?
   }
 
   mutating func merge(_ other: SwiftSymbols) {
     for (name, value) in other.constants { Self.add(&constants, name, value) }
     for (name, value) in other.cases { Self.add(&cases, name, value) }
     wrappers.merge(other.wrappers) { first, _ in first }
+    variables.merge(other.variables) { $0 + $1 }
+    protocols.formUnion(other.protocols)
   }
 
   static func add(_ table: inout [String: String?], _ name: String, _ value: String?) {
@@ -82,8 +91,25 @@ final class SwiftSymbolCollector: SyntaxVisitor {
     return .visitChildren
   }
   override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    symbols.protocols.insert(node.name.text)
+    return .skipChildren
+  }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    // A property or a global: a receiver may name it from anywhere.
+    let isMember = node.parent?.is(MemberBlockItemSyntax.self) ?? false
+    let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false
+    if isMember || isGlobal {
+      for binding in node.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { continue }
+        symbols.variables[name, default: []].append(binding)
+        if let type = types.last {
+          symbols.variables["\(type).\(name)", default: []].append(binding)
+        }
+      }
+    }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let value = binding.initializer?.value, let text = SwiftExpressions.stringLiteral(value)
@@ -102,8 +128,9 @@ final class SwiftSymbolCollector: SyntaxVisitor {
     guard !parameters.isEmpty, let body = node.body else { return .visitChildren }
     let finder = ForwardedKeyFinder(parameters: parameters)
     finder.walk(body)
-    if let (index, getter) = finder.found {
-      symbols.wrappers[node.name.text] = .init(keyArgument: index, getter: getter)
+    if let (index, getter, receiver) = finder.found {
+      symbols.wrappers[node.name.text] = .init(
+        keyArgument: index, getter: getter, receiver: receiver)
     }
     return .visitChildren
   }
@@ -112,7 +139,7 @@ final class SwiftSymbolCollector: SyntaxVisitor {
 /// Finds a read whose key is one of the function's parameters.
 private final class ForwardedKeyFinder: SyntaxVisitor {
   let parameters: [String]
-  var found: (Int, DefaultsGetter)?
+  var found: (Int, DefaultsGetter, ExprSyntax?)?
 
   init(parameters: [String]) {
     self.parameters = parameters
@@ -124,7 +151,7 @@ private final class ForwardedKeyFinder: SyntaxVisitor {
       let name = read.key.as(DeclReferenceExprSyntax.self)?.baseName.text,
       let index = parameters.firstIndex(of: name)
     else { return .visitChildren }
-    found = (index, read.getter)
+    found = (index, read.getter, read.receiver)
     return .skipChildren
   }
 }

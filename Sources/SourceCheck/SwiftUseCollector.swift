@@ -63,24 +63,39 @@ final class SwiftUseCollector: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// The receivers of this tree, resolved with the whole tree's symbols.
+  var receivers: SwiftReceivers { SwiftReceivers(symbols: symbols, name: key) }
+
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let read = SwiftExpressions.read(node), let key = key(read.key) {
-      uses.append(
-        KeyUse(
-          key: key, action: .read(read.getter, fallback: fallbacks[node.id]), place: place(node),
-          suite: SwiftExpressions.suite(of: read.receiver)))
+      let receiver = receivers.classify(read.receiver)
+      if receiver.isDefaults {
+        uses.append(
+          KeyUse(
+            key: key, action: .read(read.getter, fallback: fallbacks[node.id]),
+            place: place(node), suite: receiver.suiteName))
+      }
     } else if let write = SwiftExpressions.write(node), let key = key(write.key) {
-      uses.append(
-        KeyUse(
-          key: key, action: .write(SwiftExpressions.literal(write.value)), place: place(node),
-          suite: SwiftExpressions.suite(of: write.receiver)))
+      let receiver = receivers.classify(write.receiver)
+      // `setValue(_:forKey:)` is key-value coding on any object: only a store
+      // known to be the defaults counts.
+      let isCoding =
+        node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        == "setValue"
+      if receiver.isDefaults, !(isCoding && receiver == .unresolved) {
+        uses.append(
+          KeyUse(
+            key: key, action: .write(SwiftExpressions.literal(write.value)), place: place(node),
+            suite: receiver.suiteName))
+      }
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
       let name = member.declName.baseName.text
       if name == "register", let argument = node.arguments.first,
         argument.label?.text == "defaults",
         let dictionary = argument.expression.as(DictionaryExprSyntax.self)
       {
-        registrations(dictionary, suite: SwiftExpressions.suite(of: member.base))
+        let receiver = receivers.classify(member.base)
+        if receiver.isDefaults { registrations(dictionary, suite: receiver.suiteName) }
       } else if name == "registerDefaults", member.base != nil,
         node.arguments.allSatisfy({ $0.label?.text == "in" })
       {
@@ -92,11 +107,12 @@ final class SwiftUseCollector: SyntaxVisitor {
     {
       let argument = node.arguments[
         node.arguments.index(node.arguments.startIndex, offsetBy: wrapper.keyArgument)]
-      if let key = key(argument.expression) {
+      let receiver = receivers.classify(wrapper.receiver)
+      if let key = key(argument.expression), receiver.isDefaults {
         uses.append(
           KeyUse(
             key: key, action: .read(wrapper.getter, fallback: fallbacks[node.id]),
-            place: place(node)))
+            place: place(node), suite: receiver.suiteName))
       }
     }
     if let generic = node.calledExpression.as(GenericSpecializationExprSyntax.self) {
@@ -147,6 +163,8 @@ final class SwiftUseCollector: SyntaxVisitor {
         let first = arguments.first, first.label == nil, let key = key(first.expression)
       else { continue }
       let store = arguments.first { $0.label?.text == "store" }?.expression
+      let receiver = store.map { receivers.classify($0) } ?? .standard
+      guard receiver.isDefaults else { continue }
       let binding = node.bindings.first
       uses.append(
         KeyUse(
@@ -155,21 +173,38 @@ final class SwiftUseCollector: SyntaxVisitor {
             .appStorage,
             default: binding?.initializer.flatMap { SwiftExpressions.literal($0.value) },
             type: binding?.typeAnnotation?.type.trimmedDescription),
-          place: place(attribute), suite: SwiftExpressions.suite(of: store)))
+          place: place(attribute), suite: receiver.suiteName))
     }
     return .visitChildren
   }
 
-  /// A function that reads `Root.plist`'s `PreferenceSpecifiers` and registers their
-  /// `DefaultValue`s: the bundle's defaults, registered at run time.
+  /// A function, an initializer or the top-level code of a file that reads
+  /// `Root.plist`'s `PreferenceSpecifiers` and registers their `DefaultValue`s:
+  /// the bundle's defaults, registered at run time.
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { runtimeRegistration(in: Syntax(body), at: node) }
+    if let body = node.body { runtimeRegistration(in: [Syntax(body)], at: node) }
     return .visitChildren
   }
 
-  private func runtimeRegistration(in body: Syntax, at node: some SyntaxProtocol) {
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let body = node.body { runtimeRegistration(in: [Syntax(body)], at: node) }
+    return .visitChildren
+  }
+
+  /// `main.swift` and scripts: the statements and variables outside any function or type.
+  override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+    let statements = node.statements.filter {
+      !$0.item.is(DeclSyntax.self) || $0.item.is(VariableDeclSyntax.self)
+    }
+    if let first = statements.first {
+      runtimeRegistration(in: statements.map { Syntax($0) }, at: first)
+    }
+    return .visitChildren
+  }
+
+  private func runtimeRegistration(in bodies: [Syntax], at node: some SyntaxProtocol) {
     let finder = RuntimeRegistrationFinder(viewMode: .sourceAccurate)
-    finder.walk(body)
+    for body in bodies { finder.walk(body) }
     guard finder.texts.contains("PreferenceSpecifiers"), finder.texts.contains("DefaultValue"),
       finder.registers
     else { return }

@@ -32,10 +32,7 @@ do {
   do throws(GenerationError) {
     source = try generator.generate(from: bundles)
   } catch {
-    fail(
-      CompilerStyleFormatter.format(
-        file: bundlePath + "/" + error.origin.file, severity: .error, message: error.description,
-        place: error.origin.place, ruleID: "generate"))
+    fail(error.compilerStyle(bundlePath: bundlePath))
   }
   let wanted = Data(source.utf8)
   if FileManager.default.contents(atPath: outputPath) != wanted {

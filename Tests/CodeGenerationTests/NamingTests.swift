@@ -1,4 +1,5 @@
 import CodeGeneration
+import TestSupport
 import Testing
 
 /// Keys become Swift names the same way every time.
@@ -29,4 +30,36 @@ struct NamingTests {
 
   @Test(arguments: ["appSettings", "App Settings", "Self", "SettingsKey", "", "enum"])
   func invalidTypeNames(name: String) { #expect(!SwiftSettingsGenerator.isValidTypeName(name)) }
+
+  /// Keys that give the same name: the first in page order keeps it, each later
+  /// one gets the smallest number still free (a key already named `volume2`
+  /// keeps that name, so the next collision is `volume3`); a child page's
+  /// elements come after those of the page that opens it.
+  @Test func collisionsAreNumberedInPageOrder() throws {
+    func text(_ key: String) -> String {
+      "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>\(key)</string></dict>"
+    }
+    let root = [
+      text("volume"), text("volume2"), text("Volume"),
+      "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>File</key><string>Mais</string></dict>",
+      text("VOLUME"),
+    ]
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", VariantTests.page(root.joined(separator: "\n")))
+    try bundle.write("Mais.plist", VariantTests.page(text("volume.") + text("volume_3")))
+    func names() throws -> [String] {
+      try SettingsCollection.declarations(
+        in: try GeneratedSourceTests.bundles(bundle.path), typeName: "AppSettings"
+      ).map { "\($0.key) \($0.name)" }
+    }
+    let expected = [
+      "volume volume", "volume2 volume2", "Volume volume3", "VOLUME volume4", "volume. volume5",
+      // `volume3` is taken: the number goes after the name the key wants.
+      "volume_3 volume32",
+    ]
+    let first = try names()
+    #expect(first == expected)
+    #expect(try names() == first, "the same names every time")
+  }
 }

@@ -39,3 +39,57 @@ struct SourceRulesTests {
       ])
   }
 }
+
+/// Receivers, suites, run-time registration and declared types (issue 15's audit).
+extension SourceRulesTests {
+  @Test func iCloudDictionariesKeyValueCodingAndOtherSuitesGiveNoFinding() throws {
+    let output = try Self.output("OtherStores")
+    #expect(
+      output.reports[0].diagnostics.isEmpty, "\(output.reports[0].diagnostics.map(\.message))")
+  }
+
+  @Test func theBundlesGroupSuiteIsCheckedThroughConstantsAndStoredStores() throws {
+    expectGolden(try Self.output("GroupSuite").render(.text), "lint/apps-groupsuite.txt")
+    let lines = try Self.output("GroupSuite").reports[0].diagnostics.map { diagnostic in
+      guard case .text(let snippet)? = diagnostic.place else { return "" }
+      return "\(URL(fileURLWithPath: diagnostic.file).lastPathComponent):\(snippet.location.line)"
+    }
+    // The widgets suite's reads and writes (Shared.swift 22-23, Shared.m 16) are not the bundle's.
+    #expect(lines == ["Shared.m:11", "Shared.swift:17", "Shared.swift:19", "Shared.swift:29"])
+  }
+
+  @Test(arguments: ["ObjectiveCRegistration", "InitRegistration", "TopLevelRegistration"])
+  func registeringRootPlistAtRunTimeRegistersTheBundlesDefaults(app: String) throws {
+    let output = try Self.output(app)
+    #expect(
+      output.reports[0].diagnostics.isEmpty, "\(output.reports[0].diagnostics.map(\.message))")
+  }
+
+  @Test func declaredTypesOfAppStorageAndDefaultsKeysAreChecked() throws {
+    let messages = try Self.output("Broken").reports[0].diagnostics.filter {
+      $0.rule == "code-type-mismatch"
+    }.map(\.message)
+    #expect(
+      messages.contains(
+        "@AppStorage declares \"celsiusPref\" as String, but its PSToggleSwitchSpecifier (Root.plist) stores a boolean"
+      ))
+    #expect(
+      messages.contains(
+        "@AppStorage declares \"volume\" as Int, but its PSSliderSpecifier (Root.plist) stores a real"
+      ))
+    #expect(
+      messages.contains(
+        "Defaults.Key declares \"units\" as Bool, but its PSMultiValueSpecifier (Root.plist) stores a string"
+      ))
+    // The clean app's declarations (Bool, Double, inferred String, Defaults.Key<Int>) agree.
+    #expect(try Self.output("Clean").reports[0].diagnostics.isEmpty)
+  }
+
+  @Test func theSummaryCountsTheSourceFilesFindingsAreIn() throws {
+    let output = try Self.output("Broken")
+    // Root.plist (checked), and the three source files findings are in (Keys.swift has none).
+    #expect(output.summary.files == 4)
+    #expect(output.summaryLine.hasSuffix(" in 4 files."))
+    #expect(try Self.output("Clean").summaryLine == "No problems in 1 file.")
+  }
+}

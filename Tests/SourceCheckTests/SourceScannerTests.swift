@@ -108,4 +108,97 @@ struct SourceScannerTests {
   @Test func aMissingFolderIsAnError() {
     #expect(throws: SourceScanner.Failure.self) { _ = try SourceScanner.scan(["/nonexistent/App"]) }
   }
+
+  static func scan(lines: String, file: String = "A.swift") throws -> SourceScan {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-sources-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try lines.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    return try SourceScanner.scan([folder.path])
+  }
+
+  /// Only a receiver that can be the defaults makes a use; a suite follows its name.
+  @Test(arguments: [
+    ("UserDefaults.standard.bool(forKey: \"k\")", "read bool k"),
+    ("let d = UserDefaults.standard\nd.bool(forKey: \"k\")", "read bool k"),
+    ("func f(d: UserDefaults) { d.set(1, forKey: \"k\") }", "write k 1"),
+    ("let s: UserDefaults? = nil\ns?.bool(forKey: \"k\")", "read bool k"),
+    ("unknownStore().bool(forKey: \"k\")", "read bool k"),
+    ("NSUbiquitousKeyValueStore.default.bool(forKey: \"k\")", ""),
+    ("let c = NSUbiquitousKeyValueStore.default\nc.set(true, forKey: \"k\")", ""),
+    ("let d: [String: Any] = [:]\n_ = (d as NSDictionary).object(forKey: \"k\")", ""),
+    ("let d = [\"k\": 1]\n_ = d.object(forKey: \"k\")", ""),
+    ("func f(d: NSDictionary) { _ = d.object(forKey: \"k\") }", ""),
+    ("func f(o: NSObject) { o.setValue(1, forKey: \"k\") }", ""),
+    ("someObject.setValue(1, forKey: \"k\")", ""),
+    ("UserDefaults.standard.setValue(1, forKey: \"k\")", "write k 1"),
+    (
+      "let g = \"group.x\"\nUserDefaults(suiteName: g)!.bool(forKey: \"k\")",
+      "read bool k in group.x"
+    ),
+    (
+      "enum G { static let id = \"group.x\" }\nlet d = UserDefaults(suiteName: G.id)!\nd.bool(forKey: \"k\")",
+      "read bool k in group.x"
+    ),
+    (
+      "guard let d = UserDefaults(suiteName: \"group.x\") else { fatalError() }\nd.bool(forKey: \"k\")",
+      "read bool k in group.x"
+    ),
+    ("func f(n: String) { UserDefaults(suiteName: n)?.bool(forKey: \"k\") }", ""),
+    (
+      "struct S { let d = UserDefaults(suiteName: \"group.x\")\n func r() -> Bool { self.d?.bool(forKey: \"k\") ?? false } }",
+      "read bool k ?? false in group.x"
+    ),
+  ])
+  func swiftReceivers(code: String, expected: String) throws {
+    let scan = try Self.scan(lines: "import Foundation\n" + code + "\n")
+    #expect(Self.uses(scan, file: "A.swift") == (expected.isEmpty ? [] : [expected]))
+  }
+
+  @Test(arguments: [
+    ("[[NSUserDefaults standardUserDefaults] boolForKey:@\"k\"];", "read bool k"),
+    (
+      "NSUserDefaults *d = [NSUserDefaults standardUserDefaults];\n[d boolForKey:@\"k\"];",
+      "read bool k"
+    ),
+    ("[[NSUbiquitousKeyValueStore defaultStore] boolForKey:@\"k\"];", ""),
+    ("NSDictionary *d = @{};\n[d objectForKey:@\"k\"];", ""),
+    ("[@{@\"k\": @1} objectForKey:@\"k\"];", ""),
+    (
+      "NSMutableDictionary *m = [NSMutableDictionary dictionary];\n[m setObject:@1 forKey:@\"k\"];",
+      ""
+    ),
+    ("[view setValue:@1 forKey:@\"k\"];", ""),
+    ("}\n- (BOOL)has:(NSDictionary *)d {\n  return [d objectForKey:@\"k\"] != nil;", ""),
+    (
+      "NSString *const kG = @\"group.x\";\nNSUserDefaults *s = [[NSUserDefaults alloc] initWithSuiteName:kG];\n[s setBool:YES forKey:@\"k\"];",
+      "write k true in group.x"
+    ),
+    (
+      "[[[NSUserDefaults alloc] initWithSuiteName:@\"group.x\"] stringForKey:@\"k\"];",
+      "read string k in group.x"
+    ),
+    ("[[[NSUserDefaults alloc] initWithSuiteName:name] stringForKey:@\"k\"];", ""),
+  ])
+  func objectiveCReceivers(code: String, expected: String) throws {
+    let scan = try Self.scan(lines: "void f(void) {\n" + code + "\n}\n", file: "A.m")
+    #expect(Self.uses(scan, file: "A.m") == (expected.isEmpty ? [] : [expected]))
+  }
+
+  @Test func theFixtureAppOfOtherStoresUsesOnlyAnotherSuite() throws {
+    let scan = try Self.scan("OtherStores")
+    #expect(!scan.uses.isEmpty)
+    #expect(scan.uses.allSatisfy { $0.suite == "group.com.example.widgets" }, "\(scan.uses)")
+  }
+
+  @Test(arguments: ["ObjectiveCRegistration", "InitRegistration", "TopLevelRegistration"])
+  func runtimeRegistrationInObjectiveCInitializersAndTopLevelCode(app: String) throws {
+    let scan = try Self.scan(app)
+    #expect(scan.runtimeRegistrations.count == 1)
+    #expect(scan.runtimeRegistrations.first?.kinds == nil)
+    // Reading Root.plist's dictionaries is not a use of a setting.
+    #expect(
+      !scan.uses.contains { ["PreferenceSpecifiers", "Key", "DefaultValue"].contains($0.key) })
+  }
 }

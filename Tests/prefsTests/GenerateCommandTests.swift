@@ -77,3 +77,114 @@ struct GenerateCommandTests {
     #expect(DumpTests.run(["generate", "swift", "/nonexistent/Settings.bundle"]).code == 2)
   }
 }
+
+/// A bundle page that does not load: an error in compiler style, exit 1, nothing written.
+extension GenerateCommandTests {
+  @Test func aPageThatDoesNotParseIsAnErrorAndNothingIsWritten() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", LoadProblemFixture.root)
+    try bundle.write(
+      "Mais.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>nome</string>
+      </array></dict></plist>
+      """)
+    let file = folder.appendingPathComponent("Out.swift").path
+    let run = DumpTests.run(["generate", "swift", bundle.path, "-o", file])
+    #expect(run.code == 1)
+    #expect(
+      run.errors
+        == """
+        \(bundle.path)/Mais.plist:4:9: error: the page does not load (Opening and ending tag mismatch: dict line 3 and array); no code is generated from a page read wrong [generate]
+        </array></dict></plist>
+                ^
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    #expect(run.output.isEmpty)
+  }
+}
+
+enum LoadProblemFixture {
+  static let root = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+    <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sons</string></dict>
+    <dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>Mais</string>
+    <key>File</key><string>Mais</string></dict>
+    </array></dict></plist>
+    """
+}
+
+/// The plugin's tool (`prefs-generate`) stops the build on a page that does not load.
+extension GenerateCommandTests {
+  @Test func thePluginToolFailsOnAPageThatDoesNotParse() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("prefs-generate")
+    try #require(FileManager.default.isExecutableFile(atPath: tool.path), "swift build builds it")
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", LoadProblemFixture.root)
+    try bundle.write("Mais.plist", "<?xml version=\"1.0\"?>\n<plist><dict><key>A</key>\n</plist>")
+    let file = folder.appendingPathComponent("AppSettings.swift").path
+    let run = try ChildProcess.run(tool, [bundle.path, file])
+    #expect(run.status == 1)
+    #expect(run.errors.hasPrefix("\(bundle.path)/Mais.plist:3:"))
+    #expect(run.errors.contains(": error: the page does not load ("))
+    #expect(!FileManager.default.fileExists(atPath: file))
+
+    try bundle.write("Mais.plist", VariantTestsPage.empty)
+    let fixed = try ChildProcess.run(tool, [bundle.path, file])
+    #expect(fixed.status == 0, "\(fixed.errors)")
+    #expect(FileManager.default.fileExists(atPath: file))
+  }
+}
+
+enum VariantTestsPage {
+  static let empty = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array/></dict></plist>
+    """
+}
+
+/// The valid forms of --access and --idiom.
+extension GenerateCommandTests {
+  @Test func accessPublicDeclaresEverythingPublic() {
+    let run = DumpTests.run(["generate", "swift", DumpTests.conversor, "--access", "public"])
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(run.output.contains("\npublic enum AppSettings {\n"))
+    #expect(run.output.contains("\n  public static let celsiusPref = SettingsKey<Swift.Bool>("))
+    #expect(run.output.contains("public static func registerDefaults(in defaults: UserDefaults"))
+    #expect(run.output.contains("public struct SettingsKey<Value: Sendable>: Sendable {"))
+    let plain = DumpTests.run(["generate", "swift", DumpTests.conversor, "--access", "internal"])
+    #expect(plain.code == 0)
+    #expect(!plain.output.contains("public "))
+  }
+
+  @Test func idiomPadGeneratesThePadPagesOnly() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    func page(_ key: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>\(key)</string></dict>
+      </array></dict></plist>
+      """
+    }
+    try bundle.write("Root~iphone.plist", page("phoneOnly"))
+    try bundle.write("Root~ipad.plist", page("padOnly"))
+    let pad = DumpTests.run(["generate", "swift", bundle.path, "--idiom", "pad"])
+    #expect(pad.code == 0, "\(pad.errors)")
+    #expect(pad.output.contains("static let padOnly = SettingsKey<Swift.Bool>("))
+    #expect(!pad.output.contains("phoneOnly"))
+    let both = DumpTests.run(["generate", "swift", bundle.path])
+    #expect(both.output.contains("static let padOnly"))
+    #expect(both.output.contains("static let phoneOnly"))
+  }
+}

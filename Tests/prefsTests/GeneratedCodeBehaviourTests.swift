@@ -71,8 +71,8 @@ struct GeneratedCodeBehaviourTests {
     #expect(roundTrip.status == 0, "\(roundTrip.output)")
     #expect(
       roundTrip.output == """
-        true true themeSystemLong 0.5 high \n\
-        false false themeDarkLong 0.25 low Zé
+        true true themeSystemLong 0.5 high  [1.0 (42)]
+        false false themeDarkLong 0.25 low Zé [2.0 (43)]
         stored units: imperial
         stored theme: 2
 
@@ -84,12 +84,14 @@ struct GeneratedCodeBehaviourTests {
       ["units_preference", "metric"], ["theme_preference", "-int", "1"],
       ["volume_preference", "-float", "0.75"], ["quality_preference", "ultra"],
       ["dark_mode_preference", "-bool", "true"], ["name_preference", "Ana"],
+      ["version_preference", "3.1 (7)"],
     ] {
       let write = DumpTests.run(
         ["defaults", "write", suite] + arguments + ["--defaults-dir", folder.path])
       #expect(write.code == 0, "\(write.errors)")
     }
     let read = try Self.execute(program, ["read", suite], environment: environment)
-    #expect(read.output == "true true themeLightLong 0.75 high Ana\n", "\(read.output)")
+    #expect(
+      read.output == "true true themeLightLong 0.75 high Ana [3.1 (7)]\n", "\(read.output)")
   }
 }

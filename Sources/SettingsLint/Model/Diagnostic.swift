@@ -55,12 +55,18 @@ public struct LintReport: Sendable {
     self.diagnostics = diagnostics
   }
 
+  /// The bundle's files, and the app's source files (`--sources`) findings are in.
+  public var checkedFiles: Set<String> {
+    Set(files).union(diagnostics.lazy.map(\.file))
+  }
+
   public func count(_ severity: Severity) -> Int {
     diagnostics.count { $0.severity == severity }
   }
 }
 
-/// Totals over the reports of one run.
+/// Totals over the reports of one run; `files` counts each report's files
+/// and the app's source files its findings are in.
 public struct LintSummary: Sendable, Hashable {
   public var errors: Int
   public var warnings: Int
@@ -71,6 +77,6 @@ public struct LintSummary: Sendable, Hashable {
     errors = reports.reduce(0) { $0 + $1.count(.error) }
     warnings = reports.reduce(0) { $0 + $1.count(.warning) }
     notes = reports.reduce(0) { $0 + $1.count(.note) }
-    files = reports.reduce(0) { $0 + $1.files.count }
+    files = reports.reduce(0) { $0 + $1.checkedFiles.count }
   }
 }

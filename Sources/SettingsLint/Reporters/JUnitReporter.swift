@@ -9,7 +9,7 @@ enum JUnitReporter {
     var totalFailures = 0
     for report in output.reports {
       let byFile = Dictionary(grouping: report.diagnostics.filter(output.fails), by: \.file)
-      let files = Set(report.files).union(byFile.keys).sorted()
+      let files = report.checkedFiles.sorted()
       let failures = byFile.values.reduce(0) { $0 + $1.count }
       totalTests += files.count
       totalFailures += failures

@@ -78,6 +78,18 @@ enum CodeTypeMismatch: LintRule {
         report.add(
           "the code stores \(literal) under \"\(use.key)\", but its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file)) stores \(stores)",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
+      case .declare(let kind, let literal, let type):
+        // `@AppStorage("k") var x: String`, `Defaults.Key<Bool>("k")`: the declared type
+        // (or the initial value's) is how every read and write of it goes.
+        guard
+          let getter = type.flatMap(DefaultsGetter.init(declaredType:))
+            ?? (type == nil ? literal.map(DefaultsGetter.init(literal:)) : nil),
+          !SourceFacts.getter(getter, reads: setting.storedKinds)
+        else { continue }
+        let declared = type ?? literal?.swiftTypeName ?? getter.rawValue
+        report.add(
+          "\(kind.rawValue) declares \"\(use.key)\" as \(declared), but its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file)) stores \(stores)",
+          file: SourceFacts.file(use), place: SourceFacts.place(use))
       default: continue
       }
     }

@@ -53,16 +53,6 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
       if check, output == nil { throw CommandFailure.usage("--check needs the file: give -o FILE") }
       let bundles = try SwiftSettingsGenerator.load(
         at: bundle, idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language)
-      // A page that does not parse shows nothing on a device either: its
-      // settings are left out, and said so (a table that does not parse only
-      // costs doc comments their titles).
-      for page in bundles[0].pages where page.document == nil {
-        print(
-          CompilerStyleFormatter.format(
-            file: bundles[0].path + "/" + page.file, severity: .warning,
-            message: "the page does not parse; its settings are left out", place: nil,
-            ruleID: "generate"), to: &errors)
-      }
       let generator = SwiftSettingsGenerator(
         options: .init(
           typeName: typeName, isPublic: access == .public, generatorVersion: PrefsVersion.current,
@@ -71,7 +61,8 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
       do throws(GenerationError) {
         source = try generator.generate(from: bundles)
       } catch {
-        print(Self.describe(error, bundle: bundles[0].path), to: &errors)
+        // Compiler style, at the later place, naming the other one; nothing is written.
+        print(error.compilerStyle(bundlePath: bundles[0].path), to: &errors)
         return ExitStatus.failure
       }
       guard let output else {
@@ -98,10 +89,4 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
     }
   }
 
-  /// Compiler style, at the later place, naming the other one.
-  static func describe(_ error: GenerationError, bundle: String) -> String {
-    CompilerStyleFormatter.format(
-      file: bundle + "/" + error.origin.file, severity: .error,
-      message: error.description, place: error.origin.place, ruleID: "generate")
-  }
 }

@@ -17,6 +17,8 @@ func typedValues() -> String {
     "\(defaults[AppSettings.volumePreference])",
     "\(defaults[AppSettings.qualityPreference])",
     "\(defaults[AppSettings.namePreference])",
+    // A title value: a String the app writes and Settings only shows.
+    "[\(defaults[AppSettings.versionPreference])]",
   ].joined(separator: " ")
 }
 
@@ -37,6 +39,7 @@ case "roundtrip":
   defaults[AppSettings.volumePreference] = 0.25
   defaults[AppSettings.qualityPreference] = .low
   defaults[AppSettings.namePreference] = "Zé"
+  defaults[AppSettings.versionPreference] = "2.0 (43)"
   print(typedValues())
   print("stored units:", defaults.object(forKey: "units_preference") ?? "nothing")
   print("stored theme:", defaults.object(forKey: "theme_preference") ?? "nothing")
