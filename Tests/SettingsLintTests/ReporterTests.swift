@@ -29,7 +29,8 @@ struct ReporterTests {
     for diagnostic in diagnostics {
       #expect(
         Set(diagnostic.keys) == [
-          "rule", "severity", "file", "line", "column", "keyPath", "language", "message",
+          "rule", "severity", "file", "line", "column", "keyPath", "language", "variant",
+          "message",
         ])
       let file = try #require(diagnostic["file"] as? String)
       #expect(file.hasPrefix("Tests/Fixtures/Lint/"), "relative to the working directory")

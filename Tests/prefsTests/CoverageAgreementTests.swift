@@ -36,7 +36,10 @@ struct CoverageAgreementTests {
 
   /// Runs the three over a bundle, as the command line does.
   static func views(of path: String) throws -> Views {
-    let report = try Linter(loadOptions: LoadOptions(keepsComments: false)).lint(bundleAt: path)
+    // One reading, as `prefs strings` makes: lint alone also reads the pad and .inApp pages.
+    let report = try Linter(
+      loadOptions: LoadOptions(keepsComments: false), checksEveryVariant: false
+    ).lint(bundleAt: path)
     let model = try TranslationModel(bundle: try SettingsBundle.load(at: path))
     let bundle = model.bundle
     let catalog = try SchemaCatalog.load(bundle.options.dialect)

@@ -16,6 +16,9 @@ struct ReadmeCommandTests {
     var shownOutput: String?
     /// Folders a `mkdir -p` line made earlier in the same block.
     var folders: [String] = []
+    /// The block's earlier commands, run first: a block is a sequence
+    /// (`--write-baseline` before `--baseline`).
+    var preceding: [[String]] = []
     var testDescription: String { "README.md:\(line): prefs \(arguments.joined(separator: " "))" }
   }
 
@@ -27,11 +30,13 @@ struct ReadmeCommandTests {
     var index = 0
     var inBlock = false
     var folders: [String] = []
+    var preceding: [[String]] = []
     while index < lines.count {
       let line = lines[index]
       if line.hasPrefix("```") {
         inBlock.toggle()
         folders = []
+        preceding = []
         index += 1
         continue
       }
@@ -41,7 +46,9 @@ struct ReadmeCommandTests {
         let words = shellWords(String(line.dropFirst("swift run prefs ".count)))
         // The form needs a terminal; EditInTmuxTests runs it in one.
         if words.first != "edit" {
-          commands.append(Command(line: index + 1, arguments: words, folders: folders))
+          commands.append(
+            Command(line: index + 1, arguments: words, folders: folders, preceding: preceding))
+          preceding.append(words)
         }
       } else if inBlock, line.hasPrefix("$ prefs ") {
         var output: [String] = []
@@ -112,12 +119,16 @@ struct ReadmeCommandTests {
     for folder in command.folders {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+    let environment = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path,
+      "LANG": "en_US.UTF-8",
+    ]
+    for earlier in command.preceding {
+      _ = try ChildProcess.run(
+        EndToEndTests.binary, earlier, environment: environment, in: Paths.repository)
+    }
     let result = try ChildProcess.run(
-      EndToEndTests.binary, command.arguments,
-      environment: [
-        "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path,
-        "LANG": "en_US.UTF-8",
-      ], in: Paths.repository)
+      EndToEndTests.binary, command.arguments, environment: environment, in: Paths.repository)
     if let shown = command.shownOutput {
       #expect(result.output == shown, "\(command.testDescription)\n\(result.errors)")
     } else {

@@ -15,7 +15,10 @@ public struct LintContext: Sendable {
   /// The app's uses of the bundle's keys, when lint was given its sources.
   let sources: SourceFacts?
 
-  public init(bundle: SettingsBundle, catalog: SchemaCatalog, sources: SourceScan? = nil) {
+  public init(
+    bundle: SettingsBundle, catalog: SchemaCatalog, sources: SourceScan? = nil,
+    policy: CoveragePolicy = .standard
+  ) {
     self.bundle = bundle
     self.catalog = catalog
     let known = bundle.pages.flatMap { page in
@@ -24,7 +27,7 @@ public struct LintContext: Sendable {
       }
     }
     self.known = known
-    coverage = TranslationCoverage(bundle: bundle, catalog: catalog)
+    coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
     self.sources = sources.map { SourceFacts(bundle: bundle, known: known, scan: $0) }
   }
 

@@ -17,33 +17,56 @@ public struct Linter: Sendable {
   public var loadOptions: LoadOptions
   /// The app's sources, for the `code-…` rules (nil: those rules find nothing).
   public var sources: SourceScan?
+  /// Read the bundle on every device and dialect it has pages for; false
+  /// narrows the run to the idiom and dialect of ``loadOptions``.
+  public var checksEveryVariant: Bool
 
   public init(
     configuration: LintConfiguration = LintConfiguration(),
     loadOptions: LoadOptions = LoadOptions(),
-    sources: SourceScan? = nil
+    sources: SourceScan? = nil,
+    checksEveryVariant: Bool = true
   ) {
     self.configuration = configuration
     self.loadOptions = loadOptions
     self.sources = sources
+    self.checksEveryVariant = checksEveryVariant
   }
 
+  /// Every page of every variant of the bundle, unreached pages included.
   public func lint(bundleAt path: String) throws -> LintReport {
-    let bundle = try SettingsBundle.load(at: path, options: loadOptions)
-    return try lint(bundle)
+    try lint(variants: try loadVariants(at: path))
   }
 
+  /// One reading of a bundle, as it was loaded.
   public func lint(_ bundle: SettingsBundle) throws -> LintReport {
-    let catalog = try SchemaCatalog.load(bundle.options.dialect)
-    let context = LintContext(bundle: bundle, catalog: catalog, sources: sources)
-    // Rules only read the context: run them on every core, merge in registry order.
-    let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
-    let found = rules.concurrentMap { rule in
-      var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
-      rule.check(context, &report)
-      return report.diagnostics
+    try lint(variants: [bundle])
+  }
+
+  /// The readings ``loadVariants(at:)`` made of one bundle, the first the base.
+  public func lint(variants bundles: [SettingsBundle]) throws -> LintReport {
+    guard let bundle = bundles.first else {
+      return LintReport(bundlePath: "", files: [], diagnostics: [])
     }
-    var diagnostics = found.flatMap { $0 }
+    var policy = CoveragePolicy.standard
+    // Readings are merged: an entry is unused when no reading uses it.
+    if bundles.count > 1 { policy.needsEveryPageVariantForUnused = false }
+    let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
+    var runs: [(variant: LintVariant, bundle: SettingsBundle, found: [Diagnostic])] = []
+    for reading in bundles {
+      let catalog = try SchemaCatalog.load(reading.options.dialect)
+      let context = LintContext(
+        bundle: reading, catalog: catalog, sources: sources, policy: policy)
+      // Rules only read the context: run them on every core, merge in registry order.
+      let found = rules.concurrentMap { rule in
+        var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
+        rule.check(context, &report)
+        return report.diagnostics
+      }
+      let variant = LintVariant(idiom: reading.options.idiom, dialect: reading.options.dialect)
+      runs.append((variant, reading, found.flatMap { $0 }))
+    }
+    var diagnostics = Self.merge(runs)
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
     diagnostics.removeAll { excluded($0.file) }
     for index in diagnostics.indices {

@@ -33,7 +33,7 @@ struct SourceFacts: Sendable {
     let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string
     // Reads of the standard store, of the bundle's group suite, or of a store not named.
     uses = scan.uses.filter { $0.suite == nil || $0.suite == group }
-    for (page, specifier, spec) in known {
+    for (page, specifier, spec) in known where page.isReached {
       guard let key = specifier.key, !key.isEmpty, let stores = spec.stores,
         settings[key] == nil
       else { continue }

@@ -19,6 +19,9 @@ public struct Diagnostic: Sendable, Hashable {
   /// The `.lproj` language the finding is about, for translation rules.
   public var language: String?
   public var message: String
+  /// The device or dialect the finding concerns ("on pad"), when not every
+  /// reading of its file shares it; the message starts with it too.
+  public var variant: String?
 
   public init(
     rule: String, severity: Severity, file: String, place: IssuePlace? = nil,

@@ -142,6 +142,7 @@ enum JSONReporter {
             ("column", .optional(location?.column)),
             ("keyPath", .optional(keyPath)),
             ("language", .optional(diagnostic.language)),
+            ("variant", .optional(diagnostic.variant)),
             ("message", .string(diagnostic.message)),
           ]))
       }

@@ -53,7 +53,8 @@ enum ChildPaneMissing: LintRule {
     for page in context.bundle.pages {
       for specifier in page.specifiers where specifier.type == .childPane {
         guard let file = specifier.file, specifier.childPage == nil,
-          SettingsBundle.unsafeReason(ofPath: file) == nil
+          SettingsBundle.unsafeReason(ofPath: file) == nil,
+          !context.catalog.opensOwnView(specifier)
         else { continue }
         let place = context.place(specifier, key: "File", on: page)
         if file.isEmpty {

@@ -74,7 +74,9 @@ enum DuplicateKey: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     // Keys compare as the stored domain's do, by exact scalars.
     var seen: [PlistKey: [(page: Page, specifier: Specifier)]] = [:]
-    for (page, specifier, spec) in context.knownSpecifiers where spec.storesValue {
+    // Only what is shown writes the domain: a page nothing opens writes no key.
+    for (page, specifier, spec) in context.knownSpecifiers
+    where spec.storesValue && page.isReached {
       guard let key = specifier.key, !key.isEmpty else { continue }
       let earlier = seen[PlistKey(key), default: []]
       seen[PlistKey(key), default: []].append((page, specifier))

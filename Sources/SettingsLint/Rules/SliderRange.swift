@@ -68,7 +68,7 @@ enum SliderRange: LintRule {
         var numbers: [String: Double] = [:]
         for key in ["MinimumValue", "MaximumValue", "DefaultValue"] {
           guard let node = specifier[key] else { continue }
-          if let number = number(node) {
+          if let number = context.catalog.number(node) {
             numbers[key] = number
           } else {
             report.add(
@@ -92,14 +92,6 @@ enum SliderRange: LintRule {
             keyPath: specifier.keyPath, severity: .warning)
         }
       }
-    }
-  }
-
-  static func number(_ node: PlistNode) -> Double? {
-    switch node.content {
-    case .integer(let value): Double(value)
-    case .real(let value): value.isFinite ? value : nil
-    default: nil
     }
   }
 

@@ -18,7 +18,8 @@ enum StringsTableMissing: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let inventory = context.bundle.inventory
-    for page in context.bundle.pages {
+    // A page nothing opens is never shown: its table is not looked up.
+    for page in context.bundle.pages where page.isReached {
       guard let node = page.document?.root["StringsTable"], let table = node.string else {
         continue
       }

@@ -19,7 +19,7 @@ enum StringsTableUnset: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let inventory = context.bundle.inventory
-    for page in context.bundle.pages {
+    for page in context.bundle.pages where page.isReached {
       guard let root = page.document?.root, root.entries != nil, root["StringsTable"] == nil else {
         continue
       }

@@ -54,7 +54,9 @@ enum ValueType: LintRule {
           guard let spec = catalog.pageKeys[entry.key],
             entry.key != "PreferenceSpecifiers"
           else { continue }
-          check(entry.value, spec: spec, name: entry.key, keyPath: entry.key, page: page, &report)
+          check(
+            entry.value, spec: spec, name: entry.key, keyPath: entry.key, page: page,
+            catalog: catalog, &report)
         }
       }
       for specifier in page.specifiers {
@@ -67,7 +69,7 @@ enum ValueType: LintRule {
           else { continue }
           check(
             entry.value, spec: spec, name: entry.key, keyPath: specifier.keyPath + "." + entry.key,
-            page: page, &report)
+            page: page, catalog: catalog, &report)
         }
       }
     }
@@ -75,9 +77,9 @@ enum ValueType: LintRule {
 
   static func check(
     _ node: PlistNode, spec: KeySpec, name: String, keyPath: String, page: Page,
-    _ report: inout RuleReport
+    catalog: SchemaCatalog, _ report: inout RuleReport
   ) {
-    guard spec.type.accepts(node) else {
+    guard catalog.accepts(node, as: spec.type) else {
       // A DefaultValue of another type still shows, as its description; it is stored as written.
       if name == "DefaultValue" {
         report.add(

@@ -64,17 +64,27 @@ struct BundleLoader {
     var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
     while let (name, file) = pending.popLast() {
       guard visited.insert(file).inserted else { continue }
-      let page = loadPage(file: file, name: name, read: documents[file])
+      let page = loadPage(file: file, name: name, read: documents[file], catalog: catalog)
       pages.append(page)
       let children = page.specifiers.compactMap { specifier in
         specifier.childPage.flatMap { file in specifier.file.map { (name: $0, file: file) } }
       }
       pending += children.reversed()
     }
+    let unreachedFiles = unreached(pages: pages)
+    if options.includesUnreachedPages {
+      for file in unreachedFiles where documents[file] != nil {
+        var page = loadPage(
+          file: file, name: stripVariant(String(file.dropLast(".plist".count))),
+          read: documents[file], catalog: catalog)
+        page.isReached = false
+        pages.append(page)
+      }
+    }
     problems += tableProblems
     return SettingsBundle(
       path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
-      unreachedFiles: unreached(pages: pages), inventory: inventory, searchOrder: searchOrder,
+      unreachedFiles: unreachedFiles, inventory: inventory, searchOrder: searchOrder,
       strings: strings, problems: problems)
   }
 
@@ -88,9 +98,9 @@ struct BundleLoader {
     return result
   }
 
-  mutating func loadPage(file: String, name: String, read: Result<PlistDocument, ReadIssue>?)
-    -> Page
-  {
+  mutating func loadPage(
+    file: String, name: String, read: Result<PlistDocument, ReadIssue>?, catalog: SchemaCatalog
+  ) -> Page {
     let document: PlistDocument
     switch read {
     case .success(let parsed)?:
@@ -113,7 +123,10 @@ struct BundleLoader {
     specifiers.reserveCapacity(elements.count)
     for (index, node) in elements.enumerated() {
       var specifier = Specifier(index: index, node: node)
-      if specifier.type == .childPane, let target = specifier.file, !target.isEmpty {
+      // A child pane that opens the app's own view hands File to it: not a page to follow.
+      if specifier.type == .childPane, let target = specifier.file, !target.isEmpty,
+        !catalog.opensOwnView(specifier)
+      {
         if let reason = BundleFileSystem.unsafeReason(target) {
           let place = document.place(
             offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")
@@ -247,7 +260,10 @@ struct BundleLoader {
     let reachedNames = Set(pages.map(\.name))
     let reachedFiles = Set(pages.map(\.file))
     return fileSystem.files.filter { file in
-      guard file.hasSuffix(".plist"), !reachedFiles.contains(file), !file.contains(".lproj/") else {
+      // A bundle's Info.plist describes the bundle; it is not a page.
+      guard file.hasSuffix(".plist"), file != "Info.plist", !reachedFiles.contains(file),
+        !file.contains(".lproj/")
+      else {
         return false
       }
       let name = stripVariant(String(file.dropLast(".plist".count)))

@@ -13,8 +13,8 @@ public struct LocalizableString: Sendable, Hashable {
 }
 
 extension SettingsBundle {
-  /// Every non-empty localizable string of every localized page, by table
-  /// name, in page order (a string used twice appears twice).
+  /// Every non-empty localizable string of every localized page reached from
+  /// Root, by table name, in page order (a string used twice appears twice).
   ///
   /// ```swift
   /// let strings = bundle.localizableStrings(catalog: try SchemaCatalog.load(.apple))
@@ -24,7 +24,7 @@ extension SettingsBundle {
     var strings: [String: [LocalizableString]] = [:]
     var keysByType: [SpecifierType: [String]] = [:]
     for (pageIndex, page) in pages.enumerated() {
-      guard let table = page.stringsTable else { continue }
+      guard page.isReached, let table = page.stringsTable else { continue }
       func add(_ node: PlistNode, _ keyPath: String) {
         guard let text = node.string, !text.isEmpty else { return }
         strings[table, default: []].append(

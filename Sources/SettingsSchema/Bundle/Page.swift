@@ -15,12 +15,20 @@ public struct Page: Sendable {
   /// The parsed file; nil when it could not be read.
   public var document: PlistDocument?
   public var specifiers: [Specifier]
+  /// False for a page that no child pane opens, loaded only because
+  /// ``LoadOptions/includesUnreachedPages`` asked for it (a checker reads
+  /// it; nothing shows it, and its strings need no translation).
+  public var isReached: Bool
 
-  public init(file: String, name: String, document: PlistDocument?, specifiers: [Specifier]) {
+  public init(
+    file: String, name: String, document: PlistDocument?, specifiers: [Specifier],
+    isReached: Bool = true
+  ) {
     self.file = file
     self.name = name
     self.document = document
     self.specifiers = specifiers
+    self.isReached = isReached
   }
 
   /// The page's strings table; nil means the page is not localized.

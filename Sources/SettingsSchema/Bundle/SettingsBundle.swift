@@ -15,9 +15,13 @@ public struct LoadOptions: Sendable {
   public var keepsComments: Bool
   /// Which strings tables are read (the others are neither read nor checked).
   public var tables: TableSelection
+  /// Also load the page plists nothing reaches, after the reached pages and
+  /// marked ``Page/isReached`` false, so that a checker finds their faults too.
+  public var includesUnreachedPages: Bool
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
-    limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all
+    limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all,
+    includesUnreachedPages: Bool = false
   ) {
     self.idiom = idiom
     self.dialect = dialect
@@ -25,6 +29,7 @@ public struct LoadOptions: Sendable {
     self.limits = limits
     self.keepsComments = keepsComments
     self.tables = tables
+    self.includesUnreachedPages = includesUnreachedPages
   }
 }
 
@@ -114,7 +119,8 @@ public struct SettingsBundle: Sendable {
   public var options: LoadOptions
   /// The schema of the dialect the bundle was loaded for: what each specifier type means.
   public var catalog: SchemaCatalog
-  /// Pages in the order they are reached from Root (depth first), each once.
+  /// Pages in the order they are reached from Root (depth first), each once;
+  /// then, when ``LoadOptions/includesUnreachedPages`` is set, the unreached ones.
   public var pages: [Page]
   /// Every regular file inside the bundle, relative and sorted.
   public var files: [String]

@@ -76,8 +76,14 @@ public struct KeySpec: Sendable, Decodable, Hashable {
   public var values: [String]?
   /// The kind of each element, for arrays.
   public var elements: ValueKind?
+  /// A child pane with this key opens the app's own view (InAppSettingsKit's
+  /// `IASKViewControllerClass`, `IASKSegueIdentifier`), not a page: its
+  /// `File`, if any, is handed to that view.
+  public var opensInsteadOfPage: Bool
 
-  enum CodingKeys: String, CodingKey { case type, required, localizable, values, elements }
+  enum CodingKeys: String, CodingKey {
+    case type, required, localizable, values, elements, opensInsteadOfPage
+  }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -86,6 +92,8 @@ public struct KeySpec: Sendable, Decodable, Hashable {
     localizable = try container.decodeIfPresent(Bool.self, forKey: .localizable) ?? false
     values = try container.decodeIfPresent([String].self, forKey: .values)
     elements = try container.decodeIfPresent(ValueKind.self, forKey: .elements)
+    opensInsteadOfPage =
+      try container.decodeIfPresent(Bool.self, forKey: .opensInsteadOfPage) ?? false
   }
 }
 
@@ -141,6 +149,50 @@ public struct SchemaCatalog: Sendable {
   public var types: [SpecifierType: TypeSpec]
   /// Names that people write by mistake (Xcode's display names, misspellings) → the raw key.
   public var displayNames: [String: String]
+  /// Whether the reader takes a number or a boolean written as a string
+  /// (`<string>2</string>` for a `MinimumValue`): InAppSettingsKit reads its
+  /// keys with `floatValue`/`boolValue`, which strings answer too.
+  public var readsScalarsFromText: Bool = false
+
+  /// Whether a key's value has the kind the reader needs, with the
+  /// dialect's reading of text (``readsScalarsFromText``).
+  ///
+  /// ```swift
+  /// try SchemaCatalog.load(.iask).accepts(stringNode("2"), as: .number)   // true
+  /// try SchemaCatalog.load(.apple).accepts(stringNode("2"), as: .number)  // false
+  /// ```
+  public func accepts(_ node: PlistNode, as kind: ValueKind) -> Bool {
+    if kind.accepts(node) { return true }
+    guard readsScalarsFromText, case .string(let text) = node.content else { return false }
+    switch kind {
+    case .number, .real, .integer: return Self.number(inText: text) != nil
+    case .boolean: return Self.booleanWords.contains(text.lowercased())
+    default: return false
+    }
+  }
+
+  /// A number as the reader takes it: a number, or, where the dialect reads
+  /// text, a string that is one.
+  public func number(_ node: PlistNode) -> Double? {
+    switch node.content {
+    case .integer(let value): Double(value)
+    case .real(let value): value.isFinite ? value : nil
+    case .string(let text) where readsScalarsFromText: Self.number(inText: text)
+    default: nil
+    }
+  }
+
+  static let booleanWords: Set<String> = ["yes", "no", "true", "false", "1", "0"]
+
+  static func number(inText text: String) -> Double? {
+    Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  /// Whether a child pane opens the app's own view rather than a page of the bundle.
+  public func opensOwnView(_ specifier: Specifier) -> Bool {
+    guard let type = specifier.type, let entries = specifier.node.entries else { return false }
+    return entries.contains { key($0.key, ofType: type)?.opensInsteadOfPage == true }
+  }
 
   /// The catalog of a dialect, from the data embedded in the binary.
   public static func load(_ dialect: Dialect) throws -> SchemaCatalog {
@@ -170,6 +222,7 @@ public struct SchemaCatalog: Sendable {
     var types: [String: TypeEntry]
     var valueRules: [String: ValueRule]?
     var displayNames: [String: String]?
+    var readsScalarsFromText: Bool?
   }
 
   static func decode(_ dialect: Dialect) throws -> SchemaCatalog {
@@ -194,6 +247,7 @@ public struct SchemaCatalog: Sendable {
     catalog.pageKeys.merge(file.page ?? [:]) { $1 }
     catalog.commonKeys.merge(file.common ?? [:]) { $1 }
     catalog.displayNames.merge(file.displayNames ?? [:]) { $1 }
+    if let reads = file.readsScalarsFromText { catalog.readsScalarsFromText = reads }
     for (name, entry) in file.types {
       let name = SpecifierType(rawValue: name)
       var spec =

@@ -159,6 +159,7 @@ enum EmbeddedSchemas {
     {
       "dialect": "iask",
       "extends": "apple",
+      "readsScalarsFromText": true,
       "summary": "InAppSettingsKit 3.5: Apple's schema plus its element types and keys",
       "common": {
         "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad", "Mac", "Reality"] },
@@ -196,11 +197,11 @@ enum EmbeddedSchemas {
             "Key": { "type": "string" },
             "IASKSubtitle": { "type": "any", "localizable": true },
             "IASKTextAlignment": { "type": "string" },
-            "IASKViewControllerClass": { "type": "string" },
+            "IASKViewControllerClass": { "type": "string", "opensInsteadOfPage": true },
             "IASKViewControllerSelector": { "type": "string" },
             "IASKViewControllerStoryBoardFile": { "type": "string" },
-            "IASKViewControllerStoryBoardId": { "type": "string" },
-            "IASKSegueIdentifier": { "type": "string" },
+            "IASKViewControllerStoryBoardId": { "type": "string", "opensInsteadOfPage": true },
+            "IASKSegueIdentifier": { "type": "string", "opensInsteadOfPage": true },
             "IASKChildTitle": { "type": "string", "localizable": true },
             "IASKWebViewShowProgress": { "type": "boolean" },
             "IASKWebViewFullscreen": { "type": "boolean" },

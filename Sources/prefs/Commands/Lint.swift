@@ -36,11 +36,19 @@ struct Lint: ParsableCommand, StreamingCommand {
   @Option(help: "The configuration file to use instead of the nearest .prefs.yml.")
   var config: String?
 
-  @Option(help: "The schema dialect: apple (Settings.app) or iask (InAppSettingsKit).")
-  var dialect: Dialect = .apple
+  @Option(
+    help: """
+      Check only as this dialect reads the bundle: apple (Settings.app) or iask \
+      (InAppSettingsKit). Without it, a bundle with .inApp pages is checked both ways.
+      """)
+  var dialect: Dialect?
 
-  @Option(help: "The device whose pages are checked: phone or pad.")
-  var idiom: Idiom = .phone
+  @Option(
+    help: """
+      Check only the pages and elements this device shows: phone or pad. Without it, \
+      a bundle with ~ipad or ~iphone pages is checked for both.
+      """)
+  var idiom: Idiom?
 
   @Flag(help: "Report errors and warnings only (as --min-severity warning).")
   var quiet = false
@@ -97,8 +105,9 @@ struct Lint: ParsableCommand, StreamingCommand {
         linters.append(
           Linter(
             configuration: configuration,
-            loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false),
-            sources: scan))
+            loadOptions: LoadOptions(
+              idiom: idiom ?? .phone, dialect: dialect ?? .apple, keepsComments: false),
+            sources: scan, checksEveryVariant: idiom == nil && dialect == nil))
       } catch {
         return CommandErrors.report(error, to: &errors)
       }
@@ -107,9 +116,9 @@ struct Lint: ParsableCommand, StreamingCommand {
     let paths = bundles
     let linterList = linters
     let outcomes = Array(zip(paths, linterList)).concurrentMap { path, linter in
-      Result { () throws -> (LintReport, SettingsBundle) in
-        let bundle = try SettingsBundle.load(at: path, options: linter.loadOptions)
-        return (try linter.lint(bundle), bundle)
+      Result { () throws -> (LintReport, [SettingsBundle]) in
+        let bundles = try linter.loadVariants(at: path)
+        return (try linter.lint(variants: bundles), bundles)
       }
     }
     var reports: [LintReport] = []

@@ -1,0 +1,125 @@
+import Plist
+import SettingsSchema
+
+/// One way a bundle is read: on a device, by a dialect's reader. A bundle
+/// with `~ipad` or `.inApp` pages is read each way it has, so that a typo in
+/// `Root~ipad.plist` fails the run as one in `Root.plist` does.
+///
+/// ```swift
+/// LintVariant.all(forFiles: ["Root.plist", "Root~ipad.plist"], base: LoadOptions())
+/// // phone/apple, then pad/apple
+/// ```
+public struct LintVariant: Sendable, Hashable {
+  public var idiom: Idiom
+  public var dialect: Dialect
+
+  public init(idiom: Idiom, dialect: Dialect) {
+    self.idiom = idiom
+    self.dialect = dialect
+  }
+
+  /// The variants a bundle of these files has: the base first, then the other
+  /// idiom when a page has a device suffix (with `Root~iphone.plist`, only a
+  /// pad reads `Root.plist`), and InAppSettingsKit's reading of a bundle
+  /// with `.inApp` pages.
+  public static func all(forFiles files: [String], base: LoadOptions) -> [LintVariant] {
+    let pages = files.filter { $0.hasSuffix(".plist") && !$0.contains(".lproj/") }
+    let hasDevicePages = pages.contains { page in
+      Idiom.allCases.contains { page.contains($0.fileSuffix + ".") }
+    }
+    var idioms = [base.idiom]
+    if hasDevicePages { idioms += Idiom.allCases.filter { $0 != base.idiom } }
+    var dialects = [base.dialect]
+    if base.dialect == .apple, pages.contains(where: { $0.hasSuffix(".inApp.plist") }) {
+      dialects.append(.iask)
+    }
+    return dialects.flatMap { dialect in idioms.map { LintVariant(idiom: $0, dialect: dialect) } }
+  }
+
+  /// How a finding seen only by some variants says so: "on pad",
+  /// "in InAppSettingsKit", "on pad in InAppSettingsKit"; nil when the
+  /// variants that found it are all those that read its file.
+  static func label(found: [LintVariant], reading: [LintVariant]) -> String? {
+    guard Set(reading).subtracting(found).isEmpty == false else { return nil }
+    let idioms = Set(found.map(\.idiom))
+    let dialects = Set(found.map(\.dialect))
+    var parts: [String] = []
+    if idioms.count == 1, let idiom = idioms.first, Set(reading.map(\.idiom)).count > 1 {
+      parts.append("on \(idiom.rawValue)")
+    }
+    if dialects.count == 1, let dialect = dialects.first, Set(reading.map(\.dialect)).count > 1 {
+      parts.append(dialect == .iask ? "in InAppSettingsKit" : "in Settings.app")
+    }
+    if parts.isEmpty {
+      return found.map {
+        "on \($0.idiom.rawValue) in \($0.dialect == .iask ? "InAppSettingsKit" : "Settings.app")"
+      }
+      .joined(separator: " and ")
+    }
+    return parts.joined(separator: " ")
+  }
+}
+
+extension Linter {
+  /// The bundle read each way lint checks it: the variant the load options
+  /// name, with the pages nothing reaches, then (unless narrowed by
+  /// ``checksEveryVariant``) every other variant the bundle has.
+  public func loadVariants(at path: String) throws(SettingsBundleError) -> [SettingsBundle] {
+    var options = loadOptions
+    options.includesUnreachedPages = true
+    let base = try SettingsBundle.load(at: path, options: options)
+    guard checksEveryVariant else { return [base] }
+    var others: [SettingsBundle] = []
+    for variant in LintVariant.all(forFiles: base.files, base: loadOptions).dropFirst() {
+      var variantOptions = loadOptions
+      variantOptions.idiom = variant.idiom
+      variantOptions.dialect = variant.dialect
+      others.append(try SettingsBundle.load(at: path, options: variantOptions))
+    }
+    return [base] + others
+  }
+
+  /// Findings of several readings of one bundle, each once: a finding that
+  /// not every reading of its file shares names the variants that found it;
+  /// rules that report an absence (an unused entry, an unreached page) keep
+  /// only what every reading of the file found.
+  static func merge(_ runs: [(variant: LintVariant, bundle: SettingsBundle, found: [Diagnostic])])
+    -> [Diagnostic]
+  {
+    guard runs.count > 1 else { return runs.first?.found ?? [] }
+    var order: [Diagnostic] = []
+    var foundBy: [Diagnostic: [LintVariant]] = [:]
+    for run in runs {
+      for diagnostic in run.found {
+        if foundBy[diagnostic] == nil { order.append(diagnostic) }
+        if foundBy[diagnostic]?.contains(run.variant) != true {
+          foundBy[diagnostic, default: []].append(run.variant)
+        }
+      }
+    }
+    let pageFiles = runs.map { Set($0.bundle.pages.map(\.file)) }
+    let allPages = pageFiles.reduce(into: Set<String>()) { $0.formUnion($1) }
+    var merged: [Diagnostic] = []
+    for diagnostic in order {
+      let found = foundBy[diagnostic] ?? []
+      // A page file is read by the variants that load it; any other file by all.
+      let reading = runs.indices.filter {
+        !allPages.contains(diagnostic.file) || pageFiles[$0].contains(diagnostic.file)
+      }.map { runs[$0].variant }
+      if absenceRules.contains(diagnostic.rule) {
+        if Set(reading).isSubset(of: found) { merged.append(diagnostic) }
+        continue
+      }
+      var labelled = diagnostic
+      if let label = LintVariant.label(found: found, reading: reading) {
+        labelled.message = "\(label): \(diagnostic.message)"
+        labelled.variant = label
+      }
+      merged.append(labelled)
+    }
+    return merged
+  }
+
+  /// Rules whose finding is that nothing uses a thing: true only if no reading uses it.
+  static let absenceRules: Set<String> = [UnusedTranslation.id, UnreachablePage.id]
+}

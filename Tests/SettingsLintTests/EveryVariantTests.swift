@@ -1,0 +1,133 @@
+import Foundation
+import SettingsLint
+import SettingsSchema
+import TestSupport
+import Testing
+
+/// Lint reads every page of every variant in one run: the pad's and
+/// InAppSettingsKit's pages, pages nothing opens, and the pages below a
+/// Root.plist that does not parse; `--idiom`/`--dialect` narrow the run.
+struct EveryVariantTests {
+  static func page(_ elements: String, table: String? = nil) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+    <dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Général</string></dict>
+    \(elements)
+    </array>\(table.map { "<key>StringsTable</key><string>\($0)</string>" } ?? "")</dict></plist>
+    """
+  }
+
+  static let toggle = """
+    <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sync</string>\
+    <key>Title</key><string>Synchronisieren</string><key>DefaultValue</key><true/></dict>
+    """
+  /// Two titles for one value: the second row shows nothing.
+  static let brokenMultiValue = """
+    <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>größe</string>\
+    <key>Title</key><string>Größe</string><key>DefaultValue</key><string>s</string>\
+    <key>Values</key><array><string>s</string></array>\
+    <key>Titles</key><array><string>Klein</string><string>Groß</string></array></dict>
+    """
+  static func childPane(_ file: String) -> String {
+    """
+    <dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>Mehr</string>\
+    <key>File</key><string>\(file)</string></dict>
+    """
+  }
+
+  static func findings(_ report: LintReport, _ rule: String) -> [Diagnostic] {
+    report.diagnostics.filter { $0.rule == rule }
+  }
+
+  @Test(arguments: ["Root~ipad.plist", "Root~iphone.plist", "Root.inApp.plist"])
+  func aFaultInAnyVariantOfRootFails(variant: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.page(Self.toggle))
+    try bundle.write(variant, Self.page(Self.brokenMultiValue))
+    let report = try LintTestSupport.lint(bundle.path)
+    let found = Self.findings(report, "values-titles-count")
+    #expect(found.map(\.file) == [variant], "\(report.diagnostics)")
+    #expect(found.first?.severity == .error)
+    #expect(Self.findings(report, "unreachable-page").isEmpty)
+
+    // Narrowed to the variant that does not read it, the run passes.
+    let idiom: Idiom = variant.contains("~ipad") ? .phone : .pad
+    let narrowed = try Linter(
+      loadOptions: LoadOptions(idiom: idiom, dialect: .apple), checksEveryVariant: false
+    ).lint(bundleAt: bundle.path)
+    #expect(Self.findings(narrowed, "values-titles-count").isEmpty)
+  }
+
+  @Test func anUnreachedPageIsCheckedLikeTheOthers() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.page(Self.toggle))
+    try bundle.write("Old.plist", Self.page(Self.brokenMultiValue + Self.toggle, table: "Old"))
+    let report = try LintTestSupport.lint(bundle.path)
+    #expect(Self.findings(report, "values-titles-count").map(\.file) == ["Old.plist"])
+    #expect(Self.findings(report, "unreachable-page").map(\.file) == ["Old.plist"])
+    // Nothing shows it: its key writes nothing and its table is never looked up.
+    #expect(Self.findings(report, "duplicate-key").isEmpty, "\(report.diagnostics)")
+    #expect(Self.findings(report, "strings-table-missing").isEmpty, "\(report.diagnostics)")
+  }
+
+  @Test func pagesBelowARootThatDoesNotParseAreStillChecked() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist", Self.page(Self.childPane("Child")).replacing("</array>", with: "</arra>"))
+    try bundle.write("Child.plist", Self.page(Self.brokenMultiValue))
+    let report = try LintTestSupport.lint(bundle.path)
+    #expect(Self.findings(report, "plist-syntax").map(\.file) == ["Root.plist"])
+    #expect(Self.findings(report, "values-titles-count").map(\.file) == ["Child.plist"])
+    // What Root opens cannot be known, so nothing is called unreached.
+    #expect(Self.findings(report, "unreachable-page").isEmpty, "\(report.diagnostics)")
+  }
+
+  @Test func aFindingOfOneDeviceOnlySaysWhichDevice() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.page(Self.toggle, table: "Root"))
+    try bundle.write(
+      "Root~ipad.plist", Self.page(Self.toggle + Self.childPane("Tablet"), table: "Root"))
+    try bundle.write("Tablet.plist", Self.page(Self.brokenMultiValue, table: "Root"))
+    try bundle.write(
+      "de.lproj/Root.strings",
+      "\"Général\" = \"Allgemein\";\n\"Synchronisieren\" = \"Synchronisieren\";\n")
+    let report = try LintTestSupport.lint(bundle.path)
+    let misses = Self.findings(report, "missing-translation")
+    #expect(
+      misses.map(\.file).sorted() == [
+        "Root~ipad.plist", "Tablet.plist", "Tablet.plist", "Tablet.plist",
+      ])
+    for miss in misses {
+      // Root~ipad.plist is the pad's own file; Tablet.plist is read on the phone too
+      // (as a page nothing opens), so its findings say whose they are.
+      let expected: String? = miss.file == "Tablet.plist" ? "on pad" : nil
+      #expect(miss.variant == expected, "\(miss.message)")
+      #expect(miss.message.hasPrefix("on pad: ") == (expected != nil), "\(miss.message)")
+    }
+    // A finding every reading shares carries no variant.
+    let structural = Self.findings(report, "values-titles-count")
+    #expect(structural.map(\.variant) == [nil])
+    #expect(Self.findings(report, "unreachable-page").isEmpty)
+  }
+
+  @Test func anEntryIsUnusedOnlyWhenNoVariantUsesIt() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.page(Self.toggle, table: "Root"))
+    try bundle.write("Root~ipad.plist", Self.page(Self.childPane("Tablet"), table: "Root"))
+    try bundle.write("Tablet.plist", Self.page("", table: "Root"))
+    try bundle.write(
+      "de.lproj/Root.strings",
+      "\"Général\" = \"Allgemein\";\n\"Synchronisieren\" = \"Synchronisieren\";\n"
+        + "\"Mehr\" = \"Mehr\";\n\"Veraltet\" = \"Veraltet\";\n")
+    let report = try LintTestSupport.lint(bundle.path)
+    let unused = Self.findings(report, "unused-translation")
+    #expect(unused.count == 1, "\(unused.map(\.message))")
+    #expect(unused.first?.message.contains("Veraltet") == true)
+  }
+}
