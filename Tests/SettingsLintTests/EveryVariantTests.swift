@@ -86,7 +86,7 @@ struct EveryVariantTests {
     #expect(Self.findings(report, "unreachable-page").isEmpty, "\(report.diagnostics)")
   }
 
-  @Test func aFindingOfOneDeviceOnlySaysWhichDevice() throws {
+  @Test func aDevicesOwnPagesCarryNoVariant() throws {
     let bundle = try TemporaryBundle()
     defer { bundle.remove() }
     try bundle.write("Root.plist", Self.page(Self.toggle, table: "Root"))
@@ -97,22 +97,33 @@ struct EveryVariantTests {
       "de.lproj/Root.strings",
       "\"Général\" = \"Allgemein\";\n\"Synchronisieren\" = \"Synchronisieren\";\n")
     let report = try LintTestSupport.lint(bundle.path)
-    let misses = Self.findings(report, "missing-translation")
+    // Root~ipad.plist and the page only it opens are the pad's alone: their findings
+    // need no "on pad", and the phone does not check Tablet.plist as a page nothing opens.
     #expect(
-      misses.map(\.file).sorted() == [
-        "Root~ipad.plist", "Tablet.plist", "Tablet.plist", "Tablet.plist",
+      Self.findings(report, "missing-translation").map(\.file).sorted() == [
+        "Root~ipad.plist", "Tablet.plist",
       ])
-    for miss in misses {
-      // Root~ipad.plist is the pad's own file; Tablet.plist is read on the phone too
-      // (as a page nothing opens), so its findings say whose they are.
-      let expected: String? = miss.file == "Tablet.plist" ? "on pad" : nil
-      #expect(miss.variant == expected, "\(miss.message)")
-      #expect(miss.message.hasPrefix("on pad: ") == (expected != nil), "\(miss.message)")
-    }
-    // A finding every reading shares carries no variant.
-    let structural = Self.findings(report, "values-titles-count")
-    #expect(structural.map(\.variant) == [nil])
+    #expect(report.diagnostics.allSatisfy { $0.variant == nil }, "\(report.diagnostics)")
+    #expect(Self.findings(report, "values-titles-count").map(\.file) == ["Tablet.plist"])
     #expect(Self.findings(report, "unreachable-page").isEmpty)
+  }
+
+  @Test func aFindingOfOneDialectOnlySaysWhichDialect() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    // Both Settings.app and InAppSettingsKit read Root.plist (there is no Root.inApp.plist);
+    // only Settings.app does not know InAppSettingsKit's keys.
+    try bundle.write(
+      "Root.plist",
+      Self.page(
+        Self.toggle.replacing(
+          "</dict>", with: "<key>IASKSubtitle</key><string>Über WLAN</string></dict>")
+          + Self.childPane("Extra")))
+    try bundle.write("Extra.inApp.plist", Self.page(Self.toggle.replacing("sync", with: "extra")))
+    let report = try LintTestSupport.lint(bundle.path)
+    let unknown = Self.findings(report, "unknown-key")
+    #expect(unknown.map(\.variant) == ["in Settings.app"], "\(report.diagnostics)")
+    #expect(unknown.first?.message.hasPrefix("in Settings.app: ") == true)
   }
 
   @Test func anEntryIsUnusedOnlyWhenNoVariantUsesIt() throws {

@@ -55,9 +55,11 @@ struct LintCommandTests {
     #expect(text.output.split(separator: "\n").count == 38)
     let json = DumpTests.run(["rules", "--format", "json"])
     let list =
-      try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]]
+      try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
     #expect(list?.count == 38)
-    #expect(list?.first?["id"] == "plist-syntax")
+    #expect(list?.first?["id"] as? String == "plist-syntax")
+    // Every severity a finding of the rule can get, the default first.
+    #expect(list?.first?["severities"] as? [String] == ["error", "warning"])
   }
 
   @Test func explainPrintsTheRuleOwnText() {

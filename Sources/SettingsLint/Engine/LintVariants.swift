@@ -40,14 +40,20 @@ public struct LintVariant: Sendable, Hashable {
   /// "in InAppSettingsKit", "on pad in InAppSettingsKit"; nil when the
   /// variants that found it are all those that read its file.
   static func label(found: [LintVariant], reading: [LintVariant]) -> String? {
-    guard Set(reading).subtracting(found).isEmpty == false else { return nil }
+    let missed = Set(reading).subtracting(found)
+    guard !missed.isEmpty else { return nil }
     let idioms = Set(found.map(\.idiom))
     let dialects = Set(found.map(\.dialect))
     var parts: [String] = []
-    if idioms.count == 1, let idiom = idioms.first, Set(reading.map(\.idiom)).count > 1 {
+    // The idiom matters when a reading of the same dialect on another device missed it.
+    if idioms.count == 1, let idiom = idioms.first,
+      missed.contains(where: { dialects.contains($0.dialect) })
+    {
       parts.append("on \(idiom.rawValue)")
     }
-    if dialects.count == 1, let dialect = dialects.first, Set(reading.map(\.dialect)).count > 1 {
+    if dialects.count == 1, let dialect = dialects.first,
+      missed.contains(where: { idioms.contains($0.idiom) })
+    {
       parts.append(dialect == .iask ? "in InAppSettingsKit" : "in Settings.app")
     }
     if parts.isEmpty {
@@ -87,18 +93,25 @@ extension Linter {
     -> [Diagnostic]
   {
     guard runs.count > 1 else { return runs.first?.found ?? [] }
+    // A page one reading reaches is checked by that reading only, not also as an
+    // unreached page of another (InAppSettingsKit's pages are not Settings.app's).
+    let reachedAnywhere = Set(runs.flatMap { $0.bundle.pages.filter(\.isReached).map(\.file) })
+    let pageFiles = runs.map { run in
+      Set(
+        run.bundle.pages.filter { $0.isReached || !reachedAnywhere.contains($0.file) }.map(\.file))
+    }
+    let allPages = Set(runs.flatMap { $0.bundle.pages.map(\.file) })
     var order: [Diagnostic] = []
     var foundBy: [Diagnostic: [LintVariant]] = [:]
-    for run in runs {
-      for diagnostic in run.found {
+    for (index, run) in runs.enumerated() {
+      for diagnostic in run.found
+      where !allPages.contains(diagnostic.file) || pageFiles[index].contains(diagnostic.file) {
         if foundBy[diagnostic] == nil { order.append(diagnostic) }
         if foundBy[diagnostic]?.contains(run.variant) != true {
           foundBy[diagnostic, default: []].append(run.variant)
         }
       }
     }
-    let pageFiles = runs.map { Set($0.bundle.pages.map(\.file)) }
-    let allPages = pageFiles.reduce(into: Set<String>()) { $0.formUnion($1) }
     var merged: [Diagnostic] = []
     for diagnostic in order {
       let found = foundBy[diagnostic] ?? []

@@ -3,6 +3,14 @@ public enum RuleDocumentation {
   public static func text(of rule: any LintRule.Type) -> String {
     var text = "\(rule.id) (\(rule.defaultSeverity.rawValue))\n\n\(rule.summary)\n\n"
     text += wrap(rule.rationale, width: 80) + "\n"
+    if !rule.lesserSeverities.isEmpty {
+      let cases = rule.lesserSeverities.map { "\($0.severity.rawValue) when \($0.when)" }
+      text +=
+        "\n"
+        + wrap(
+          "Severity: \(rule.defaultSeverity.rawValue); " + cases.joined(separator: "; ") + ".",
+          width: 80) + "\n"
+    }
     for (title, examples) in [
       ("Reported", rule.failingExamples), ("Accepted", rule.passingExamples),
     ] {

@@ -21,6 +21,9 @@ public protocol LintRule: SendableMetatype {
   static var rationale: String { get }
   /// The most serious severity the rule reports with; a configuration may change it.
   static var defaultSeverity: Severity { get }
+  /// The lesser severities the rule also reports with, each with when: what
+  /// `prefs rules` shows, and a test holds every finding to it.
+  static var lesserSeverities: [(severity: Severity, when: String)] { get }
   /// Bundles the rule must report.
   static var failingExamples: [RuleExample] { get }
   /// Bundles the rule must leave alone.
@@ -31,6 +34,11 @@ public protocol LintRule: SendableMetatype {
 }
 
 extension LintRule {
+  public static var lesserSeverities: [(severity: Severity, when: String)] { [] }
+
+  /// Every severity the rule reports with, the default first.
+  public static var severities: [Severity] { [defaultSeverity] + lesserSeverities.map(\.severity) }
+
   /// The rule id: the type name in kebab-case.
   public static var id: String {
     RuleID.known[ObjectIdentifier(self)] ?? RuleID.kebabCase(String(describing: self))

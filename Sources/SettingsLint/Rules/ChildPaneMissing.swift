@@ -10,6 +10,11 @@ enum ChildPaneMissing: LintRule {
     are typed by hand and typos are common.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.note, "the page is one a build step writes (CocoaPods' Acknowledgements, LicensePlist's)")
+  ]
+  /// Pages that tools write into the bundle at build time, so a checkout lacks them.
+  static let generatedPages: Set<String> = ["Acknowledgements", "com.mono0926.LicensePlist"]
   static let failingExamples = [
     RuleExample.root(
       """
@@ -61,6 +66,12 @@ enum ChildPaneMissing: LintRule {
           report.add(
             "File is empty; the row opens nothing", file: page.file, place: place,
             keyPath: specifier.keyPath)
+          continue
+        }
+        if generatedPages.contains(file) {
+          report.add(
+            "no page \(file).plist in the bundle; a build step (CocoaPods, LicensePlist) usually writes it, else the row opens an empty page",
+            file: page.file, place: place, keyPath: specifier.keyPath, severity: .note)
           continue
         }
         var message = "no page \(file).plist in the bundle; the row opens an empty page"

@@ -97,7 +97,7 @@ enum DefaultNotInValues: LintRule {
         } else {
           report.add(
             "DefaultValue \(defaultValue.shortDescription) is not one of Values; the row shows no title until a choice is made",
-            file: page.file, place: place, keyPath: specifier.keyPath, severity: .warning)
+            file: page.file, place: place, keyPath: specifier.keyPath)
         }
       }
     }

@@ -10,6 +10,9 @@ enum DuplicateKey: LintRule {
     different idioms (one for Phone, one for Pad) never show together and are not reported.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "both elements store the same kind of value (the rows stay in step)")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

@@ -10,6 +10,9 @@ enum EmptyKey: LintRule {
     around it never matches the key the app reads.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "the Key only has white space around it")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

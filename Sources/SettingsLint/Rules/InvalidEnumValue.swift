@@ -10,6 +10,14 @@ enum InvalidEnumValue: LintRule {
     idiom at all, so the element shows on no device.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (
+      .warning,
+      "the key falls back to its default (a keyboard, capitalization or correction setting)"
+    )
+  ]
+  /// The keys whose unknown value hides the element: it shows on no device.
+  static let hidingKeys: Set<String> = ["SupportedUserInterfaceIdioms"]
   static let failingExamples = [
     RuleExample.root(
       """
@@ -23,7 +31,24 @@ enum InvalidEnumValue: LintRule {
         <key>KeyboardType</key>
         <string>numberPad</string>
       </dict>
-      """, table: nil)
+      """, table: nil),
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Split View</string>
+        <key>Key</key>
+        <string>split</string>
+        <key>DefaultValue</key>
+        <true/>
+        <key>SupportedUserInterfaceIdioms</key>
+        <array>
+          <string>iPad</string>
+        </array>
+      </dict>
+      """, table: nil),
   ]
   static let passingExamples = [
     RuleExample.root(
@@ -65,7 +90,8 @@ enum InvalidEnumValue: LintRule {
             report.add(
               message, file: page.file,
               place: page.place(of: item, keyPath: index < 0 ? keyPath : "\(keyPath)[\(index)]"),
-              keyPath: specifier.keyPath)
+              keyPath: specifier.keyPath,
+              severity: hidingKeys.contains(entry.key) ? .error : .warning)
           }
         }
       }

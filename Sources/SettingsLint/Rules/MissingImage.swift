@@ -10,7 +10,7 @@ enum MissingImage: LintRule {
     @3x.png, as iOS does; a name that matches none shows no image. An empty string means \
     no image and is fine.
     """
-  static let defaultSeverity = Severity.error
+  static let defaultSeverity = Severity.warning
   static let failingExamples = [
     RuleExample.root(
       """

@@ -10,6 +10,10 @@ enum MissingRequiredKey: LintRule {
     row unlabeled or showing no state, which is legal but rarely meant.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "Title or an editable DefaultValue is missing"),
+    (.note, "a title value has no DefaultValue (blank until the app writes one)"),
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

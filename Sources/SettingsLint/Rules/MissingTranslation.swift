@@ -11,7 +11,8 @@ enum MissingTranslation: LintRule {
     Missing keys in the English (or Base) table are only noted, since the string as \
     written is usually the English text. Strings without two letters in a row ("0.25x", \
     "10") read the same in every language and are not reported; a string that no table \
-    translates (a font name, a brand) is noted once instead of once per language. An entry \
+    translates (a font name, a brand) is noted once instead of once per language, and \
+    the strings of a page that no table translates are one note for the page. An entry \
     that prefs strings add-language or sync marked untranslated counts as missing until a \
     translation replaces it: it only repeats the source text. A key that differs from \
     the page's string only in letter case ("7-bit ASCII" for "7-Bit ASCII") is a miss on \
@@ -19,6 +20,12 @@ enum MissingTranslation: LintRule {
     the key it most likely meant.
     """
   static let defaultSeverity = Severity.warning
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (
+      .note,
+      "the source language lacks the key (the string is its text), or no language translates the string"
+    )
+  ]
   static let failingExamples = [
     StringsExamples.bundle(english: "\"Enabled\" = \"Enabled\";\n", german: "/* nothing yet */\n")
   ]
@@ -33,6 +40,7 @@ enum MissingTranslation: LintRule {
       // A string that no language translates is most likely meant to stay as written
       // (a font name, a brand): one note for it, not one warning per language.
       var nowhere = [Bool](repeating: false, count: table.strings.count)
+      var leftAsWritten: [Int: [LocalizableString]] = [:]
       for index in table.strings.indices
       where table.needsTranslation[index] && table.isTranslatedNowhere(index) {
         let string = table.strings[index]
@@ -44,12 +52,27 @@ enum MissingTranslation: LintRule {
         else { continue }
         nowhere[index] = true
         let marked = table.languages.contains { $0.states[index] == .markedUntranslated }
+        guard marked else {
+          leftAsWritten[string.pageIndex, default: []].append(string)
+          continue
+        }
         report.add(
-          marked
-            ? "\"\(string.text)\" is translated in no language's \(table.name).strings; every language shows it untranslated"
-            : "\"\(string.text)\" is in no language's \(table.name).strings; every language shows it as written",
+          "\"\(string.text)\" is translated in no language's \(table.name).strings; every language shows it untranslated",
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .note)
+      }
+      // One cause (a page whose strings stay as written), one note per page.
+      for (_, strings) in leftAsWritten.sorted(by: { $0.key < $1.key }) {
+        guard let first = strings.first else { continue }
+        let message =
+          strings.count == 1
+          ? "\"\(first.text)\" is in no language's \(table.name).strings; every language shows it as written"
+          : "\(strings.count) strings of the page are in no language's \(table.name).strings ("
+            + strings.prefix(3).map { "\"\($0.text)\"" }.joined(separator: ", ")
+            + (strings.count > 3 ? ", …" : "") + "); every language shows them as written"
+        report.add(
+          message, file: context.page(of: first).file, place: context.place(of: first),
+          keyPath: first.keyPath, severity: .note)
       }
       for language in table.languages {
         let severity: Severity = language.isSourceLanguage ? .note : .warning

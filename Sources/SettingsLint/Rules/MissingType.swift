@@ -8,6 +8,10 @@ enum MissingType: LintRule {
     with a Type that is not a string) is skipped, so its setting never appears.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "the element is an empty dictionary (it meant no row)"),
+    (.note, "the element holds only Xcode's placeholder key \"New item\""),
+  ]
   static let failingExamples = [
     RuleExample.root(
       """
@@ -39,9 +43,17 @@ enum MissingType: LintRule {
     for page in context.bundle.pages {
       for specifier in page.specifiers where specifier.node.entries != nil {
         guard let type = specifier["Type"] else {
+          let keys = specifier.node.entries?.map(\.key) ?? []
+          // Xcode names the first key of a row added in its editor "New item".
+          let isPlaceholder = !keys.isEmpty && keys.allSatisfy { $0.hasPrefix("New item") }
           report.add(
-            "the element has no Type; Settings.app skips it", file: page.file,
-            place: context.place(specifier, on: page), keyPath: specifier.keyPath)
+            keys.isEmpty
+              ? "the element is an empty dictionary; Settings.app skips it"
+              : isPlaceholder
+                ? "the element holds only Xcode's placeholder \"New item\"; Settings.app skips it"
+                : "the element has no Type; Settings.app skips it",
+            file: page.file, place: context.place(specifier, on: page), keyPath: specifier.keyPath,
+            severity: keys.isEmpty ? .warning : isPlaceholder ? .note : nil)
           continue
         }
         if type.string == nil {

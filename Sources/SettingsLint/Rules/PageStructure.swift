@@ -13,6 +13,9 @@ enum PageStructure: LintRule {
     walk's limits (1,000 folders, 20,000 files, 16 levels).
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "PreferenceSpecifiers is empty")
+  ]
   static let failingExamples = [
     RuleExample(files: [
       (
@@ -45,7 +48,8 @@ enum PageStructure: LintRule {
     where problem.origin == .layout || problem.origin == .rootFallback {
       report.add(problem)
     }
-    for page in context.bundle.pages {
+    // A plist nothing opens and that is no page (the app's own data) is not checked as one.
+    for page in context.bundle.pages where page.isReached || UnreachablePage.isPage(page) {
       guard let document = page.document else { continue }
       let root = document.root
       guard root.entries != nil else {

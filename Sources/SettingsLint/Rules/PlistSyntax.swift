@@ -11,6 +11,9 @@ enum PlistSyntax: LintRule {
     prefs never expands XML entities or follows a DTD, so such files are refused too.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "iOS still reads the file, though not as its author likely meant")
+  ]
   static let failingExamples = [
     RuleExample(files: [
       (

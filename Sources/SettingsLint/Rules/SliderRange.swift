@@ -11,6 +11,9 @@ enum SliderRange: LintRule {
     the range shows the thumb pinned at one end.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "DefaultValue is outside the range (the slider shows it pinned at one end)")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

@@ -8,6 +8,9 @@ enum StringsDuplicateKey: LintRule {
     the two translations differ, the one a translator fixed may be the one that is ignored.
     """
   static let defaultSeverity = Severity.warning
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.note, "both entries give the same text")
+  ]
   static let failingExamples = [
     StringsExamples.bundle(
       english: "\"Enabled\" = \"Enabled\";\n",

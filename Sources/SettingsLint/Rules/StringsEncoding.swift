@@ -9,6 +9,9 @@ enum StringsEncoding: LintRule {
     are not valid UTF-8 make the table unreadable.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "iOS still reads the table (a form that works only by chance)")
+  ]
   static let failingExamples = [
     RuleExample(
       files: StringsExamples.bundle(english: "\"Enabled\" = \"Enabled\";\n", german: "").files

@@ -9,6 +9,9 @@ enum StringsSyntax: LintRule {
     the plist; a comment that is never closed hides the rest of the file.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "iOS still reads every entry, though not as its author likely meant")
+  ]
   static let failingExamples = [
     StringsExamples.bundle(
       english: "\"Enabled\" = \"Enabled\";\n", german: "\"Enabled\" = \"Aktiviert\"\n")

@@ -8,7 +8,13 @@ enum StringsTableMissing: LintRule {
     When no language has that table, every title of the page shows as written in the plist, \
     in every language: usually the table was renamed or StringsTable has a typo.
     """
-  static let defaultSeverity = Severity.error
+  static let defaultSeverity = Severity.warning
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (
+      .note,
+      "the bundle is not localized, or the page has no setting (a licence or acknowledgement page)"
+    )
+  ]
   static let failingExamples = [
     RuleExample.root(
       StringsExamples.toggle, table: "Settings",
@@ -43,9 +49,15 @@ enum StringsTableMissing: LintRule {
         message =
           "no table \(table).strings exists; the bundle is not localized, so StringsTable has no effect"
       }
+      // Licence pages (CocoaPods' and LicensePlist's) hold text, no setting: nobody
+      // translates them, and the page reads the same either way.
+      let holdsSettings = page.specifiers.contains { context.typeSpec(of: $0)?.storesValue == true }
+      if localized, !holdsSettings {
+        message += "; the page holds no setting (a licence page?), so it is only noted"
+      }
       report.add(
         message, file: page.file, place: page.place(of: node, keyPath: "StringsTable"),
-        severity: localized ? nil : .note)
+        severity: localized && holdsSettings ? nil : .note)
     }
   }
 }

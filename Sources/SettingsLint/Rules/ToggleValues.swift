@@ -10,7 +10,10 @@ enum ToggleValues: LintRule {
     does not expect; equal values make the switch unable to show OFF; a DefaultValue that \
     matches neither shows OFF whatever was meant.
     """
-  static let defaultSeverity = Severity.warning
+  static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "the switch works but shows or stores another state than meant")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """
@@ -26,7 +29,24 @@ enum ToggleValues: LintRule {
         <key>TrueValue</key>
         <string>yes</string>
       </dict>
-      """, table: nil)
+      """, table: nil),
+    RuleExample.root(
+      """
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>Sync</string>
+        <key>Key</key>
+        <string>sync</string>
+        <key>DefaultValue</key>
+        <string>yes</string>
+        <key>TrueValue</key>
+        <string>yes</string>
+        <key>FalseValue</key>
+        <string>yes</string>
+      </dict>
+      """, table: nil),
   ]
   static let passingExamples = [
     RuleExample.root(
@@ -62,7 +82,7 @@ enum ToggleValues: LintRule {
   ) {
     let trueValue = specifier["TrueValue"]
     let falseValue = specifier["FalseValue"]
-    func add(_ message: String, at key: String?, severity: Severity? = nil) {
+    func add(_ message: String, at key: String?, severity: Severity = .warning) {
       report.add(
         message, file: page.file, place: context.place(specifier, key: key, on: page),
         keyPath: specifier.keyPath, severity: severity)

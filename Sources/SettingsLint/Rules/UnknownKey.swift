@@ -10,6 +10,9 @@ enum UnknownKey: LintRule {
     written as raw keys all leave the setting without what the author meant.
     """
   static let defaultSeverity = Severity.warning
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.note, "the key is InAppSettingsKit's, read by Settings.app")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

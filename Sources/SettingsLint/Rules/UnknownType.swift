@@ -10,6 +10,9 @@ enum UnknownType: LintRule {
     such a bundle with --dialect iask.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.warning, "the type is InAppSettingsKit's, read by Settings.app")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

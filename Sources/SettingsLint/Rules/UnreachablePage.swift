@@ -18,12 +18,29 @@ enum UnreachablePage: LintRule {
   ]
   static let passingExamples = ChildPaneMissing.passingExamples
 
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (.note, "the plist has no PreferenceSpecifiers (the app's own data, not a page)")
+  ]
+
+  /// Whether a loaded plist is a page: a dictionary with PreferenceSpecifiers.
+  static func isPage(_ page: Page) -> Bool {
+    page.document?.root["PreferenceSpecifiers"] != nil
+  }
+
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     // A page that does not load opens nothing that can be known: plist-syntax
     // reports it, and the pages it may open are checked as they are.
     let pages = context.bundle.pages
     guard !pages.contains(where: { $0.isReached && $0.document == nil }) else { return }
+    let loaded = Dictionary(
+      pages.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     for file in context.bundle.unreachedFiles {
+      if let page = loaded[file], page.document != nil, !isPage(page) {
+        report.add(
+          "nothing opens this plist and it has no PreferenceSpecifiers: the app's data, not a page; Settings.app ignores it",
+          file: file, severity: .note)
+        continue
+      }
       report.add("no child pane opens this page; Settings.app never shows it", file: file)
     }
   }

@@ -7,7 +7,9 @@ enum UnusedTranslation: LintRule {
     Entries whose key no Title, FooterText, Titles or ShortTitles uses are never shown: \
     usually left over from a renamed row, and translators keep paying for them. Xcode's \
     own template carries one ("none given"), so this is a note. Bundles with device or \
-    InAppSettingsKit variants of pages are skipped, as those pages may use the entries.
+    InAppSettingsKit variants of pages count: an entry is unused when no variant shows it. \
+    An entry (or a table) that every language has is one cause: it is reported once, at \
+    the source language's table when there is one, with the number of other languages.
     """
   static let defaultSeverity = Severity.note
   static let failingExamples = [
@@ -19,20 +21,53 @@ enum UnusedTranslation: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     // Pages of another idiom or dialect (Root~ipad.plist, Root.inApp.plist) are not loaded
-    // and may use any entry: the coverage then knows no unused entry (lint that idiom or
-    // dialect to check them).
+    // and may use any entry: the coverage then knows no unused entry (lint reads every
+    // variant and merges, so this holds only for a run narrowed to one).
     guard context.coverage.knowsUnusedEntries else { return }
+    // One cause, one note: an entry left over from a removed row is in every language's
+    // table, and is reported once, at the table of the source language when it has one.
+    var unusedTables: [String: [FileCoverage]] = [:]
+    var unusedKeys: [String: [(table: LoadedStrings, coverage: FileCoverage, entry: Int)]] = [:]
+    var order: [String] = []
     for (table, coverage) in context.coveredTables {
       if coverage.isTableUnused {
-        report.add(
-          "no page has StringsTable \(coverage.table); this table is never used", file: table.file,
-          language: coverage.language)
+        if unusedTables[coverage.table] == nil { order.append("table " + coverage.table) }
+        unusedTables[coverage.table, default: []].append(coverage)
         continue
       }
-      context.report(entries: coverage.unusedEntries, of: table, coverage: coverage, into: &report)
-      {
-        "no page shows \"\($0.key)\""
+      for index in coverage.unusedEntries {
+        let key = table.strings.entries[index].key
+        let id = "entry \(coverage.table) \(key)"
+        if unusedKeys[id] == nil { order.append(id) }
+        unusedKeys[id, default: []].append((table, coverage, index))
       }
+    }
+    let sources = context.coverage.policy.sourceLanguages
+    for id in order {
+      if id.hasPrefix("table "), let files = unusedTables[String(id.dropFirst("table ".count))] {
+        let first = files.first { $0.language.map(sources.contains) ?? false } ?? files[0]
+        report.add(
+          "no page has StringsTable \(first.table); this table is never used"
+            + others(files.count, of: "\(first.table).strings"),
+          file: first.file, language: first.language)
+      } else if let uses = unusedKeys[id] {
+        let first = uses.first { $0.coverage.language.map(sources.contains) ?? false } ?? uses[0]
+        let entry = first.table.strings.entries[first.entry]
+        report.add(
+          "no page shows \"\(entry.key)\""
+            + others(uses.count, of: "\(first.coverage.table).strings"),
+          file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
+          language: first.coverage.language)
+      }
+    }
+  }
+
+  /// "; 3 other languages' Root.strings have it too" when the cause repeats.
+  static func others(_ count: Int, of name: String) -> String {
+    switch count {
+    case ...1: ""
+    case 2: "; 1 other language's \(name) has it too"
+    default: "; \(count - 1) other languages' \(name) have it too"
     }
   }
 }

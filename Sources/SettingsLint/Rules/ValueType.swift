@@ -10,6 +10,12 @@ enum ValueType: LintRule {
     ignored, so the row shows its default behaviour instead of what was written.
     """
   static let defaultSeverity = Severity.error
+  static let lesserSeverities: [(severity: Severity, when: String)] = [
+    (
+      .warning,
+      "DefaultValue has another type than the control writes, or a localizable list holds a non-string"
+    )
+  ]
   static let failingExamples = [
     RuleExample.root(
       """

@@ -169,6 +169,12 @@ enum EmbeddedSchemas {
       },
       "types": {
         "PSGroupSpecifier": { "keys": {} },
+        "PSRadioGroupSpecifier": {
+          "keys": {
+            "Values": { "type": "array", "elements": "scalar" },
+            "Titles": { "type": "array", "elements": "string", "localizable": true }
+          }
+        },
         "PSTextFieldSpecifier": {
           "keys": {
             "KeyboardType": { "type": "string", "values": ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress", "DecimalPad", "PhonePad", "NamePhonePad", "AsciiCapable"] },
@@ -185,6 +191,8 @@ enum EmbeddedSchemas {
         },
         "PSMultiValueSpecifier": {
           "keys": {
+            "Values": { "type": "array", "elements": "scalar" },
+            "Titles": { "type": "array", "elements": "string", "localizable": true },
             "FooterText": { "type": "string", "localizable": true },
             "IconNames": { "type": "array", "elements": "string" },
             "IASKQuickMultiValueSelection": { "type": "boolean" },
@@ -213,7 +221,7 @@ enum EmbeddedSchemas {
           "summary": "A tappable row handled by the app's delegate.",
           "editable": false,
           "keys": {
-            "Key": { "type": "string", "required": true },
+            "Key": { "type": "string" },
             "Title": { "type": "string", "localizable": true },
             "IASKSubtitle": { "type": "any", "localizable": true },
             "IASKTextAlignment": { "type": "string" }

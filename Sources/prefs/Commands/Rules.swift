@@ -28,6 +28,7 @@ struct Rules: ParsableCommand, StreamingCommand {
           .object([
             ("id", .string(rule.id)),
             ("severity", .string(rule.defaultSeverity.rawValue)),
+            ("severities", .array(rule.severities.map { .string($0.rawValue) })),
             ("summary", .string(rule.summary)),
           ])
         })
@@ -36,8 +37,9 @@ struct Rules: ParsableCommand, StreamingCommand {
       let width = rules.map { $0.id.count }.max() ?? 0
       for rule in rules {
         let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-        let severity = rule.defaultSeverity.rawValue.padding(
-          toLength: 7, withPad: " ", startingAt: 0)
+        // Every severity the rule can give, the default first: "error/warning".
+        let severity = rule.severities.map(\.rawValue).joined(separator: "/").padding(
+          toLength: 20, withPad: " ", startingAt: 0)
         print("\(id)  \(severity)  \(rule.summary)", to: &output)
       }
     }
