@@ -15,9 +15,15 @@ public struct LoadOptions: Sendable {
   public var keepsComments: Bool
   /// Which strings tables are read (the others are neither read nor checked).
   public var tables: TableSelection
+  /// The comments of strings tables kept even without ``keepsComments``: those
+  /// whose text, leading white space aside, starts with one of these (lint's
+  /// `prefs:` directives).
+  public var keptComments: [String]
+
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
-    limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all
+    limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all,
+    keptComments: [String] = []
   ) {
     self.idiom = idiom
     self.dialect = dialect
@@ -25,6 +31,14 @@ public struct LoadOptions: Sendable {
     self.limits = limits
     self.keepsComments = keepsComments
     self.tables = tables
+    self.keptComments = keptComments
+  }
+
+  /// How the loader's strings reader treats comments under these options.
+  var commentRetention: CommentRetention {
+    if keepsComments { return .all }
+    if keptComments.isEmpty { return .startingWith(UntranslatedMark.prefix) }
+    return .startingWithAny([UntranslatedMark.prefix] + keptComments)
   }
 }
 
@@ -182,6 +196,22 @@ public struct SettingsBundle: Sendable {
         bytes, limits: options.limits, comments: options.keepsComments ? .all : .none)
     else { return nil }
     return LoadedStrings(file: file, strings: read.file, source: read.source)
+  }
+
+  /// A page plist of the bundle: the reached page's document, else the file
+  /// read now by the same containment rules and limits (a page nothing
+  /// reaches). Nil when it cannot be read.
+  ///
+  /// ```swift
+  /// bundle.pageDocument("Advanced.plist")?.comments  // also for an unreached page
+  /// ```
+  public func pageDocument(_ file: String) -> PlistDocument? {
+    if let page = pages.first(where: { $0.file == file }) { return page.document }
+    guard file.hasSuffix(".plist"), let real = Self.containedPath(file, inBundle: path),
+      let bytes = try? BoundedInput.read(
+        path: real, limit: options.limits.maximumBytes, regularFileOnly: true)
+    else { return nil }
+    return try? PropertyListReader.read(bytes, limits: options.limits)
   }
 
   /// The loaded table that serves `page`, if the page is localized and a table exists.

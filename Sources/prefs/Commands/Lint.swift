@@ -97,7 +97,9 @@ struct Lint: ParsableCommand, StreamingCommand {
         linters.append(
           Linter(
             configuration: configuration,
-            loadOptions: LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false),
+            loadOptions: LoadOptions(
+              idiom: idiom, dialect: dialect, keepsComments: false,
+              keptComments: Linter.keptComments),
             sources: scan))
       } catch {
         return CommandErrors.report(error, to: &errors)

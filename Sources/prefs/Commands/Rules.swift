@@ -29,6 +29,7 @@ struct Rules: ParsableCommand, StreamingCommand {
             ("id", .string(rule.id)),
             ("severity", .string(rule.defaultSeverity.rawValue)),
             ("summary", .string(rule.summary)),
+            ("options", .array(rule.options.map { .string($0.name) })),
           ])
         })
       print(list.rendered(), to: &output)
