@@ -59,7 +59,7 @@ public enum RuleOptionValue: Sendable, Hashable {
 ///
 /// ```swift
 /// let options = RuleOptions(["allowed-keys": .list(["Platform"])])
-/// options.list("allowed-keys", for: "PSToggleSwitchSpecifier")  // ["Platform"]
+/// options.list("allowed-keys", for: .toggleSwitch)  // ["Platform"]
 /// ```
 public struct RuleOptions: Sendable, Hashable {
   public var values: [String: RuleOptionValue]
