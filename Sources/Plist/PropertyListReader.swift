@@ -15,11 +15,37 @@ public struct PlistDocument: Sendable {
   public var encoding: TextEncoding?
   /// What was read but deserves a warning (the read itself succeeded).
   public var issues: [ReadIssue]
+  /// The comments of an XML property list in file order, each with the
+  /// element it stands before; empty for the other formats.
+  public var comments: [DocumentComment] = []
 
   /// A place for a node: a line and column in text formats, else its key path.
   public func place(offset: Int?, keyPath: String) -> IssuePlace {
     if let offset, let source { return .text(source.snippet(atOffset: offset)) }
     return .keyPath(keyPath)
+  }
+}
+
+/// A comment of an XML property list and the element right after it.
+///
+/// The element is the next one in the same container: a value, or a
+/// dictionary's `<key>` together with its value. A comment that ends its
+/// container (or the file) stands before nothing.
+///
+/// ```swift
+/// let document = try PropertyListReader.read(Array(text.utf8))
+/// for comment in document.comments where comment.comment.text.contains("note") {
+///   comment.nextElement  // the byte range of `<key>Title</key>\n<string>…</string>`
+/// }
+/// ```
+public struct DocumentComment: Sendable, Hashable {
+  public var comment: PlistComment
+  /// The byte range of the element after the comment, tags included; nil when none follows.
+  public var nextElement: Range<Int>?
+
+  public init(comment: PlistComment, nextElement: Range<Int>? = nil) {
+    self.comment = comment
+    self.nextElement = nextElement
   }
 }
 
@@ -59,10 +85,10 @@ public enum PropertyListReader {
       }
       let source = SourceText(utf8: decoded.utf8)
       do {
-        let (root, issues) = try XMLPlistReader.read(source, limits: limits)
+        let (root, issues, comments) = try XMLPlistReader.read(source, limits: limits)
         return PlistDocument(
           root: root, format: .xml, source: source, encoding: decoded.encoding,
-          issues: decoded.issues + issues)
+          issues: decoded.issues + issues, comments: comments)
       } catch let xmlError {
         // CoreFoundation falls back to the OpenStep reader (`<` also starts OpenStep data).
         if xmlError.kind == .syntax, let openStep = try? readOpenStep(decoded, limits: limits) {

@@ -60,6 +60,125 @@ struct LintConfigurationTests {
     }
   }
 
+  @Test func readsRuleOptions() throws {
+    let configuration = try LintConfiguration.parse(
+      """
+      lint:
+        rules:
+          unknown-key:
+            allowed-keys:
+              PSToggleSwitchSpecifier: [Platform, Since]
+              PSGroupSpecifier: Tag
+          unreachable-page:
+            opened-by-app: Advanced
+            severity: error
+      """, file: ".prefs.yml")
+    let unknownKey = try #require(configuration.ruleOptions["unknown-key"])
+    #expect(
+      unknownKey.list("allowed-keys", for: "PSToggleSwitchSpecifier") == ["Platform", "Since"])
+    #expect(unknownKey.list("allowed-keys", for: "PSGroupSpecifier") == ["Tag"])
+    #expect(unknownKey.list("allowed-keys", for: "PSSliderSpecifier").isEmpty)
+    #expect(configuration.ruleOptions["unreachable-page"]?.list("opened-by-app") == ["Advanced"])
+    #expect(configuration.severities == ["unreachable-page": .error])
+    let everywhere = try LintConfiguration.parse(
+      "lint:\n  rules:\n    unknown-key: {allowed-keys: [Platform]}\n", file: ".prefs.yml")
+    #expect(
+      everywhere.ruleOptions["unknown-key"]?.list("allowed-keys", for: "PSSliderSpecifier") == [
+        "Platform"
+      ])
+  }
+
+  /// Every mistake in a rule's options names the place, and what was expected.
+  @Test(arguments: [
+    (
+      "lint:\n  rules:\n    unknown-key:\n      allowed-key: [Platform]\n", "4:7",
+      "unknown option \"allowed-key\" for unknown-key; it takes severity, allowed-keys; did you mean allowed-keys?"
+    ),
+    (
+      "lint:\n  rules:\n    empty-key:\n      allowed-keys: [Platform]\n", "4:7",
+      "unknown option \"allowed-keys\" for empty-key; it takes severity"
+    ),
+    (
+      "lint:\n  rules:\n    unknown-keys:\n      allowed-keys: [Platform]\n", "3:5",
+      "unknown rule \"unknown-keys\"; did you mean unknown-key?"
+    ),
+    (
+      "lint:\n  rules:\n    unknown-key:\n      allowed-keys:\n        PSToggleSwitch: [Platform]\n",
+      "5:9", "unknown specifier type \"PSToggleSwitch\"; did you mean PSToggleSwitchSpecifier?"
+    ),
+    (
+      "lint:\n  rules:\n    unknown-key:\n      allowed-keys: [[Platform]]\n", "4:22",
+      "allowed-keys of unknown-key takes text, not a list"
+    ),
+    (
+      "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: {Advanced: yes}\n", "4:22",
+      "opened-by-app of unreachable-page must be a list of text"
+    ),
+    (
+      "lint:\n  rules:\n    unknown-key: [allowed-keys]\n", "3:18",
+      "the options of unknown-key must be a mapping"
+    ),
+    (
+      "lint:\n  rules:\n    unknown-key:\n      severity: loud\n", "4:17",
+      "the severity of unknown-key must be error, warning or note"
+    ),
+    (
+      "lint:\n  severity: {unknown-key: note}\n  rules:\n    unknown-key: {severity: error}\n",
+      "4:29", "the severity of unknown-key is given twice, as note and error"
+    ),
+  ])
+  func ruleOptionErrorsNameTheFileAndPlace(text: String, place: String, message: String) {
+    #expect {
+      try LintConfiguration.parse(text, file: "dir/.prefs.yml")
+    } throws: { error in
+      let description = "\(error)"
+      return description.hasPrefix("dir/.prefs.yml:\(place): error: ")
+        && description.contains(message)
+    }
+  }
+
+  @Test func allowedKeysAndOpenedPagesAreNotFindings() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    for file in UnreachablePageExample.files { try bundle.write(file.path, file.text) }
+    try bundle.write(
+      "Advanced~ipad.plist",
+      UnreachablePageExample.files.first { $0.path == "Advanced.plist" }!.text)
+    try bundle.write(
+      "Root.plist",
+      RuleExample.page(
+        """
+        <dict>
+          <key>Type</key>
+          <string>PSGroupSpecifier</string>
+          <key>Platform</key>
+          <string>ios</string>
+        </dict>
+        """))
+    let plain = try LintTestSupport.lint(bundle.path)
+    #expect(
+      plain.diagnostics.map(\.rule).sorted() == [
+        "unknown-key", "unreachable-page", "unreachable-page",
+      ])
+    for options in [
+      "unknown-key: {allowed-keys: {PSGroupSpecifier: [Platform]}}",
+      "unknown-key: {allowed-keys: Platform}",
+    ] {
+      let configuration = try LintConfiguration.parse(
+        "lint:\n  rules:\n    \(options)\n    unreachable-page: {opened-by-app: [Advanced.plist]}\n",
+        file: ".prefs.yml")
+      let report = try LintTestSupport.lint(bundle.path, configuration: configuration)
+      #expect(report.diagnostics.isEmpty, "\(options): \(report.diagnostics)")
+    }
+    let otherType = try LintConfiguration.parse(
+      "lint:\n  rules:\n    unknown-key: {allowed-keys: {PSSliderSpecifier: [Platform]}}\n",
+      file: ".prefs.yml")
+    #expect(
+      try LintTestSupport.lint(bundle.path, configuration: otherType).diagnostics.contains {
+        $0.rule == "unknown-key"
+      })
+  }
+
   @Test(arguments: [
     ("**/*.plist", "a/b/c.plist", true), ("**/*.plist", "c.plist", true),
     ("*.plist", "a/c.plist", true), ("a/*.plist", "a/b/c.plist", false),

@@ -52,14 +52,17 @@ struct LintCommandTests {
   @Test func rulesListsEveryRule() {
     let text = DumpTests.run(["rules"])
     #expect(text.code == 0)
-    #expect(text.output.split(separator: "\n").count == 38)
+    #expect(text.output.split(separator: "\n").count == 40)
     let json = DumpTests.run(["rules", "--format", "json"])
     let list =
       try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
-    #expect(list?.count == 38)
+    #expect(list?.count == 40)
     #expect(list?.first?["id"] as? String == "plist-syntax")
     // Every severity a finding of the rule can get, the default first.
     #expect(list?.first?["severities"] as? [String] == ["error", "warning"])
+    let unknownKey = list?.first { $0["id"] as? String == "unknown-key" }
+    #expect(unknownKey?["options"] as? [String] == ["allowed-keys"])
+    #expect(list?.first?["options"] as? [String] == [])
   }
 
   @Test func explainPrintsTheRuleOwnText() {

@@ -1,23 +1,38 @@
 import Foundation
 
-/// A comment kept from a text plist or `.strings` file.
+/// A comment kept from a text plist or `.strings` file, with the byte range it
+/// takes in the decoded text (`offset..<endOffset`, delimiters included).
+///
+/// ```swift
+/// let table = try StringsReader.read(Array("/* Note */\n\"a\" = \"b\";\n".utf8)).file
+/// let comment = table.entries[0].comments[0]
+/// comment.text                          // " Note "
+/// comment.offset..<comment.endOffset!   // 0..<10
+/// ```
 public struct PlistComment: Sendable, Hashable {
   public enum Style: Sendable, Hashable {
     /// `/* ... */`
     case block
     /// `// ...` to the end of the line
     case line
+    /// `<!-- ... -->` in an XML property list
+    case xml
   }
 
   public var style: Style
   /// The text between the delimiters, as written.
   public var text: String
+  /// Where the comment starts (its first delimiter).
   public var offset: Int
+  /// Where the comment ends (just after its closing delimiter, or the end of
+  /// the line); nil for a comment made in code rather than read.
+  public var endOffset: Int?
 
-  public init(style: Style, text: String, offset: Int) {
+  public init(style: Style, text: String, offset: Int, endOffset: Int? = nil) {
     self.style = style
     self.text = text
     self.offset = offset
+    self.endOffset = endOffset
   }
 }
 
@@ -36,6 +51,10 @@ public enum CommentRetention: Sendable, Hashable {
   /// Only the comments whose text (after `/*` or `//`) starts with the prefix,
   /// compared byte for byte: markers that a tool writes before entries.
   case startingWith(String)
+  /// Only the comments whose text, leading white space aside, starts with one
+  /// of the prefixes (their own leading white space aside too): marks and
+  /// directives that people type with or without a space.
+  case startingWithAny([String])
 }
 
 /// Parses OpenStep ("old-style") text property lists and the `.strings`
@@ -51,21 +70,37 @@ struct OpenStepParser {
   let comments: CommentRetention
   /// The UTF-8 bytes a kept comment starts with; nil keeps every comment.
   private let keptPrefix: [UInt8]?
+  /// For `.startingWithAny`: the prefixes, without their leading white space.
+  private let keptPrefixes: [[UInt8]]
 
   init(text: SourceText, limits: ReadLimits, comments: CommentRetention = .all) {
     self.text = text
     self.bytes = text.utf8
     self.limits = limits
     self.comments = comments
+    keptPrefixes =
+      if case .startingWithAny(let prefixes) = comments {
+        prefixes.map { Array($0.utf8.drop(while: Self.isBlank)) }
+      } else {
+        []
+      }
     switch comments {
     case .all: keptPrefix = nil
-    case .none: keptPrefix = []
+    case .none, .startingWithAny: keptPrefix = []
     case .startingWith(let prefix): keptPrefix = Array(prefix.utf8)
     }
   }
 
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+  }
+
   /// Whether the comment text in `range` (without its delimiters) is kept.
   private func keepsComment(_ range: Range<Int>) -> Bool {
+    if !keptPrefixes.isEmpty {
+      let text = bytes[range].drop(while: Self.isBlank)
+      return keptPrefixes.contains { text.starts(with: $0) }
+    }
     guard let keptPrefix else { return true }
     // `.none` is the empty prefix with nothing kept, so that it costs no comparison.
     guard !keptPrefix.isEmpty else { return false }
@@ -135,7 +170,7 @@ struct OpenStepParser {
           pendingComments.append(
             PlistComment(
               style: .block, text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
-              offset: start))
+              offset: start, endOffset: index))
         }
       } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
         bytes[index + 1] == UInt8(ascii: "/")
@@ -147,7 +182,7 @@ struct OpenStepParser {
           pendingComments.append(
             PlistComment(
               style: .line, text: String(decoding: bytes[(start + 2)..<index], as: UTF8.self),
-              offset: start))
+              offset: start, endOffset: index))
         }
       } else {
         return
@@ -399,6 +434,8 @@ struct OpenStepParser {
     var entry: PlistEntry
     var comments: [PlistComment]
     var isShorthand: Bool
+    /// Just after the entry's `;`.
+    var endOffset: Int
   }
 
   /// Entries up to `closing` (or the end of the file when `closing` is nil).
@@ -430,7 +467,7 @@ struct OpenStepParser {
         entries.append(
           ParsedEntry(
             entry: PlistEntry(key: keyText, keyOffset: key.offset, value: key), comments: comments,
-            isShorthand: true))
+            isShorthand: true, endOffset: index))
         continue
       }
       guard !atEnd, current == UInt8(ascii: "=") else {
@@ -455,7 +492,7 @@ struct OpenStepParser {
       entries.append(
         ParsedEntry(
           entry: PlistEntry(key: keyText, keyOffset: key.offset, value: value), comments: comments,
-          isShorthand: false))
+          isShorthand: false, endOffset: index))
     }
   }
 

@@ -50,15 +50,19 @@ public struct StringsEntry: Sendable, Hashable {
   public var comments: [PlistComment]
   /// Written as `"key";`, which means `"key" = "key";`.
   public var isShorthand: Bool
+  /// Just after the entry's `;` in the decoded text; nil when the table has no
+  /// text (a binary or XML property list) or the entry was made in code.
+  public var endOffset: Int?
 
   public init(
     key: String, keyOffset: Int? = nil, value: PlistNode, comments: [PlistComment] = [],
-    isShorthand: Bool = false
+    isShorthand: Bool = false, endOffset: Int? = nil
   ) {
     self.key = key
     self.keyOffset = keyOffset
     self.value = value
     self.comments = comments
     self.isShorthand = isShorthand
+    self.endOffset = endOffset
   }
 }

@@ -21,7 +21,8 @@ public enum StringsReader {
 
   /// - Parameter comments: `.none` when only the values matter (lint, lookups):
   ///   comments are skipped instead of kept, which saves an allocation per comment;
-  ///   `.startingWith(marker)` keeps only the comments a tool marks entries with.
+  ///   `.startingWith(marker)` keeps only the comments a tool marks entries with
+  ///   (`.startingWithAny` several kinds, such as marks and lint directives).
   public static func read(
     _ bytes: [UInt8], limits: ReadLimits = .standard, comments: CommentRetention = .all
   ) throws(ReadIssue) -> Result {
@@ -35,7 +36,7 @@ public enum StringsReader {
     let source = SourceText(utf8: decoded.utf8)
     var issues = decoded.issues
     if PropertyListReader.looksLikeXML(decoded.utf8) {
-      let (root, xmlIssues) = try XMLPlistReader.read(source, limits: limits)
+      let (root, xmlIssues, _) = try XMLPlistReader.read(source, limits: limits)
       issues += xmlIssues
       var file = try table(from: root, encoding: decoded.encoding)
       file.isPropertyList = true
@@ -61,8 +62,7 @@ public enum StringsReader {
       entries: entries.map {
         StringsEntry(
           key: $0.entry.key, keyOffset: $0.entry.keyOffset, value: $0.entry.value,
-          comments: $0.comments,
-          isShorthand: $0.isShorthand)
+          comments: $0.comments, isShorthand: $0.isShorthand, endOffset: $0.endOffset)
       },
       trailingComments: parser.pendingComments,
       encoding: decoded.encoding)

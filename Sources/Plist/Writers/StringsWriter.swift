@@ -33,6 +33,10 @@ public enum StringsWriter {
     switch comment.style {
     case .block: "/*\(comment.text)*/"
     case .line: "//\(comment.text)"
+    // A table has no XML comments; one moved into it must not end early at a `*/` it holds.
+    case .xml where comment.text.contains("*/"):
+      "//" + comment.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    case .xml: "/*\(comment.text)*/"
     }
   }
 

@@ -8,7 +8,7 @@ import Foundation
 /// declared or expanded, nothing is fetched; a declaration or reference is an error.
 enum XMLPlistReader {
   static func read(_ source: SourceText, limits: ReadLimits) throws(ReadIssue) -> (
-    PlistNode, [ReadIssue]
+    PlistNode, [ReadIssue], [DocumentComment]
   ) {
     initializeLibXML
     let builder = XMLPlistBuilder(source: source, limits: limits)
@@ -40,7 +40,7 @@ enum XMLPlistReader {
       throw ReadIssue(
         .syntax, .error, "no property-list value found", place: .text(source.snippet(atOffset: 0)))
     }
-    return (root, builder.issues)
+    return (root, builder.issues, builder.comments)
   }
 }
 
@@ -70,6 +70,10 @@ final class XMLPlistBuilder {
     var hasValue = false
     /// Where the element's text starts, for elements that hold text.
     var contentOffset = 0
+    /// The comments that stand right before this element (indices into `comments`).
+    var comments: [Int] = []
+    /// The comments before the pending key: they cover the key and its value.
+    var pendingKeyComments: [Int] = []
   }
 
   let source: SourceText
@@ -80,6 +84,9 @@ final class XMLPlistBuilder {
   var root: PlistNode?
   var error: ReadIssue?
   var issues: [ReadIssue] = []
+  var comments: [DocumentComment] = []
+  /// Comments still waiting for the element after them, with the depth they were met at.
+  var awaitingComments: [(index: Int, depth: Int)] = []
 
   /// libxml2 turns CR LF into LF, as XML requires; CoreFoundation keeps the CR.
   let hasCarriageReturns: Bool
@@ -162,11 +169,18 @@ final class XMLPlistBuilder {
       return
     }
     if tag.isText { text.removeAll(keepingCapacity: true) }
-    stack.append(Frame(tag: tag, offset: offset, contentOffset: currentOffset + 1))
+    var frame = Frame(tag: tag, offset: offset, contentOffset: currentOffset + 1)
+    if !awaitingComments.isEmpty {
+      frame.comments = awaitingComments.map(\.index)
+      awaitingComments.removeAll()
+    }
+    stack.append(frame)
   }
 
   func endElement() {
     guard error == nil, let frame = stack.popLast() else { return }
+    // A comment that ends its element stands before nothing.
+    awaitingComments.removeAll { $0.depth > stack.count }
     if hasCarriageReturns, frame.tag.isText {
       text = rawText(from: frame.contentOffset, to: endTagStartOffset)
     }
@@ -174,6 +188,7 @@ final class XMLPlistBuilder {
     switch frame.tag {
     case .plist:
       if !frame.hasValue { fail("<plist> holds no value", at: frame.offset) }
+      cover(frame.comments, from: frame.offset)
       return
     case .array:
       node = PlistNode(.array(frame.items), offset: frame.offset)
@@ -187,6 +202,7 @@ final class XMLPlistBuilder {
       let key = String(decoding: text, as: UTF8.self)
       if topTag == .dict, stack[stack.count - 1].pendingKey == nil {
         stack[stack.count - 1].pendingKey = (key, frame.offset)
+        stack[stack.count - 1].pendingKeyComments = frame.comments
         return
       }
       if topTag == .dict {
@@ -230,7 +246,23 @@ final class XMLPlistBuilder {
     case .false:
       node = PlistNode(.bool(false), offset: frame.offset)
     }
+    cover(frame.comments, from: frame.offset)
     deliver(node)
+  }
+
+  /// Records that comments stand before the element from `start` to the end tag just parsed.
+  private func cover(_ indices: [Int], from start: Int) {
+    guard !indices.isEmpty else { return }
+    let end = elementEndOffset
+    for index in indices { comments[index].nextElement = start..<max(start, end) }
+  }
+
+  /// Just after the `>` of the end tag (or empty-element tag) just parsed.
+  var elementEndOffset: Int {
+    let bytes = source.utf8
+    var offset = endTagStartOffset
+    while offset < bytes.count, bytes[offset] != UInt8(ascii: ">") { offset += 1 }
+    return min(offset + 1, bytes.count)
   }
 
   private func deliver(_ node: PlistNode) {
@@ -259,6 +291,8 @@ final class XMLPlistBuilder {
       }
       parent.entries.append(PlistEntry(key: pending.key, keyOffset: pending.offset, value: node))
       parent.pendingKey = nil
+      cover(parent.pendingKeyComments, from: pending.offset)
+      parent.pendingKeyComments = []
     default:
       fail("a value inside <\(parent.tag)>", at: node.offset)
     }
@@ -276,6 +310,33 @@ final class XMLPlistBuilder {
       let place = topTag.map { "inside <\($0)>" } ?? "outside any element"
       fail("unexpected text \(place)", at: offset)
     }
+  }
+
+  /// A comment: its text as written, its place, and (once parsed) the element after it.
+  func comment() {
+    guard error == nil else { return }
+    let bytes = source.utf8
+    // libxml2 reports the comment once past its `-->`; the text is read from the
+    // source, so that line breaks stay as written.
+    var close = min(currentOffset, bytes.count) - 3
+    while close >= 0,
+      !(bytes[close] == 0x2D && bytes[close + 1] == 0x2D && bytes[close + 2] == 0x3E)
+    {
+      close -= 1
+    }
+    var open = close - 4
+    while open >= 0,
+      !(bytes[open] == 0x3C && bytes[open + 1] == 0x21 && bytes[open + 2] == 0x2D
+        && bytes[open + 3] == 0x2D)
+    {
+      open -= 1
+    }
+    guard open >= 0, close >= open + 4 else { return }
+    let text = String(decoding: bytes[(open + 4)..<close], as: UTF8.self)
+    comments.append(
+      DocumentComment(
+        comment: PlistComment(style: .xml, text: text, offset: open, endOffset: close + 3)))
+    awaitingComments.append((comments.count - 1, stack.count))
   }
 
   func entityDeclared(_ name: String) {
@@ -557,6 +618,10 @@ final class XMLPlistBuilder {
     }
     handler.ignorableWhitespace = handler.characters
     handler.cdataBlock = handler.characters
+    handler.comment = { context, _ in
+      guard let context else { return }
+      builder(context).comment()
+    }
     handler.entityDecl = { context, name, _, _, _, _ in
       guard let context else { return }
       builder(context).entityDeclared(name.map { String(cString: $0) } ?? "")

@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import SettingsSchema
 import Yams
 
 /// What a team changes about `prefs lint`, from `.prefs.yml`:
@@ -11,6 +12,9 @@ import Yams
 ///     missing-translation: error
 ///   exclude:
 ///     - "**/Acknowledgements*.plist"
+///   rules:                         # per-rule options, as each rule declares them
+///     unknown-key:
+///       allowed-keys: { PSToggleSwitchSpecifier: [Platform] }
 /// sources: [App/Sources]   # the app's code, for the code-… rules (as --sources)
 /// diff:
 ///   fail-on: [breaking, behaviour]   # what makes prefs diff exit 1 (default: breaking)
@@ -29,6 +33,8 @@ public struct LintConfiguration: Sendable {
   public var disabled: Set<String>
   public var severities: [String: Severity]
   public var excludePatterns: [String]
+  /// `lint: rules:`, each rule's options by rule id (``LintRule/options`` says which).
+  public var ruleOptions: [String: RuleOptions] = [:]
   /// The directory patterns are relative to; nil matches them against paths inside the bundle.
   public var baseDirectory: String?
   /// The file it was read from, for messages.
@@ -51,12 +57,13 @@ public struct LintConfiguration: Sendable {
 
   public init(
     disabled: Set<String> = [], severities: [String: Severity] = [:],
-    excludePatterns: [String] = [],
+    excludePatterns: [String] = [], ruleOptions: [String: RuleOptions] = [:],
     baseDirectory: String? = nil, file: String? = nil
   ) {
     self.disabled = disabled
     self.severities = severities
     self.excludePatterns = excludePatterns
+    self.ruleOptions = ruleOptions
     self.baseDirectory = baseDirectory
     self.file = file
   }
@@ -145,12 +152,12 @@ public struct LintConfiguration: Sendable {
       case "severity":
         for (rule, level) in try Self.mapping(value, named: "severity", file: file) {
           let id = try Self.ruleID(rule, file: file)
-          guard let text = level.string, let severity = Severity(rawValue: text) else {
-            throw ConfigurationError(
-              file: file, node: level,
-              message: "the severity of \(id) must be error, warning or note")
-          }
-          severities[id] = severity
+          try setSeverity(of: id, level, file: file)
+        }
+      case "rules":
+        for (rule, options) in try Self.mapping(value, named: "rules", file: file) {
+          let id = try Self.ruleID(rule, file: file)
+          try read(options: options, of: id, file: file)
         }
       case "exclude":
         for item in try Self.sequence(value, named: "exclude", file: file) {
@@ -161,7 +168,7 @@ public struct LintConfiguration: Sendable {
           excludePatterns.append(pattern)
         }
       default:
-        let known = ["disable", "severity", "exclude"]
+        let known = ["disable", "severity", "exclude", "rules"]
         var message =
           "unknown key \"\(key.string ?? "")\" in lint; expected \(known.joined(separator: ", "))"
         if let suggestion = Suggestion.closest(to: key.string ?? "", among: known) {
@@ -170,6 +177,112 @@ public struct LintConfiguration: Sendable {
         throw ConfigurationError(file: file, node: key, message: message)
       }
     }
+  }
+
+  private mutating func setSeverity(of id: String, _ level: Node, file: String)
+    throws(ConfigurationError)
+  {
+    guard let text = level.string, let severity = Severity(rawValue: text) else {
+      throw ConfigurationError(
+        file: file, node: level, message: "the severity of \(id) must be error, warning or note")
+    }
+    if let earlier = severities[id], earlier != severity {
+      throw ConfigurationError(
+        file: file, node: level,
+        message: "the severity of \(id) is given twice, as \(earlier.rawValue) and \(text)")
+    }
+    severities[id] = severity
+  }
+
+  /// One rule's options: `severity`, and those the rule declares, each checked against its kind.
+  private mutating func read(options node: Node, of id: String, file: String)
+    throws(ConfigurationError)
+  {
+    let declared = RuleRegistry.rule(id)?.options ?? []
+    var options = ruleOptions[id] ?? RuleOptions()
+    for (key, value) in try Self.mapping(node, named: "the options of \(id)", file: file) {
+      let name = key.string ?? ""
+      if name == RuleOption.severity {
+        try setSeverity(of: id, value, file: file)
+        continue
+      }
+      guard let option = declared.first(where: { $0.name == name }) else {
+        let known = [RuleOption.severity] + declared.map(\.name)
+        var message =
+          "unknown option \"\(name)\" for \(id); it takes \(known.joined(separator: ", "))"
+        if let suggestion = Suggestion.closest(to: name, among: known) {
+          message += "; did you mean \(suggestion)?"
+        }
+        throw ConfigurationError(file: file, node: key, message: message)
+      }
+      options[name] = try Self.value(value, of: option, rule: id, file: file)
+    }
+    ruleOptions[id] = options
+  }
+
+  private static func value(_ node: Node, of option: RuleOption, rule id: String, file: String)
+    throws(ConfigurationError) -> RuleOptionValue
+  {
+    let wrongKind = ConfigurationError(
+      file: file, node: node, message: "\(option.name) of \(id) must be \(option.expectation)")
+    func texts(_ node: Node) throws(ConfigurationError) -> [String] {
+      let items: [Node]
+      if let sequence = node.sequence {
+        items = Array(sequence)
+      } else if node.scalar != nil {
+        items = [node]
+      } else {
+        throw wrongKind
+      }
+      var result: [String] = []
+      for item in items {
+        guard item.scalar != nil, let text = item.string, !text.isEmpty else {
+          throw ConfigurationError(
+            file: file, node: item,
+            message: "\(option.name) of \(id) takes text, not \(kind(of: item))")
+        }
+        result.append(text)
+      }
+      return result
+    }
+    switch option.kind {
+    case .list:
+      return .list(try texts(node))
+    case .listByType:
+      guard let mapping = node.mapping else {
+        return .listByType(all: try texts(node), byType: [:])
+      }
+      let known = Self.specifierTypes
+      var byType: [SpecifierType: [String]] = [:]
+      for (key, value) in mapping {
+        let name = key.string ?? ""
+        guard known.contains(name) else {
+          var message = "\(option.name) of \(id): unknown specifier type \"\(name)\""
+          // People drop the "Specifier" of a type name.
+          if let suggestion = Suggestion.closest(to: name, among: known)
+            ?? Suggestion.closest(to: name + "Specifier", among: known)
+          {
+            message += "; did you mean \(suggestion)?"
+          }
+          throw ConfigurationError(file: file, node: key, message: message)
+        }
+        byType[SpecifierType(name), default: []] += try texts(value)
+      }
+      return .listByType(all: [], byType: byType)
+    }
+  }
+
+  /// Every type either dialect's schema knows.
+  private static var specifierTypes: [String] {
+    Dialect.allCases.flatMap { dialect in
+      ((try? SchemaCatalog.load(dialect))?.types.keys).map { $0.map(\.rawValue) } ?? []
+    }.sorted()
+  }
+
+  private static func kind(of node: Node) -> String {
+    if node.mapping != nil { return "a mapping" }
+    if node.sequence != nil { return "a list" }
+    return "empty text"
   }
 
   private mutating func read(diff node: Node, file: String) throws(ConfigurationError) {

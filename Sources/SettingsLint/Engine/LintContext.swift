@@ -14,13 +14,19 @@ public struct LintContext: Sendable {
   private let known: [(page: Page, specifier: Specifier, spec: TypeSpec)]
   /// The app's uses of the bundle's keys, when lint was given its sources.
   let sources: SourceFacts?
+  /// Each rule's options from the configuration, by rule id.
+  let options: [String: RuleOptions]
+  /// The bundle's `prefs:disable` comments.
+  let disables: InlineDisables
 
   public init(
     bundle: SettingsBundle, catalog: SchemaCatalog, sources: SourceScan? = nil,
-    policy: CoveragePolicy = .standard
+    policy: CoveragePolicy = .standard, options: [String: RuleOptions] = [:]
   ) {
     self.bundle = bundle
     self.catalog = catalog
+    self.options = options
+    disables = InlineDisables(bundle: bundle)
     let known = bundle.pages.flatMap { page in
       page.specifiers.compactMap { specifier in
         specifier.type.flatMap { catalog.types[$0] }.map { (page, specifier, $0) }
@@ -29,6 +35,11 @@ public struct LintContext: Sendable {
     self.known = known
     coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
     self.sources = sources.map { SourceFacts(bundle: bundle, known: known, scan: $0) }
+  }
+
+  /// The options the configuration gives a rule.
+  public func options(of rule: any LintRule.Type) -> RuleOptions {
+    options[rule.id] ?? RuleOptions()
   }
 
   /// The page a localized string is on.

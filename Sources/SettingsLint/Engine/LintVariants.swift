@@ -73,11 +73,13 @@ extension Linter {
   public func loadVariants(at path: String) throws(SettingsBundleError) -> [SettingsBundle] {
     var options = loadOptions
     options.includesUnreachedPages = true
+    options.keptComments += Self.keptComments
     let base = try SettingsBundle.load(at: path, options: options)
     guard checksEveryVariant else { return [base] }
     var others: [SettingsBundle] = []
     for variant in LintVariant.all(forFiles: base.files, base: loadOptions).dropFirst() {
       var variantOptions = loadOptions
+      variantOptions.keptComments += Self.keptComments
       variantOptions.idiom = variant.idiom
       variantOptions.dialect = variant.dialect
       others.append(try SettingsBundle.load(at: path, options: variantOptions))

@@ -38,6 +38,15 @@ public struct Linter: Sendable {
     try lint(variants: try loadVariants(at: path))
   }
 
+  /// The comments a bundle must be loaded with for its inline disables to
+  /// count (``LoadOptions/keptComments``); ``loadVariants(at:)`` adds them itself.
+  ///
+  /// ```swift
+  /// let bundle = try SettingsBundle.load(
+  ///   at: path, options: LoadOptions(keepsComments: false, keptComments: Linter.keptComments))
+  /// ```
+  public static let keptComments = [InlineDisables.prefix]
+
   /// One reading of a bundle, as it was loaded.
   public func lint(_ bundle: SettingsBundle) throws -> LintReport {
     try lint(variants: [bundle])
@@ -56,7 +65,8 @@ public struct Linter: Sendable {
     for reading in bundles {
       let catalog = try SchemaCatalog.load(reading.options.dialect)
       let context = LintContext(
-        bundle: reading, catalog: catalog, sources: sources, policy: policy)
+        bundle: reading, catalog: catalog, sources: sources, policy: policy,
+        options: configuration.ruleOptions)
       // Rules only read the context: run them on every core, merge in registry order.
       let found = rules.concurrentMap { rule in
         var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
@@ -68,6 +78,8 @@ public struct Linter: Sendable {
     }
     var diagnostics = Self.merge(runs)
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
+    diagnostics = applyDisables(
+      InlineDisables(readings: bundles), to: diagnostics, ran: rules)
     diagnostics.removeAll { excluded($0.file) }
     for index in diagnostics.indices {
       if let severity = configuration.severities[diagnostics[index].rule] {
@@ -77,6 +89,37 @@ public struct Linter: Sendable {
     diagnostics.sort(by: Self.order)
     let checked = bundle.files.filter { Self.isChecked($0) && !excluded($0) }
     return LintReport(bundlePath: bundle.path, files: checked, diagnostics: diagnostics)
+  }
+
+  /// The findings without those that inline directives hide, and with a
+  /// finding for each rule id of a directive that hid nothing (`unused-disable`).
+  /// A directive of a rule that did not run (turned off, or a `code-…` rule
+  /// without sources) is not unused: another run may need it.
+  func applyDisables(
+    _ disables: InlineDisables, to diagnostics: [Diagnostic], ran rules: [any LintRule.Type]
+  ) -> [Diagnostic] {
+    var result = diagnostics
+    let used = disables.suppress(&result)
+    guard rules.contains(where: { $0.id == UnusedDisable.id }) else { return result }
+    let ran = Set(rules.filter { sources != nil || !$0.readsSources }.map { $0.id })
+    var report = RuleReport(rule: UnusedDisable.id, defaultSeverity: UnusedDisable.defaultSeverity)
+    // A directive that names unused-disable keeps its own other names quiet: a disable
+    // that another configuration or idiom needs.
+    for (index, directive) in disables.directives.enumerated()
+    where !directive.names.contains(where: { $0.id == UnusedDisable.id }) {
+      for (nameIndex, name) in directive.names.enumerated()
+      where ran.contains(name.id)
+        && !used.contains(InlineDisables.Use(directive: index, name: nameIndex))
+      {
+        report.add(
+          UnusedDisable.message(for: name.id, directive: directive), file: directive.file,
+          place: name.place)
+      }
+    }
+    // A disable-file of unused-disable keeps the whole file quiet.
+    var unused = report.diagnostics
+    _ = disables.suppress(&unused)
+    return result + unused
   }
 
   /// The files lint reads: pages and tables, and the formats it reports as unsupported.

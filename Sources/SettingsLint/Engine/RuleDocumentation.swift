@@ -11,6 +11,14 @@ public enum RuleDocumentation {
           "Severity: \(rule.defaultSeverity.rawValue); " + cases.joined(separator: "; ") + ".",
           width: 80) + "\n"
     }
+    if !rule.options.isEmpty {
+      text += "\nOptions (.prefs.yml, under lint: rules: \(rule.id):):\n"
+      for option in rule.options {
+        let described = wrap("\(option.name): \(option.summary)", width: 78)
+        text += "\n" + described.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        text += "\n\n    \(option.example)\n"
+      }
+    }
     for (title, examples) in [
       ("Reported", rule.failingExamples), ("Accepted", rule.passingExamples),
     ] {

@@ -1,5 +1,6 @@
 /// Every rule, in the order `prefs rules` lists them: reading, structure,
-/// values, navigation, then translations and layout.
+/// values, navigation, then translations, layout, the app's code and the
+/// inline disables.
 public enum RuleRegistry {
   public static let all: [any LintRule.Type] = [
     PlistSyntax.self, PageStructure.self, MissingType.self, UnknownType.self, UnknownKey.self,
@@ -12,7 +13,7 @@ public enum RuleRegistry {
     EmptyTranslation.self, ShadowingStrings.self, UnsupportedStringsFormat.self,
     RadioGroupAbsorbs.self, PageWithoutGroup.self, HiddenGroupRows.self,
     CodeTypeMismatch.self, CodeDefaultMismatch.self, CodeDefaultUnregistered.self,
-    CodeUnknownKey.self, CodeValueNotInValues.self,
+    CodeUnknownKey.self, CodeValueNotInValues.self, UnusedDisable.self, InvalidDisable.self,
   ]
 
   /// The rule with this id, if there is one.

@@ -28,6 +28,11 @@ public protocol LintRule: SendableMetatype {
   static var failingExamples: [RuleExample] { get }
   /// Bundles the rule must leave alone.
   static var passingExamples: [RuleExample] { get }
+  /// What the rule takes under `lint: rules: ID:` in `.prefs.yml` (besides `severity`).
+  static var options: [RuleOption] { get }
+  /// Whether the rule reads the app's sources: without them it finds nothing,
+  /// so an inline disable of it is not reported as unused.
+  static var readsSources: Bool { get }
 
   /// Adds the rule's findings for one bundle.
   static func check(_ context: LintContext, _ report: inout RuleReport)
@@ -38,6 +43,8 @@ extension LintRule {
 
   /// Every severity the rule reports with, the default first.
   public static var severities: [Severity] { [defaultSeverity] + lesserSeverities.map(\.severity) }
+  public static var options: [RuleOption] { [] }
+  public static var readsSources: Bool { false }
 
   /// The rule id: the type name in kebab-case.
   public static var id: String {

@@ -12,6 +12,7 @@ enum CodeDefaultMismatch: LintRule {
     another. (Checked when lint is given the app's sources with --sources.)
     """
   static let defaultSeverity = Severity.warning
+  static let readsSources = true
   static let failingExamples = [
     RuleExample.root(
       """

@@ -14,6 +14,7 @@ enum CodeDefaultUnregistered: LintRule {
     (Checked when lint is given the app's sources with --sources.)
     """
   static let defaultSeverity = Severity.error
+  static let readsSources = true
   static let failingExamples = [
     RuleExample.root(
       """

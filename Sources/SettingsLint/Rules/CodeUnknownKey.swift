@@ -14,6 +14,7 @@ enum CodeUnknownKey: LintRule {
     is given the app's sources with --sources.)
     """
   static let defaultSeverity = Severity.warning
+  static let readsSources = true
   static let failingExamples = [
     RuleExample.root(
       """

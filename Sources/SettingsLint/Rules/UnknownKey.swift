@@ -13,6 +13,13 @@ enum UnknownKey: LintRule {
   static let lesserSeverities: [(severity: Severity, when: String)] = [
     (.note, "the key is InAppSettingsKit's, read by Settings.app")
   ]
+  static let options = [
+    RuleOption(
+      "allowed-keys", .listByType,
+      summary:
+        "Keys a team adds on purpose (read by its own code): a list for every element and page, or lists by specifier type.",
+      example: "allowed-keys: { PSToggleSwitchSpecifier: [Platform], PSGroupSpecifier: [Tag] }")
+  ]
   static let failingExamples = [
     RuleExample.root(
       """
@@ -55,9 +62,12 @@ enum UnknownKey: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let catalog = context.catalog
+    let options = context.options(of: self)
+    let allowedEverywhere = Set(options.list("allowed-keys"))
     for page in context.bundle.pages {
       if let entries = page.document?.root.entries {
-        for entry in entries where catalog.pageKeys[entry.key] == nil {
+        for entry in entries
+        where catalog.pageKeys[entry.key] == nil && !allowedEverywhere.contains(entry.key) {
           report.add(
             message(for: entry.key, known: catalog.pageKeys.keys, catalog: catalog, on: "the page"),
             file: page.file, place: page.place(of: entry.value, keyPath: entry.key),
@@ -68,8 +78,11 @@ enum UnknownKey: LintRule {
         guard let type = specifier.type, let spec = catalog.types[type],
           let entries = specifier.node.entries
         else { continue }
+        // Asked only for keys the schema does not know: few, and the lists are short.
         for entry in entries
-        where spec.keys[entry.key] == nil && catalog.commonKeys[entry.key] == nil {
+        where spec.keys[entry.key] == nil && catalog.commonKeys[entry.key] == nil
+          && !options.list("allowed-keys", for: type).contains(entry.key)
+        {
           let known = Array(spec.keys.keys) + Array(catalog.commonKeys.keys)
           report.add(
             message(for: entry.key, known: known, catalog: catalog, on: type.rawValue),

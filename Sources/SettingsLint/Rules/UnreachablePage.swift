@@ -11,6 +11,13 @@ enum UnreachablePage: LintRule {
     lint checks every unreached page as it checks the others.
     """
   static let defaultSeverity = Severity.warning
+  static let options = [
+    RuleOption(
+      "opened-by-app", .list,
+      summary:
+        "Pages the app opens itself (InAppSettingsKit's view controller given a file), by file or name.",
+      example: "opened-by-app: [Advanced.plist, Debug]")
+  ]
   static let failingExamples = [
     RuleExample.root(
       ChildPaneMissing.groupElement, table: nil,
@@ -34,7 +41,8 @@ enum UnreachablePage: LintRule {
     guard !pages.contains(where: { $0.isReached && $0.document == nil }) else { return }
     let loaded = Dictionary(
       pages.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
-    for file in context.bundle.unreachedFiles {
+    let opened = Set(context.options(of: self).list("opened-by-app").map(pageName))
+    for file in context.bundle.unreachedFiles where !opened.contains(pageName(file)) {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(
           "nothing opens this plist and it has no PreferenceSpecifiers: the app's data, not a page; Settings.app ignores it",
@@ -43,5 +51,15 @@ enum UnreachablePage: LintRule {
       }
       report.add("no child pane opens this page; Settings.app never shows it", file: file)
     }
+  }
+
+  /// `Advanced~ipad.inApp.plist` → `Advanced`: the name the app opens a page by, variants included.
+  static func pageName(_ file: String) -> String {
+    var name = file.hasSuffix(".plist") ? String(file.dropLast(".plist".count)) : file
+    if name.hasSuffix(".inApp") { name.removeLast(".inApp".count) }
+    for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) {
+      name.removeLast(idiom.fileSuffix.count)
+    }
+    return name
   }
 }

@@ -210,8 +210,7 @@ struct BundleLoader {
     }
     let fileSystem = fileSystem
     let limits = options.limits
-    let comments: CommentRetention =
-      options.keepsComments ? .all : .startingWith(UntranslatedMark.prefix)
+    let comments = options.commentRetention
     let outcomes = files.concurrentMap { file -> Parsed in
       if file.hasSuffix(".plist") {
         return .page(

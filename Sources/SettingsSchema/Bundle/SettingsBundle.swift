@@ -18,10 +18,15 @@ public struct LoadOptions: Sendable {
   /// Also load the page plists nothing reaches, after the reached pages and
   /// marked ``Page/isReached`` false, so that a checker finds their faults too.
   public var includesUnreachedPages: Bool
+  /// The comments of strings tables kept even without ``keepsComments``: those
+  /// whose text, leading white space aside, starts with one of these (lint's
+  /// `prefs:` directives).
+  public var keptComments: [String]
+
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
     limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all,
-    includesUnreachedPages: Bool = false
+    includesUnreachedPages: Bool = false, keptComments: [String] = []
   ) {
     self.idiom = idiom
     self.dialect = dialect
@@ -30,6 +35,14 @@ public struct LoadOptions: Sendable {
     self.keepsComments = keepsComments
     self.tables = tables
     self.includesUnreachedPages = includesUnreachedPages
+    self.keptComments = keptComments
+  }
+
+  /// How the loader's strings reader treats comments under these options.
+  var commentRetention: CommentRetention {
+    if keepsComments { return .all }
+    if keptComments.isEmpty { return .startingWith(UntranslatedMark.prefix) }
+    return .startingWithAny([UntranslatedMark.prefix] + keptComments)
   }
 }
 
@@ -188,6 +201,22 @@ public struct SettingsBundle: Sendable {
         bytes, limits: options.limits, comments: options.keepsComments ? .all : .none)
     else { return nil }
     return LoadedStrings(file: file, strings: read.file, source: read.source)
+  }
+
+  /// A page plist of the bundle: the reached page's document, else the file
+  /// read now by the same containment rules and limits (a page nothing
+  /// reaches). Nil when it cannot be read.
+  ///
+  /// ```swift
+  /// bundle.pageDocument("Advanced.plist")?.comments  // also for an unreached page
+  /// ```
+  public func pageDocument(_ file: String) -> PlistDocument? {
+    if let page = pages.first(where: { $0.file == file }) { return page.document }
+    guard file.hasSuffix(".plist"), let real = Self.containedPath(file, inBundle: path),
+      let bytes = try? BoundedInput.read(
+        path: real, limit: options.limits.maximumBytes, regularFileOnly: true)
+    else { return nil }
+    return try? PropertyListReader.read(bytes, limits: options.limits)
   }
 
   /// The loaded table that serves `page`, if the page is localized and a table exists.

@@ -106,7 +106,8 @@ struct Lint: ParsableCommand, StreamingCommand {
           Linter(
             configuration: configuration,
             loadOptions: LoadOptions(
-              idiom: idiom ?? .phone, dialect: dialect ?? .apple, keepsComments: false),
+              idiom: idiom ?? .phone, dialect: dialect ?? .apple, keepsComments: false,
+              keptComments: Linter.keptComments),
             sources: scan, checksEveryVariant: idiom == nil && dialect == nil))
       } catch {
         return CommandErrors.report(error, to: &errors)

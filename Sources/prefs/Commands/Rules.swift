@@ -30,6 +30,7 @@ struct Rules: ParsableCommand, StreamingCommand {
             ("severity", .string(rule.defaultSeverity.rawValue)),
             ("severities", .array(rule.severities.map { .string($0.rawValue) })),
             ("summary", .string(rule.summary)),
+            ("options", .array(rule.options.map { .string($0.name) })),
           ])
         })
       print(list.rendered(), to: &output)
