@@ -66,7 +66,7 @@ final class XMLPlistBuilder {
     var offset: Int
     var items: [PlistNode] = []
     var entries: [PlistEntry] = []
-    var pendingKey: (key: String, offset: Int)?
+    var pendingKey: (key: String, offset: Int, endOffset: Int)?
     var hasValue = false
     /// Where the element's text starts, for elements that hold text.
     var contentOffset = 0
@@ -116,6 +116,15 @@ final class XMLPlistBuilder {
     var offset = min(currentOffset - 1, source.utf8.count - 1)
     while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
     return max(offset, 0)
+  }
+
+  /// The offset just past the `>` of the end tag just parsed (or of an empty
+  /// element such as `<true/>`): where a textual edit of the element ends.
+  var endTagEndOffset: Int {
+    let bytes = source.utf8
+    var offset = endTagStartOffset
+    while offset < bytes.count, bytes[offset] != UInt8(ascii: ">") { offset += 1 }
+    return min(offset + 1, bytes.count)
   }
 
   func fail(_ message: String, at offset: Int? = nil) {
@@ -170,7 +179,8 @@ final class XMLPlistBuilder {
     if hasCarriageReturns, frame.tag.isText {
       text = rawText(from: frame.contentOffset, to: endTagStartOffset)
     }
-    let node: PlistNode
+    let end = endTagEndOffset
+    var node: PlistNode
     switch frame.tag {
     case .plist:
       if !frame.hasValue { fail("<plist> holds no value", at: frame.offset) }
@@ -186,7 +196,7 @@ final class XMLPlistBuilder {
     case .key:
       let key = String(decoding: text, as: UTF8.self)
       if topTag == .dict, stack[stack.count - 1].pendingKey == nil {
-        stack[stack.count - 1].pendingKey = (key, frame.offset)
+        stack[stack.count - 1].pendingKey = (key, frame.offset, end)
         return
       }
       if topTag == .dict {
@@ -230,6 +240,7 @@ final class XMLPlistBuilder {
     case .false:
       node = PlistNode(.bool(false), offset: frame.offset)
     }
+    node.endOffset = end
     deliver(node)
   }
 
@@ -257,7 +268,10 @@ final class XMLPlistBuilder {
         fail("a \(node.typeName) where a <key> belongs", at: node.offset)
         return
       }
-      parent.entries.append(PlistEntry(key: pending.key, keyOffset: pending.offset, value: node))
+      parent.entries.append(
+        PlistEntry(
+          key: pending.key, keyOffset: pending.offset, keyEndOffset: pending.endOffset, value: node)
+      )
       parent.pendingKey = nil
     default:
       fail("a value inside <\(parent.tag)>", at: node.offset)

@@ -19,10 +19,12 @@ public struct Diagnostic: Sendable, Hashable {
   /// The `.lproj` language the finding is about, for translation rules.
   public var language: String?
   public var message: String
+  /// The one safe change that removes the finding, when there is one (`prefs lint --fix`).
+  public var fix: Fix?
 
   public init(
     rule: String, severity: Severity, file: String, place: IssuePlace? = nil,
-    keyPath: String? = nil, language: String? = nil, message: String
+    keyPath: String? = nil, language: String? = nil, message: String, fix: Fix? = nil
   ) {
     self.rule = rule
     self.severity = severity
@@ -31,6 +33,7 @@ public struct Diagnostic: Sendable, Hashable {
     self.keyPath = keyPath
     self.language = language
     self.message = message
+    self.fix = fix
   }
 
   /// The line and column, when the place is in text.
