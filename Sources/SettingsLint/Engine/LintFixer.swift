@@ -35,11 +35,14 @@ public struct LintFixer: Sendable {
     public var after: [UInt8]
   }
 
-  /// A fix that was made: the finding, the fix, and where its first edit
-  /// was in the file's text as it was then.
+  /// A fix that was made: the finding, the fix, the round of fixes it was
+  /// made in (1 for the findings of the first lint), and where the finding
+  /// was in that round's text (where the first edit was, when the finding
+  /// is in another file).
   public struct AppliedFix: Sendable, Hashable {
     public var diagnostic: Diagnostic
     public var fix: Fix
+    public var round: Int
     public var location: TextLocation
   }
 
@@ -62,7 +65,7 @@ public struct LintFixer: Sendable {
   public struct Outcome: Sendable {
     /// The lint of the bundle with every change made: what remains.
     public var report: LintReport
-    /// By file and place.
+    /// By file, then round, then place.
     public var applied: [AppliedFix]
     public var skipped: [SkippedFix]
     /// The files that change, sorted by path.
@@ -95,20 +98,33 @@ public struct LintFixer: Sendable {
           }
           continue
         }
-        // A fix that does not apply (its text changed on disk) holds back no other.
-        var working: [(Diagnostic, Fix)] = []
-        for (diagnostic, fix) in fixes {
-          do throws(TextRepair.Failure) {
-            _ = try fix.repair.apply(to: bytes)
-            working.append((diagnostic, fix))
-          } catch {
-            skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .failed(error)))
-            refused.insert(fix)
+        let working: [(Diagnostic, Fix)]
+        let after: [UInt8]
+        do throws(TextRepair.Failure) {
+          after = try TextRepair.merged(fixes.map(\.1.repair)).apply(to: bytes)
+          working = fixes
+        } catch {
+          // One fix that does not apply (its text changed on disk) holds back no other:
+          // each is tried alone, unless there are so many that it would take long.
+          let alone = fixes.map { _, fix -> Result<[UInt8], TextRepair.Failure> in
+            guard fixes.count <= Self.maximumTrials else { return .failure(error) }
+            return Result { () throws(TextRepair.Failure) in try fix.repair.apply(to: bytes) }
           }
+          for ((diagnostic, fix), result) in zip(fixes, alone) {
+            if case .failure(let failure) = result {
+              skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .failed(failure)))
+              refused.insert(fix)
+            }
+          }
+          working = zip(fixes, alone).compactMap { pair, result in
+            if case .success = result { return pair }
+            return nil
+          }
+          guard !working.isEmpty,
+            let made = try? TextRepair.merged(working.map(\.1.repair)).apply(to: bytes)
+          else { continue }
+          after = made
         }
-        guard !working.isEmpty,
-          let after = try? TextRepair.merged(working.map(\.1.repair)).apply(to: bytes)
-        else { continue }
         let text = (try? TextRepair.decode(bytes)).map { SourceText(utf8: $0.utf8) }
         for (diagnostic, fix) in working {
           // Where the finding was, when it is in the file fixed; else where the change is.
@@ -116,7 +132,8 @@ public struct LintFixer: Sendable {
           let location =
             (diagnostic.file == file ? diagnostic.location : nil)
             ?? text?.location(ofOffset: offset) ?? TextLocation(line: 1, column: 1)
-          applied.append(AppliedFix(diagnostic: diagnostic, fix: fix, location: location))
+          applied.append(
+            AppliedFix(diagnostic: diagnostic, fix: fix, round: round, location: location))
         }
         if originals[file] == nil { originals[file] = bytes }
         replaced[file] = after
@@ -135,16 +152,17 @@ public struct LintFixer: Sendable {
       }
       return FileChange(file: file, before: before, after: after)
     }
-    // Listed by file and place; a later round's fix comes after an earlier one's at one place.
-    let listed = applied.enumerated().sorted {
-      ($0.element.fix.file, $0.element.location, $0.offset)
-        < ($1.element.fix.file, $1.element.location, $1.offset)
-    }.map(\.element)
+    let listed = applied.sorted {
+      ($0.fix.file, $0.round, $0.location) < ($1.fix.file, $1.round, $1.location)
+    }
     return Outcome(report: report, applied: listed, skipped: skipped, changes: changes)
   }
 
-  /// The fixes of one round, by file: each fix once, in the order of the
-  /// findings, none that touches one chosen before it in its file.
+  /// How many fixes of one file are tried one by one when they fail together.
+  static let maximumTrials = 64
+
+  /// The fixes of one round, by file: each fix once, and of fixes that
+  /// touch one place of a file, the one whose finding comes first.
   static func choose(from diagnostics: [Diagnostic], refusing refused: Set<Fix>) -> [(
     file: String, fixes: [(Diagnostic, Fix)]
   )] {
@@ -154,10 +172,46 @@ public struct LintFixer: Sendable {
       guard let fix = diagnostic.fix, fix.obstacle == nil, !refused.contains(fix),
         seen.insert(fix).inserted
       else { continue }
-      let chosen = byFile[fix.file] ?? []
-      guard !chosen.contains(where: { $0.1.repair.overlaps(fix.repair) }) else { continue }
-      byFile[fix.file] = chosen + [(diagnostic, fix)]
+      byFile[fix.file, default: []].append((diagnostic, fix))
     }
-    return byFile.keys.sorted().map { ($0, byFile[$0] ?? []) }
+    return byFile.keys.sorted().map { file in
+      let candidates = byFile[file] ?? []
+      let conflicts = Self.conflicts(candidates.map(\.1.repair))
+      var chosen = Set<Int>()
+      for index in candidates.indices where conflicts[index, default: []].isDisjoint(with: chosen) {
+        chosen.insert(index)
+      }
+      return (file, candidates.indices.filter(chosen.contains).map { candidates[$0] })
+    }
+  }
+
+  /// Which repairs of one file touch which: the edits sorted by place, each
+  /// compared with the ones that start before it ends (few, as fixes seldom
+  /// meet), so that thousands of fixes cost no more than sorting them.
+  static func conflicts(_ repairs: [TextRepair]) -> [Int: Set<Int>] {
+    var result: [Int: Set<Int>] = [:]
+    func conflict(_ a: Int, _ b: Int) {
+      guard a != b else { return }
+      result[a, default: []].insert(b)
+      result[b, default: []].insert(a)
+    }
+    let marks = repairs.indices.filter { repairs[$0].addsByteOrderMark }
+    for (position, a) in marks.enumerated() { for b in marks[(position + 1)...] { conflict(a, b) } }
+    let edits = repairs.enumerated().flatMap { index, repair in repair.edits.map { ($0, index) } }
+      .sorted {
+        ($0.0.range.lowerBound, $0.0.range.upperBound) < (
+          $1.0.range.lowerBound, $1.0.range.upperBound
+        )
+      }
+    for (position, (edit, owner)) in edits.enumerated() {
+      for (other, otherOwner) in edits[(position + 1)...] {
+        guard
+          other.range.lowerBound < edit.range.upperBound
+            || (edit.range.isEmpty && other.range.lowerBound == edit.range.lowerBound)
+        else { break }
+        if edit.touches(other) { conflict(owner, otherOwner) }
+      }
+    }
+    return result
   }
 }

@@ -72,12 +72,12 @@ extension RuleReport {
 
   /// What a reader's repair does, in words.
   static func summary(of repair: TextRepair) -> String {
-    if repair.addsByteOrderMark, repair.edits.isEmpty { return "byte order mark added" }
+    if repair.addsByteOrderMark, repair.edits.isEmpty { return "add a byte order mark" }
     let count = repair.edits.count
     if repair.edits.allSatisfy({ $0.original.isEmpty && $0.replacement == ";" }) {
-      return count == 1 ? "';' inserted" : "';' inserted at \(count) places"
+      return count == 1 ? "insert ';'" : "insert ';' at \(count) places"
     }
-    return count == 1 ? "1 edit made" : "\(count) edits made"
+    return count == 1 ? "make 1 edit" : "make \(count) edits"
   }
 }
 

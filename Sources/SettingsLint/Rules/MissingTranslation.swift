@@ -103,7 +103,7 @@ enum MissingTranslation: LintRule {
     else { return nil }
     return Fix.forText(
       file: file, source: loaded.source,
-      summary: "key \"\(variant)\" renamed to \"\(text)\""
+      summary: "rename the key \"\(variant)\" to \"\(text)\""
     ) { source in
       guard let start = entry.keyOffset, let end = entry.keyEndOffset else { return nil }
       let key: String

@@ -88,7 +88,8 @@ enum PlistSyntax: LintRule {
           if agree {
             fix = Fix.forText(
               file: file, source: document.source,
-              summary: "later \(key) removed" + (firstLine.map { ", as on line \($0)" } ?? "")
+              summary: "remove the later \(key)"
+                + (firstLine.map { ", the same as on line \($0)" } ?? "")
             ) { source in
               guard let start = entry.keyOffset, let end = entry.value.endOffset else { return nil }
               return [TextEdit(replacing: source.wholeLines(start, end), in: source, with: "")]

@@ -53,7 +53,8 @@ enum StringsDuplicateKey: LintRule {
   static func removal(of entry: StringsEntry, from table: LoadedStrings, firstLine: Int?) -> Fix? {
     Fix.forText(
       file: table.file, source: table.source,
-      summary: "later \"\(entry.key)\" removed" + (firstLine.map { ", as on line \($0)" } ?? "")
+      summary: "remove the later \"\(entry.key)\""
+        + (firstLine.map { ", the same as on line \($0)" } ?? "")
     ) { source in
       guard let start = entry.keyOffset, let end = entry.endOffset else { return nil }
       return [TextEdit(replacing: source.wholeLines(start, end), in: source, with: "")]
