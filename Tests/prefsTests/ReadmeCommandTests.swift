@@ -16,6 +16,8 @@ struct ReadmeCommandTests {
     var shownOutput: String?
     /// Folders a `mkdir -p` line made earlier in the same block.
     var folders: [String] = []
+    /// Copies a `cp -R SOURCE DESTINATION` line made earlier in the same block.
+    var copies: [[String]] = []
     var testDescription: String { "README.md:\(line): prefs \(arguments.joined(separator: " "))" }
   }
 
@@ -27,21 +29,26 @@ struct ReadmeCommandTests {
     var index = 0
     var inBlock = false
     var folders: [String] = []
+    var copies: [[String]] = []
     while index < lines.count {
       let line = lines[index]
       if line.hasPrefix("```") {
         inBlock.toggle()
         folders = []
+        copies = []
         index += 1
         continue
       }
       if inBlock, line.hasPrefix("mkdir -p ") {
         folders += shellWords(String(line.dropFirst("mkdir -p ".count)))
+      } else if inBlock, line.hasPrefix("cp -R ") {
+        copies.append(shellWords(String(line.dropFirst("cp -R ".count))))
       } else if inBlock, line.hasPrefix("swift run prefs ") {
         let words = shellWords(String(line.dropFirst("swift run prefs ".count)))
         // The form needs a terminal; EditInTmuxTests runs it in one.
         if words.first != "edit" {
-          commands.append(Command(line: index + 1, arguments: words, folders: folders))
+          commands.append(
+            Command(line: index + 1, arguments: words, folders: folders, copies: copies))
         }
       } else if inBlock, line.hasPrefix("$ prefs ") {
         var output: [String] = []
@@ -111,6 +118,16 @@ struct ReadmeCommandTests {
     defer { try? FileManager.default.removeItem(at: home) }
     for folder in command.folders {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    for copy in command.copies where copy.count == 2 {
+      try? FileManager.default.removeItem(atPath: copy[1])
+      try FileManager.default.copyItem(
+        at: Paths.repository.appendingPathComponent(copy[0]), to: URL(fileURLWithPath: copy[1]))
+    }
+    defer {
+      for copy in command.copies where copy.count == 2 {
+        try? FileManager.default.removeItem(atPath: copy[1])
+      }
     }
     let result = try ChildProcess.run(
       EndToEndTests.binary, command.arguments,

@@ -123,6 +123,8 @@ public struct TextRepair: Sendable, Hashable {
     for (index, edit) in edits.enumerated() {
       if index > 0, edit.touches(edits[index - 1]) { throw .overlappingEdits }
       guard edit.range.lowerBound >= position, edit.range.upperBound <= text.count,
+        Self.startsCharacter(text, at: edit.range.lowerBound),
+        Self.startsCharacter(text, at: edit.range.upperBound),
         text[edit.range].elementsEqual(edit.original.utf8)
       else { throw .textChanged }
       expected += text[position..<edit.range.lowerBound]
@@ -161,6 +163,11 @@ public struct TextRepair: Sendable, Hashable {
     guard let check = try? Self.decode(result), check.encoding == target, check.utf8 == expected
     else { throw .textChanged }
     return result
+  }
+
+  /// Whether `offset` is between two characters of the UTF-8 text (or at its end).
+  static func startsCharacter(_ text: [UInt8], at offset: Int) -> Bool {
+    offset == text.count || text[offset] & 0xC0 != 0x80
   }
 
   /// Where each offset of the decoded text (ascending) lies in the file's

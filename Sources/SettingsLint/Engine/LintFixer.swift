@@ -98,33 +98,13 @@ public struct LintFixer: Sendable {
           }
           continue
         }
-        let working: [(Diagnostic, Fix)]
-        let after: [UInt8]
-        do throws(TextRepair.Failure) {
-          after = try TextRepair.merged(fixes.map(\.1.repair)).apply(to: bytes)
-          working = fixes
-        } catch {
-          // One fix that does not apply (its text changed on disk) holds back no other:
-          // each is tried alone, unless there are so many that it would take long.
-          let alone = fixes.map { _, fix -> Result<[UInt8], TextRepair.Failure> in
-            guard fixes.count <= Self.maximumTrials else { return .failure(error) }
-            return Result { () throws(TextRepair.Failure) in try fix.repair.apply(to: bytes) }
-          }
-          for ((diagnostic, fix), result) in zip(fixes, alone) {
-            if case .failure(let failure) = result {
-              skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .failed(failure)))
-              refused.insert(fix)
-            }
-          }
-          working = zip(fixes, alone).compactMap { pair, result in
-            if case .success = result { return pair }
-            return nil
-          }
-          guard !working.isEmpty,
-            let made = try? TextRepair.merged(working.map(\.1.repair)).apply(to: bytes)
-          else { continue }
-          after = made
+        let made = Self.make(fixes, on: bytes)
+        for (diagnostic, fix, failure) in made.failed {
+          skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .failed(failure)))
+          refused.insert(fix)
         }
+        guard let after = made.after else { continue }
+        let working = made.made
         let text = (try? TextRepair.decode(bytes)).map { SourceText(utf8: $0.utf8) }
         for (diagnostic, fix) in working {
           // Where the finding was, when it is in the file fixed; else where the change is.
@@ -156,6 +136,35 @@ public struct LintFixer: Sendable {
       ($0.fix.file, $0.round, $0.location) < ($1.fix.file, $1.round, $1.location)
     }
     return Outcome(report: report, applied: listed, skipped: skipped, changes: changes)
+  }
+
+  /// One file's fixes made on its bytes, all at once; when that fails, each
+  /// is tried alone, so that a fix whose text changed on disk holds back no
+  /// other (unless there are so many that trying each would take long).
+  static func make(_ fixes: [(Diagnostic, Fix)], on bytes: [UInt8]) -> (
+    after: [UInt8]?, made: [(Diagnostic, Fix)], failed: [(Diagnostic, Fix, TextRepair.Failure)]
+  ) {
+    do throws(TextRepair.Failure) {
+      return (try TextRepair.merged(fixes.map(\.1.repair)).apply(to: bytes), fixes, [])
+    } catch {
+      var made: [(Diagnostic, Fix)] = []
+      var failed: [(Diagnostic, Fix, TextRepair.Failure)] = []
+      for (diagnostic, fix) in fixes {
+        do throws(TextRepair.Failure) {
+          guard fixes.count <= maximumTrials else { throw error }
+          _ = try fix.repair.apply(to: bytes)
+          made.append((diagnostic, fix))
+        } catch {
+          failed.append((diagnostic, fix, error))
+        }
+      }
+      guard !made.isEmpty,
+        let after = try? TextRepair.merged(made.map(\.1.repair)).apply(to: bytes)
+      else {
+        return (nil, [], failed + made.map { ($0.0, $0.1, error) })
+      }
+      return (after, made, failed)
+    }
   }
 
   /// How many fixes of one file are tried one by one when they fail together.
