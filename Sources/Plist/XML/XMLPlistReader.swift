@@ -120,11 +120,12 @@ final class XMLPlistBuilder {
 
   /// The offset just past the `>` of the end tag just parsed (or of an empty
   /// element such as `<true/>`): where a textual edit of the element ends.
+  /// libxml2 stands right after it, or on the next tag's `<`.
   var endTagEndOffset: Int {
     let bytes = source.utf8
-    var offset = endTagStartOffset
-    while offset < bytes.count, bytes[offset] != UInt8(ascii: ">") { offset += 1 }
-    return min(offset + 1, bytes.count)
+    var offset = min(currentOffset, bytes.count) - 1
+    while offset > 0, bytes[offset] != UInt8(ascii: ">") { offset -= 1 }
+    return offset + 1
   }
 
   func fail(_ message: String, at offset: Int? = nil) {

@@ -39,6 +39,18 @@ extension Lint {
             path: display(change.file))
         }
       } else if !outcome.changes.isEmpty {
+        // A file edited while it was being fixed is left to its editor.
+        if let changed = outcome.changes.first(where: { change in
+          SettingsBundle.containedPath(change.file, inBundle: path).flatMap {
+            try? BoundedInput.read(path: $0, limit: ReadLimits.standard.maximumBytes)
+          } != change.before
+        }) {
+          print(listing, terminator: "", to: &errors)
+          return CommandErrors.report(
+            CommandFailure.failure(
+              "\(display(changed.file)): changed while it was being fixed; nothing of \(path) was written"
+            ), to: &errors)
+        }
         // What changed is said once it has: a refused write lists nothing as done.
         do throws(WriteError) {
           try write(
