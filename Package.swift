@@ -73,7 +73,11 @@ let package = Package(
       name: "prefs-bench",
       dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
-    .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
+    .testTarget(
+      name: "PlistTests",
+      dependencies: [
+        "Plist", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
     .testTarget(

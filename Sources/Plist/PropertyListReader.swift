@@ -106,7 +106,14 @@ public enum PropertyListReader {
   {
     let source = SourceText(utf8: decoded.utf8)
     var parser = OpenStepParser(text: source, limits: limits)
-    let root = try parser.parseDocument()
+    let root: PlistNode
+    do throws(ReadIssue) {
+      root = try parser.parseDocument()
+    } catch {
+      try parser.finish(error)
+      throw error
+    }
+    try parser.finish()
     return PlistDocument(
       root: root, format: .openStep, source: source, encoding: decoded.encoding,
       issues: decoded.issues + parser.issues)

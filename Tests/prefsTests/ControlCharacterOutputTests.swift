@@ -143,6 +143,8 @@ struct ControlCharacterOutputTests {
           defaults,
         ],
         ["strings", "status", bundle + "/" + page + ".plist"],
+        ["lint", bundle, "--fix", "--dry-run"],
+        ["lint", bundle, "--fix", "--dry-run", "--format", "json"],
         ["lint", bundle, "--sources", sources],
         ["lint", bundle, "--sources", sources, "--format", "json"],
         ["generate", "swift", bundle, "-o", folder.appendingPathComponent("Out.swift").path],

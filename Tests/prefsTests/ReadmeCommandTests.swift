@@ -19,6 +19,8 @@ struct ReadmeCommandTests {
     /// The block's earlier commands, run first: a block is a sequence
     /// (`--write-baseline` before `--baseline`).
     var preceding: [[String]] = []
+    /// Copies a `cp -R SOURCE DESTINATION` line made earlier in the same block.
+    var copies: [[String]] = []
     var testDescription: String { "README.md:\(line): prefs \(arguments.joined(separator: " "))" }
   }
 
@@ -31,23 +33,27 @@ struct ReadmeCommandTests {
     var inBlock = false
     var folders: [String] = []
     var preceding: [[String]] = []
+    var copies: [[String]] = []
     while index < lines.count {
       let line = lines[index]
       if line.hasPrefix("```") {
         inBlock.toggle()
         folders = []
         preceding = []
+        copies = []
         index += 1
         continue
       }
       if inBlock, line.hasPrefix("mkdir -p ") {
         folders += shellWords(String(line.dropFirst("mkdir -p ".count)))
+      } else if inBlock, line.hasPrefix("cp -R ") {
+        copies.append(shellWords(String(line.dropFirst("cp -R ".count))))
       } else if inBlock, line.hasPrefix("swift run prefs ") {
         let words = shellWords(String(line.dropFirst("swift run prefs ".count)))
         // The form needs a terminal; EditInTmuxTests runs it in one.
         if words.first != "edit" {
           commands.append(
-            Command(line: index + 1, arguments: words, folders: folders, preceding: preceding))
+            Command(line: index + 1, arguments: words, folders: folders, preceding: preceding, copies: copies))
           preceding.append(words)
         }
       } else if inBlock, line.hasPrefix("$ prefs ") {
@@ -118,6 +124,16 @@ struct ReadmeCommandTests {
     defer { try? FileManager.default.removeItem(at: home) }
     for folder in command.folders {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    for copy in command.copies where copy.count == 2 {
+      try? FileManager.default.removeItem(atPath: copy[1])
+      try FileManager.default.copyItem(
+        at: Paths.repository.appendingPathComponent(copy[0]), to: URL(fileURLWithPath: copy[1]))
+    }
+    defer {
+      for copy in command.copies where copy.count == 2 {
+        try? FileManager.default.removeItem(atPath: copy[1])
+      }
     }
     let environment = [
       "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path,

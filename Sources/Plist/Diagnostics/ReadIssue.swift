@@ -48,12 +48,19 @@ public struct ReadIssue: Error, Sendable, Hashable, CustomStringConvertible {
   public var severity: Severity
   public var message: String
   public var place: IssuePlace?
+  /// The change to the file's text that is the one way to what was meant
+  /// (a missing `;`, a missing byte order mark), when there is exactly one.
+  public var repair: TextRepair?
 
-  public init(_ kind: Kind, _ severity: Severity, _ message: String, place: IssuePlace? = nil) {
+  public init(
+    _ kind: Kind, _ severity: Severity, _ message: String, place: IssuePlace? = nil,
+    repair: TextRepair? = nil
+  ) {
     self.kind = kind
     self.severity = severity
     self.message = message
     self.place = place
+    self.repair = repair
   }
 
   public var description: String {

@@ -212,11 +212,14 @@ struct OpenStepParser {
     let start = index
     let byte = current
     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-      return PlistNode(.string(try parseQuoted(quote: byte)), offset: start)
+      let text = try parseQuoted(quote: byte)
+      return PlistNode(.string(text), offset: start, endOffset: index)
     }
     guard Self.isUnquotedCharacter(byte) else { return nil }
     while index < bytes.count, Self.isUnquotedCharacter(bytes[index]) { index += 1 }
-    return PlistNode(.string(String(decoding: bytes[start..<index], as: UTF8.self)), offset: start)
+    return PlistNode(
+      .string(String(decoding: bytes[start..<index], as: UTF8.self)), offset: start,
+      endOffset: index)
   }
 
   mutating func parseQuoted(quote: UInt8) throws(ReadIssue) -> String {
@@ -367,13 +370,15 @@ struct OpenStepParser {
     case UInt8(ascii: "{"):
       index += 1
       let entries = try parseDictionaryContent(closing: UInt8(ascii: "}"), depth: depth + 1)
-      return PlistNode(.dictionary(entries.map(\.entry)), offset: start)
+      return PlistNode(.dictionary(entries.map(\.entry)), offset: start, endOffset: index)
     case UInt8(ascii: "("):
       index += 1
-      return PlistNode(.array(try parseArrayContent(depth: depth + 1)), offset: start)
+      let items = try parseArrayContent(depth: depth + 1)
+      return PlistNode(.array(items), offset: start, endOffset: index)
     case UInt8(ascii: "<"):
       index += 1
-      return PlistNode(.data(try parseData(start: start)), offset: start)
+      let data = try parseData(start: start)
+      return PlistNode(.data(data), offset: start, endOffset: index)
     default:
       return try parseString()
     }
@@ -434,8 +439,37 @@ struct OpenStepParser {
     var entry: PlistEntry
     var comments: [PlistComment]
     var isShorthand: Bool
-    /// Just after the entry's `;`.
+    /// Just past the entry's `;`.
     var endOffset: Int
+  }
+
+  /// The first missing `;` that one inserted `;` repairs, with every such
+  /// place after it: the parser reads on past them to find them all, and
+  /// ``finish()`` throws the first with the repair of all.
+  private(set) var missingSemicolons: (issue: ReadIssue, offsets: [Int])?
+
+  /// Throws the first missing `;` with its repair, if any was passed over;
+  /// call it after a parse, and with the error a parse threw.
+  func finish(_ thrown: ReadIssue? = nil) throws(ReadIssue) {
+    if let (issue, offsets) = missingSemicolons {
+      var repaired = issue
+      repaired.repair = TextRepair(edits: offsets.map { TextEdit(insert: ";", at: $0) })
+      throw repaired
+    }
+    if let thrown { throw thrown }
+  }
+
+  /// Whether `;` at `valueEnd` is the one repair of a missing semicolon: what
+  /// follows is the end of the file or of the dictionary, or, on a later
+  /// line, something that starts the next entry. (`"a" = "b" "c";` on one
+  /// line could mean other things, and is left alone.)
+  private func semicolonFits(after valueEnd: Int, closing: UInt8?) -> Bool {
+    if atEnd { return closing == nil }
+    if let closing, current == closing { return true }
+    let trivia = bytes[valueEnd..<index]
+    guard trivia.contains(0x0A) || trivia.contains(0x0D) else { return false }
+    return current == UInt8(ascii: "\"") || current == UInt8(ascii: "'")
+      || Self.isUnquotedCharacter(current)
   }
 
   /// Entries up to `closing` (or the end of the file when `closing` is nil).
@@ -466,8 +500,9 @@ struct OpenStepParser {
         index += 1
         entries.append(
           ParsedEntry(
-            entry: PlistEntry(key: keyText, keyOffset: key.offset, value: key), comments: comments,
-            isShorthand: true, endOffset: index))
+            entry: PlistEntry(
+              key: keyText, keyOffset: key.offset, keyEndOffset: key.endOffset, value: key),
+            comments: comments, isShorthand: true, endOffset: index))
         continue
       }
       guard !atEnd, current == UInt8(ascii: "=") else {
@@ -483,16 +518,23 @@ struct OpenStepParser {
       }
       let valueEnd = index
       skipTrivia()
+      let entry = PlistEntry(
+        key: keyText, keyOffset: key.offset, keyEndOffset: key.endOffset, value: value)
       guard !atEnd, current == UInt8(ascii: ";") else {
-        throw error(
+        let issue = error(
           "missing ';' after the value of \"\(keyText.escapingControlCharacters)\"; iOS then reads no entry of this file",
           at: valueEnd)
+        guard semicolonFits(after: valueEnd, closing: closing) else { throw issue }
+        // Read on as if it were there, to find every place the one repair fits.
+        if missingSemicolons == nil { missingSemicolons = (issue, []) }
+        missingSemicolons?.offsets.append(valueEnd)
+        entries.append(
+          ParsedEntry(entry: entry, comments: comments, isShorthand: false, endOffset: valueEnd))
+        continue
       }
       index += 1
       entries.append(
-        ParsedEntry(
-          entry: PlistEntry(key: keyText, keyOffset: key.offset, value: value), comments: comments,
-          isShorthand: false, endOffset: index))
+        ParsedEntry(entry: entry, comments: comments, isShorthand: false, endOffset: index))
     }
   }
 

@@ -73,9 +73,11 @@ public enum TextDecoding {
       let message =
         "UTF-16 without a byte-order mark: iOS reads it in host byte order and skips its first character"
         + (loads ? "" : ", so this file does not load on a device; save it with a BOM")
+      // The one repair: the same text with a byte order mark.
       let issue = ReadIssue(
         .encoding, loads ? .warning : .error, message,
-        place: .text(SourceSnippet(location: TextLocation(line: 1, column: 1), lineText: "")))
+        place: .text(SourceSnippet(location: TextLocation(line: 1, column: 1), lineText: "")),
+        repair: TextRepair(addsByteOrderMark: true))
       return DecodedText(
         utf8: utf8, encoding: bigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM,
         issues: [issue])

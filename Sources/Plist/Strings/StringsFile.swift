@@ -44,25 +44,27 @@ public struct StringsFile: Sendable, Hashable {
 public struct StringsEntry: Sendable, Hashable {
   public var key: String
   public var keyOffset: Int?
+  /// Just past the key as written (its closing quote, or `</key>`).
+  public var keyEndOffset: Int?
+  /// Just past the entry (its `;`, or the value's closing tag in an XML table).
+  public var endOffset: Int?
   /// Usually a string; `.strings` syntax also allows arrays, dictionaries and data.
   public var value: PlistNode
   /// Comments right before the entry.
   public var comments: [PlistComment]
   /// Written as `"key";`, which means `"key" = "key";`.
   public var isShorthand: Bool
-  /// Just after the entry's `;` in the decoded text; nil when the table has no
-  /// text (a binary or XML property list) or the entry was made in code.
-  public var endOffset: Int?
 
   public init(
-    key: String, keyOffset: Int? = nil, value: PlistNode, comments: [PlistComment] = [],
-    isShorthand: Bool = false, endOffset: Int? = nil
+    key: String, keyOffset: Int? = nil, keyEndOffset: Int? = nil, endOffset: Int? = nil,
+    value: PlistNode, comments: [PlistComment] = [], isShorthand: Bool = false
   ) {
     self.key = key
     self.keyOffset = keyOffset
+    self.keyEndOffset = keyEndOffset
+    self.endOffset = endOffset
     self.value = value
     self.comments = comments
     self.isShorthand = isShorthand
-    self.endOffset = endOffset
   }
 }

@@ -43,30 +43,45 @@ public enum StringsReader {
       return Result(file: file, issues: issues, source: source)
     }
     var parser = OpenStepParser(text: source, limits: limits, comments: comments)
-    parser.skipTrivia()
     let entries: [OpenStepParser.ParsedEntry]
-    if !parser.atEnd, parser.current == UInt8(ascii: "{") {
-      parser.index += 1
-      entries = try parser.parseDictionaryContent(closing: UInt8(ascii: "}"), depth: 1)
-      parser.pendingComments = []
-      parser.skipTrivia()
-      guard parser.atEnd else {
-        throw parser.error("unexpected \(parser.describeCurrent()) after the closing '}'")
-      }
-    } else {
-      parser.index = 0
-      entries = try parser.parseDictionaryContent(closing: nil, depth: 1)
+    do throws(ReadIssue) {
+      entries = try parseEntries(&parser)
+    } catch {
+      try parser.finish(error)
+      throw error
     }
+    // A missing `;` was read past to find every place it is missing: the table still fails.
+    try parser.finish()
     issues += parser.issues
     let file = StringsFile(
       entries: entries.map {
         StringsEntry(
-          key: $0.entry.key, keyOffset: $0.entry.keyOffset, value: $0.entry.value,
-          comments: $0.comments, isShorthand: $0.isShorthand, endOffset: $0.endOffset)
+          key: $0.entry.key, keyOffset: $0.entry.keyOffset, keyEndOffset: $0.entry.keyEndOffset,
+          endOffset: $0.endOffset, value: $0.entry.value, comments: $0.comments,
+          isShorthand: $0.isShorthand)
       },
       trailingComments: parser.pendingComments,
       encoding: decoded.encoding)
     return Result(file: file, issues: issues, source: source)
+  }
+
+  /// The entries of a `.strings` text: in braces, or (as CoreFoundation reads most tables) without.
+  private static func parseEntries(_ parser: inout OpenStepParser) throws(ReadIssue)
+    -> [OpenStepParser.ParsedEntry]
+  {
+    parser.skipTrivia()
+    guard !parser.atEnd, parser.current == UInt8(ascii: "{") else {
+      parser.index = 0
+      return try parser.parseDictionaryContent(closing: nil, depth: 1)
+    }
+    parser.index += 1
+    let entries = try parser.parseDictionaryContent(closing: UInt8(ascii: "}"), depth: 1)
+    parser.pendingComments = []
+    parser.skipTrivia()
+    guard parser.atEnd else {
+      throw parser.error("unexpected \(parser.describeCurrent()) after the closing '}'")
+    }
+    return entries
   }
 
   private static func table(from root: PlistNode, encoding: TextEncoding) throws(ReadIssue)
@@ -78,7 +93,11 @@ public enum StringsReader {
         "the table is a \(root.typeName), not a dictionary; iOS reads no entry from it")
     }
     return StringsFile(
-      entries: entries.map { StringsEntry(key: $0.key, keyOffset: $0.keyOffset, value: $0.value) },
+      entries: entries.map {
+        StringsEntry(
+          key: $0.key, keyOffset: $0.keyOffset, keyEndOffset: $0.keyEndOffset,
+          endOffset: $0.value.endOffset, value: $0.value)
+      },
       encoding: encoding, isPropertyList: true)
   }
 }

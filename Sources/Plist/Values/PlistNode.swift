@@ -31,10 +31,14 @@ public struct PlistNode: Sendable, Hashable {
   public var content: Content
   /// Byte offset of the value in the decoded UTF-8 text, when the format has text.
   public var offset: Int?
+  /// Byte offset just past the value's text (its closing tag or quote), when
+  /// the reader records it: what a textual edit of the value replaces.
+  public var endOffset: Int?
 
-  public init(_ content: Content, offset: Int? = nil) {
+  public init(_ content: Content, offset: Int? = nil, endOffset: Int? = nil) {
     self.content = content
     self.offset = offset
+    self.endOffset = endOffset
   }
 }
 
@@ -43,11 +47,14 @@ public struct PlistEntry: Sendable, Hashable {
   public var key: String
   /// Byte offset of the key in the decoded text, when the format has text.
   public var keyOffset: Int?
+  /// Byte offset just past the key's text (`</key>` or its closing quote).
+  public var keyEndOffset: Int?
   public var value: PlistNode
 
-  public init(key: String, keyOffset: Int? = nil, value: PlistNode) {
+  public init(key: String, keyOffset: Int? = nil, keyEndOffset: Int? = nil, value: PlistNode) {
     self.key = key
     self.keyOffset = keyOffset
+    self.keyEndOffset = keyEndOffset
     self.value = value
   }
 }

@@ -140,6 +140,16 @@ public enum XMLPlistWriter {
     }
   }
 
+  /// An element's text as the writer writes it (`a &amp; b`); nil when it
+  /// holds a character XML 1.0 cannot carry.
+  ///
+  /// ```swift
+  /// XMLPlistWriter.escapedText("R&D")  // "R&amp;D"
+  /// ```
+  public static func escapedText(_ text: String) -> String? {
+    try? escaped(text, keyPath: "")
+  }
+
   /// `&`, `<` and `>` as entities; characters XML 1.0 cannot carry are refused,
   /// since no XML reader would give them back.
   static func escaped(_ text: String, keyPath: String) throws(PlistWriteError) -> String {

@@ -66,7 +66,7 @@ final class XMLPlistBuilder {
     var offset: Int
     var items: [PlistNode] = []
     var entries: [PlistEntry] = []
-    var pendingKey: (key: String, offset: Int)?
+    var pendingKey: (key: String, offset: Int, endOffset: Int)?
     var hasValue = false
     /// Where the element's text starts, for elements that hold text.
     var contentOffset = 0
@@ -123,6 +123,16 @@ final class XMLPlistBuilder {
     var offset = min(currentOffset - 1, source.utf8.count - 1)
     while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
     return max(offset, 0)
+  }
+
+  /// The offset just past the `>` of the end tag just parsed (or of an empty
+  /// element such as `<true/>`): where a textual edit of the element ends.
+  /// libxml2 stands right after it, or on the next tag's `<`.
+  var endTagEndOffset: Int {
+    let bytes = source.utf8
+    var offset = min(currentOffset, bytes.count) - 1
+    while offset > 0, bytes[offset] != UInt8(ascii: ">") { offset -= 1 }
+    return offset + 1
   }
 
   func fail(_ message: String, at offset: Int? = nil) {
@@ -184,7 +194,8 @@ final class XMLPlistBuilder {
     if hasCarriageReturns, frame.tag.isText {
       text = rawText(from: frame.contentOffset, to: endTagStartOffset)
     }
-    let node: PlistNode
+    let end = endTagEndOffset
+    var node: PlistNode
     switch frame.tag {
     case .plist:
       if !frame.hasValue { fail("<plist> holds no value", at: frame.offset) }
@@ -201,7 +212,7 @@ final class XMLPlistBuilder {
     case .key:
       let key = String(decoding: text, as: UTF8.self)
       if topTag == .dict, stack[stack.count - 1].pendingKey == nil {
-        stack[stack.count - 1].pendingKey = (key, frame.offset)
+        stack[stack.count - 1].pendingKey = (key, frame.offset, end)
         stack[stack.count - 1].pendingKeyComments = frame.comments
         return
       }
@@ -247,6 +258,7 @@ final class XMLPlistBuilder {
       node = PlistNode(.bool(false), offset: frame.offset)
     }
     cover(frame.comments, from: frame.offset)
+    node.endOffset = end
     deliver(node)
   }
 
@@ -289,7 +301,10 @@ final class XMLPlistBuilder {
         fail("a \(node.typeName) where a <key> belongs", at: node.offset)
         return
       }
-      parent.entries.append(PlistEntry(key: pending.key, keyOffset: pending.offset, value: node))
+      parent.entries.append(
+        PlistEntry(
+          key: pending.key, keyOffset: pending.offset, keyEndOffset: pending.endOffset, value: node)
+      )
       parent.pendingKey = nil
       cover(parent.pendingKeyComments, from: pending.offset)
       parent.pendingKeyComments = []

@@ -22,10 +22,12 @@ public struct Diagnostic: Sendable, Hashable {
   /// The device or dialect the finding concerns ("on pad"), when not every
   /// reading of its file shares it; the message starts with it too.
   public var variant: String?
+  /// The one safe change that removes the finding, when there is one (`prefs lint --fix`).
+  public var fix: Fix?
 
   public init(
     rule: String, severity: Severity, file: String, place: IssuePlace? = nil,
-    keyPath: String? = nil, language: String? = nil, message: String
+    keyPath: String? = nil, language: String? = nil, message: String, fix: Fix? = nil
   ) {
     self.rule = rule
     self.severity = severity
@@ -34,6 +36,7 @@ public struct Diagnostic: Sendable, Hashable {
     self.keyPath = keyPath
     self.language = language
     self.message = message
+    self.fix = fix
   }
 
   /// The line and column, when the place is in text.

@@ -61,24 +61,38 @@ public struct RuleReport {
   /// Adds a finding at `place` in `file`, with the rule's default severity unless told otherwise.
   public mutating func add(
     _ message: String, file: String, place: IssuePlace? = nil, keyPath: String? = nil,
-    language: String? = nil, severity: Severity? = nil
+    language: String? = nil, severity: Severity? = nil, fix: Fix? = nil
   ) {
     diagnostics.append(
       Diagnostic(
         rule: rule, severity: severity ?? defaultSeverity, file: file, place: place,
-        keyPath: keyPath, language: language, message: message))
+        keyPath: keyPath, language: language, message: message, fix: fix))
   }
 }
 
 extension RuleReport {
   /// Reports a problem the bundle's loader found, as it found it; a strings
-  /// table's problem names the table's language.
+  /// table's problem names the table's language. A reader's repair (a
+  /// missing `;`, a missing byte order mark) becomes the finding's fix.
   public mutating func add(_ problem: BundleProblem) {
     add(
       problem.issue.message, file: problem.file, place: problem.issue.place,
       language: LintContext.isStringsFile(problem.file)
         ? LintContext.language(ofTable: problem.file) : nil,
-      severity: problem.issue.severity)
+      severity: problem.issue.severity,
+      fix: problem.issue.repair.map {
+        Fix(file: problem.file, summary: Self.summary(of: $0), repair: $0)
+      })
+  }
+
+  /// What a reader's repair does, in words.
+  static func summary(of repair: TextRepair) -> String {
+    if repair.addsByteOrderMark, repair.edits.isEmpty { return "add a byte order mark" }
+    let count = repair.edits.count
+    if repair.edits.allSatisfy({ $0.original.isEmpty && $0.replacement == ";" }) {
+      return count == 1 ? "insert ';'" : "insert ';' at \(count) places"
+    }
+    return count == 1 ? "make 1 edit" : "make \(count) edits"
   }
 }
 

@@ -75,15 +75,47 @@ enum ChildPaneMissing: LintRule {
           continue
         }
         var message = "no page \(file).plist in the bundle; the row opens an empty page"
+        var fix: Fix?
         if file.hasSuffix(".plist"), pageFiles.contains(file) {
           message += "; write File without the extension: \(file.dropLast(".plist".count))"
+          fix = extensionRemoval(specifier, on: page)
         } else if let suggestion = Suggestion.closest(
           to: file, among: pageFiles.map { String($0.dropLast(".plist".count)) })
         {
           message += "; did you mean \(suggestion)?"
         }
-        report.add(message, file: page.file, place: place, keyPath: specifier.keyPath)
+        report.add(message, file: page.file, place: place, keyPath: specifier.keyPath, fix: fix)
       }
     }
   }
+
+  /// Settings.app adds `.plist` to File itself: the fix drops the extension
+  /// written in the file, where the value's text ends (a value written with
+  /// character references is left alone).
+  static func extensionRemoval(_ specifier: Specifier, on page: Page) -> Fix? {
+    guard let node = specifier["File"], let file = node.string else { return nil }
+    let name = file.dropLast(".plist".count)
+    return Fix.forText(
+      file: page.file, source: page.document?.source,
+      summary: "change File \"\(file)\" to \"\(name)\""
+    ) { source in
+      guard let start = node.offset, let end = node.endOffset, end <= source.utf8.count else {
+        return nil
+      }
+      let written = source.utf8[start..<end]
+      // What closes the value: `</string>` in XML, a quote or nothing in OpenStep text.
+      let closing: [UInt8] =
+        written.starts(with: Array("<".utf8))
+        ? Array("</string>".utf8) : written.last.map { $0 == 0x22 || $0 == 0x27 ? [$0] : [] } ?? []
+      let suffix = Array(".plist".utf8)
+      guard written.count >= suffix.count + closing.count, written.hasSuffix(suffix + closing)
+      else { return nil }
+      let upper = end - closing.count
+      return [TextEdit(replacing: (upper - suffix.count)..<upper, in: source, with: "")]
+    }
+  }
+}
+
+extension ArraySlice<UInt8> {
+  func hasSuffix(_ suffix: [UInt8]) -> Bool { self.suffix(suffix.count).elementsEqual(suffix) }
 }

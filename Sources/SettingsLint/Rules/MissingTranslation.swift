@@ -91,7 +91,8 @@ enum MissingTranslation: LintRule {
               report.add(
                 "\"\(string.text)\" has no translation in \(language.file), which has \"\(variant)\"; keys compare with their letter case, so iOS shows it as written (did you mean \"\(variant)\"?)",
                 file: context.page(of: string).file, place: context.place(of: string),
-                keyPath: string.keyPath, language: language.language, severity: .warning)
+                keyPath: string.keyPath, language: language.language, severity: .warning,
+                fix: caseFix(string.text, variant: variant, in: language.file, of: table, context))
               continue
             }
             report.add(
@@ -103,6 +104,39 @@ enum MissingTranslation: LintRule {
           }
         }
       }
+    }
+  }
+
+  /// The table's key renamed to the page's string, when that is the one
+  /// thing meant: the table has that key once and no other in another
+  /// letter case, and no other string of the pages is written like it.
+  static func caseFix(
+    _ text: String, variant: String, in file: String, of table: TableCoverage,
+    _ context: LintContext
+  ) -> Fix? {
+    guard let loaded = context.bundle.strings[file] else { return nil }
+    let lowered = text.lowercased()
+    let entries = loaded.strings.entries
+    guard entries.count(where: { $0.key.isSameKey(as: variant) }) == 1,
+      Set(entries.lazy.filter { $0.key.lowercased() == lowered }.map { PlistKey($0.key) }).count
+        == 1,
+      table.strings.count(where: { $0.text.lowercased() == lowered }) == 1,
+      !table.strings.contains(where: { $0.text.isSameKey(as: variant) }),
+      let entry = entries.first(where: { $0.key.isSameKey(as: variant) })
+    else { return nil }
+    return Fix.forText(
+      file: file, source: loaded.source,
+      summary: "rename the key \"\(variant)\" to \"\(text)\""
+    ) { source in
+      guard let start = entry.keyOffset, let end = entry.keyEndOffset else { return nil }
+      let key: String
+      if loaded.strings.isPropertyList {
+        guard let escaped = XMLPlistWriter.escapedText(text) else { return nil }
+        key = "<key>\(escaped)</key>"
+      } else {
+        key = StringsWriter.quoted(text)
+      }
+      return [TextEdit(replacing: start..<end, in: source, with: key)]
     }
   }
 

@@ -24,23 +24,43 @@ enum StringsDuplicateKey: LintRule {
       // The coverage pass found them, in the same walk over the entries.
       let duplicates = context.coverage.files[table.file]?.duplicateEntries ?? []
       guard !duplicates.isEmpty else { continue }
+      var copies: [PlistKey: [Int]] = [:]
+      for index in entries.indices {
+        copies[PlistKey(entries[index].key), default: []].append(index)
+      }
       for index in duplicates {
         let entry = entries[index]
-        guard let first = entries.first(where: { $0.key.isSameKey(as: entry.key) }) else {
-          continue
-        }
+        guard let all = copies[PlistKey(entry.key)], let first = all.first.map({ entries[$0] })
+        else { continue }
         let same = first.value.value == entry.value.value
         var earlier = ""
+        var firstLine: Int?
         if case .text(let snippet) = context.place(ofEntry: first, in: table) {
+          firstLine = snippet.location.line
           earlier = " (first on line \(snippet.location.line))"
         }
+        // Removing a later copy changes nothing on the device only when every copy agrees.
+        let agree = all.allSatisfy { entries[$0].value.value == first.value.value }
         report.add(
           same
             ? "the key \"\(entry.key)\" is given twice\(earlier) with the same text"
             : "the key \"\(entry.key)\" is given twice\(earlier); iOS uses this last one, \(entry.value.shortDescription)",
           file: table.file, place: context.place(ofEntry: entry, in: table),
-          language: LintContext.language(ofTable: table.file), severity: same ? .note : .warning)
+          language: LintContext.language(ofTable: table.file), severity: same ? .note : .warning,
+          fix: agree ? removal(of: entry, from: table, firstLine: firstLine) : nil)
       }
+    }
+  }
+
+  /// The fix that removes a later copy of an entry, comments before it kept.
+  static func removal(of entry: StringsEntry, from table: LoadedStrings, firstLine: Int?) -> Fix? {
+    Fix.forText(
+      file: table.file, source: table.source,
+      summary: "remove the later \"\(entry.key)\""
+        + (firstLine.map { ", the same as on line \($0)" } ?? "")
+    ) { source in
+      guard let start = entry.keyOffset, let end = entry.endOffset else { return nil }
+      return [TextEdit(replacing: source.wholeLines(start, end), in: source, with: "")]
     }
   }
 }

@@ -49,6 +49,8 @@ struct BundleFileSystem {
   let realRoot: String
   let limits: ReadLimits
   let walkLimits: WalkLimits
+  /// Bytes read instead of a listed file's (``LoadOptions/replacedFiles``).
+  var replacedFiles: [String: [UInt8]] = [:]
   /// Paths (relative, `/`-separated) of the regular files inside the bundle.
   private(set) var files: [String] = []
   /// The folders read, in the order they were read (`""` is the top level).
@@ -322,6 +324,14 @@ struct BundleFileSystem {
 
   /// The bytes of a file found by the walk.
   func read(_ path: String) throws(ReadIssue) -> [UInt8] {
+    if let replaced = replacedFiles[path], fileSet.contains(path) {
+      guard replaced.count <= limits.maximumBytes else {
+        throw ReadIssue(
+          .limit, .error,
+          "the file is \(replaced.count) bytes, more than the \(limits.maximumBytes) prefs reads")
+      }
+      return replaced
+    }
     let full = root.path + "/" + path
     guard Self.unsafeReason(path) == nil else {
       throw ReadIssue(.unsafeMarkup, .error, "the path leaves the bundle; it is never read")

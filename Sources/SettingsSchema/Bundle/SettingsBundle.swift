@@ -22,11 +22,16 @@ public struct LoadOptions: Sendable {
   /// whose text, leading white space aside, starts with one of these (lint's
   /// `prefs:` directives).
   public var keptComments: [String]
+  /// Bytes to read instead of a file's, by its path inside the bundle: a
+  /// change looked at before it is written (`lint --fix` checks its own
+  /// edits). Only files the bundle has are replaced; none is added.
+  public var replacedFiles: [String: [UInt8]]
 
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
     limits: ReadLimits = .standard, keepsComments: Bool = true, tables: TableSelection = .all,
-    includesUnreachedPages: Bool = false, keptComments: [String] = []
+    includesUnreachedPages: Bool = false, keptComments: [String] = [],
+    replacedFiles: [String: [UInt8]] = [:]
   ) {
     self.idiom = idiom
     self.dialect = dialect
@@ -34,6 +39,7 @@ public struct LoadOptions: Sendable {
     self.limits = limits
     self.keepsComments = keepsComments
     self.tables = tables
+    self.replacedFiles = replacedFiles
     self.includesUnreachedPages = includesUnreachedPages
     self.keptComments = keptComments
   }
@@ -178,6 +184,7 @@ public struct SettingsBundle: Sendable {
     guard isDirectory.boolValue else { throw .notADirectory(path) }
     var fileSystem = BundleFileSystem(
       root: URL(fileURLWithPath: path), limits: options.limits, walkLimits: walkLimits)
+    fileSystem.replacedFiles = options.replacedFiles
     visit("")
     // A folder without a Root page is refused before anything below its top level is read:
     // `prefs lint .` in a repository must not walk the repository.
@@ -193,10 +200,7 @@ public struct SettingsBundle: Sendable {
   /// load's ``TableSelection`` left out). Nil when it cannot be read.
   public func stringsTable(_ file: String) -> LoadedStrings? {
     if let loaded = strings[file] { return loaded }
-    guard BundleLoader.tableLocation(of: file) != nil,
-      let real = Self.containedPath(file, inBundle: path),
-      let bytes = try? BoundedInput.read(
-        path: real, limit: options.limits.maximumBytes, regularFileOnly: true),
+    guard BundleLoader.tableLocation(of: file) != nil, let bytes = contents(ofFile: file),
       let read = try? StringsReader.read(
         bytes, limits: options.limits, comments: options.keepsComments ? .all : .none)
     else { return nil }
@@ -217,6 +221,21 @@ public struct SettingsBundle: Sendable {
         path: real, limit: options.limits.maximumBytes, regularFileOnly: true)
     else { return nil }
     return try? PropertyListReader.read(bytes, limits: options.limits)
+  }
+
+  /// The bytes of a file of the bundle as a load reads them: the
+  /// replacement ``LoadOptions/replacedFiles`` gives, else the file on disk,
+  /// by the loader's containment rule and within its size limit; nil when it
+  /// cannot be read.
+  ///
+  /// ```swift
+  /// let bytes = bundle.contents(ofFile: "de.lproj/Root.strings")
+  /// ```
+  public func contents(ofFile file: String) -> [UInt8]? {
+    if let replaced = options.replacedFiles[file], files.contains(file) { return replaced }
+    guard let real = Self.containedPath(file, inBundle: path) else { return nil }
+    return try? BoundedInput.read(
+      path: real, limit: options.limits.maximumBytes, regularFileOnly: true)
   }
 
   /// The loaded table that serves `page`, if the page is localized and a table exists.

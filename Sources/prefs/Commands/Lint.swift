@@ -5,6 +5,7 @@ import Plist
 import SettingsLint
 import SettingsSchema
 import SourceCheck
+import StringsWorkflow
 import Synchronization
 
 /// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
@@ -14,6 +15,8 @@ struct Lint: ParsableCommand, StreamingCommand {
     abstract: "Check Settings bundles and report every problem, in the formats CI reads.",
     discussion: """
       Configuration comes from the nearest .prefs.yml at or above each bundle, or --config. \
+      --fix makes the fixes that are safe, writes each bundle's files all or none, lists them \
+      and reports what remains; with --dry-run it prints them as a unified diff instead. \
       Exit status: 0 when nothing fails (no error; no warning either under --strict), \
       1 when something fails, 2 for a usage or configuration error or a path that is not a bundle.
       """
@@ -68,14 +71,25 @@ struct Lint: ParsableCommand, StreamingCommand {
     help: "The app's source folders (Swift, Objective-C), checked against the bundle.")
   var sources: [String] = []
 
+  @Flag(
+    help: """
+      Make the fixes that are safe (a missing ';' or byte order mark, a duplicate key whose \
+      copies agree, a child pane File with .plist, a translation key that differs in letter \
+      case), list them, and report what remains.
+      """)
+  var fix = false
+
+  @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")
+  var dryRun = false
+
   mutating func run() throws { try runOnStandardStreams() }
 
   func validate() throws {
     if bundles.isEmpty { throw ValidationError("give at least one Settings.bundle") }
+    if dryRun, !fix { throw ValidationError("--dry-run goes with --fix") }
   }
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
     let disabled = disabledRules.flatMap { $0.split(separator: ",") }.map {
       $0.trimmingCharacters(in: .whitespaces)
     }
@@ -113,6 +127,7 @@ struct Lint: ParsableCommand, StreamingCommand {
         return CommandErrors.report(error, to: &errors)
       }
     }
+    if fix { return fixAndReport(linters, output: &output, errors: &errors) }
     // Bundles are independent: lint them on every core, report them in the order given.
     let paths = bundles
     let linterList = linters
@@ -132,6 +147,16 @@ struct Lint: ParsableCommand, StreamingCommand {
         return CommandErrors.report(error, to: &errors)
       }
     }
+    return report(reports, output: &output, errors: &errors)
+  }
+
+  /// Prints the run in the chosen format, after the baseline and severity
+  /// filters; the exit status says whether it fails.
+  func report(
+    _ reports: [LintReport], output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
     var result = LintOutput(
       reports: reports, workingDirectory: FileManager.default.currentDirectoryPath, strict: strict,
       colored: format == .text && TerminalCapabilities.colorsOnStandardOutput(environment),

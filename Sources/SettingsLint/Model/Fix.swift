@@ -1,0 +1,73 @@
+import Plist
+
+/// The one safe change that makes a finding go away, attached to it by the
+/// rule that found it: which file, which bytes of its text become what.
+/// `prefs lint --fix` makes it (see ``LintFixer``); nothing here writes.
+///
+/// The file is not always the finding's: a page's string that misses its
+/// translation by letter case is fixed in the table.
+///
+/// ```swift
+/// for case let fix? in report.diagnostics.map(\.fix) where fix.obstacle == nil {
+///   print(fix.file, fix.summary)  // de.lproj/Root.strings insert the missing ';' after "Enabled"
+/// }
+/// ```
+public struct Fix: Sendable, Hashable {
+  /// Why a fix that exists is not made.
+  public enum Obstacle: Sendable, Hashable {
+    /// The file is a binary property list, which prefs never rewrites.
+    case binaryPropertyList
+  }
+
+  /// The file to change, inside the bundle.
+  public var file: String
+  /// What the change does, for the list `--fix` prints.
+  public var summary: String
+  /// The edits to the file's text (and a byte order mark, when one is added).
+  public var repair: TextRepair
+  /// Set when the fix cannot be made; `repair` is then empty.
+  public var obstacle: Obstacle?
+
+  public init(file: String, summary: String, repair: TextRepair) {
+    self.file = file
+    self.summary = summary
+    self.repair = repair
+    self.obstacle = nil
+  }
+
+  /// A fix that exists but is not made, and why.
+  public static func notApplicable(file: String, summary: String, _ obstacle: Obstacle) -> Fix {
+    var fix = Fix(file: file, summary: summary, repair: TextRepair())
+    fix.obstacle = obstacle
+    return fix
+  }
+
+  /// The fix for the file's text, or, for a binary property list, the same
+  /// fix marked as not applicable: `edits` is only asked for text.
+  static func forText(
+    file: String, source: SourceText?, summary: String, edits: (SourceText) -> [TextEdit]?
+  ) -> Fix? {
+    guard let source else {
+      return .notApplicable(file: file, summary: summary, .binaryPropertyList)
+    }
+    return edits(source).map { Fix(file: file, summary: summary, repair: TextRepair(edits: $0)) }
+  }
+}
+
+extension SourceText {
+  /// The range of an element or entry from `start` to `end`, widened to its
+  /// whole lines when nothing else is on them, so that removing it leaves no
+  /// blank line behind; comments and the lines around it are kept.
+  func wholeLines(_ start: Int, _ end: Int) -> Range<Int> {
+    var lower = start
+    while lower > 0, utf8[lower - 1] == 0x20 || utf8[lower - 1] == 0x09 { lower -= 1 }
+    var upper = end
+    while upper < utf8.count, utf8[upper] == 0x20 || utf8[upper] == 0x09 { upper += 1 }
+    let startsLine = lower == 0 || utf8[lower - 1] == 0x0A
+    let endsLine = upper == utf8.count || utf8[upper] == 0x0A || utf8[upper] == 0x0D
+    guard startsLine, endsLine else { return start..<end }
+    if upper < utf8.count, utf8[upper] == 0x0D { upper += 1 }
+    if upper < utf8.count, utf8[upper] == 0x0A { upper += 1 }
+    return lower..<upper
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Parallel
+import Plist
+import SettingsLint
+import SettingsSchema
+import StringsWorkflow
+
+/// `prefs lint --fix [--dry-run]`: the fixes the findings carry, made on
+/// each bundle's files (all or none, by the strings workflow's atomic
+/// write, which never leaves the bundle) or shown as a diff; then the list
+/// of what was fixed and the report of what remains.
+extension Lint {
+  func fixAndReport(
+    _ linters: [Linter], output: inout some TextOutputStream, errors: inout some TextOutputStream
+  ) -> Int32 {
+    let outcomes = Array(zip(bundles, linters)).concurrentMap { path, linter in
+      Result { try LintFixer(linter: linter).fix(bundleAt: path) }
+    }
+    var fixed: [(path: String, outcome: LintFixer.Outcome)] = []
+    for (path, result) in zip(bundles, outcomes) {
+      switch result {
+      case .success(let outcome): fixed.append((path, outcome))
+      case .failure(let error): return CommandErrors.report(error, to: &errors)
+      }
+    }
+    // Paths are shown as lint shows them.
+    let shown = LintOutput(
+      reports: fixed.map(\.outcome.report),
+      workingDirectory: FileManager.default.currentDirectoryPath)
+    var listing = ""
+    var diff = ""
+    for (index, (path, outcome)) in fixed.enumerated() {
+      let report = shown.reports[index]
+      let display = { (file: String) in shown.displayPath(file, in: report) }
+      if dryRun {
+        for change in outcome.changes {
+          diff += UnifiedDiff.render(
+            old: Self.text(change.before), new: Self.text(change.after),
+            path: display(change.file))
+        }
+      } else if !outcome.changes.isEmpty {
+        // A file edited while it was being fixed is left to its editor.
+        if let changed = outcome.changes.first(where: { change in
+          SettingsBundle.containedPath(change.file, inBundle: path).flatMap {
+            try? BoundedInput.read(path: $0, limit: ReadLimits.standard.maximumBytes)
+          } != change.before
+        }) {
+          print(listing, terminator: "", to: &errors)
+          return CommandErrors.report(
+            CommandFailure.failure(
+              "\(display(changed.file)): changed while it was being fixed; nothing of \(path) was written"
+            ), to: &errors)
+        }
+        // What changed is said once it has: a refused write lists nothing as done.
+        do throws(WriteError) {
+          try write(
+            ChangeSet(
+              bundle: path,
+              files: outcome.changes.map {
+                FileChange(path: $0.file, bytes: $0.after, previous: $0.before)
+              }))
+        } catch {
+          print(listing, terminator: "", to: &errors)
+          return CommandErrors.report(error, to: &errors)
+        }
+      }
+      listing += Self.listing(outcome, dryRun: dryRun, display: display)
+    }
+    let applied = fixed.reduce(0) { $0 + $1.outcome.applied.count }
+    let files = fixed.reduce(0) { $0 + $1.outcome.changes.count }
+    listing += Self.summary(fixes: applied, files: files, dryRun: dryRun) + "\n"
+    // A machine format keeps standard output to itself.
+    if format == .text {
+      output.write(diff + listing)
+    } else {
+      errors.write(diff + listing)
+    }
+    return report(fixed.map(\.outcome.report), output: &output, errors: &errors)
+  }
+
+  /// A file's text as the diff shows it: decoded, with its byte order mark
+  /// as the character it is, so that adding one shows.
+  static func text(_ bytes: [UInt8]) -> String {
+    guard let decoded = try? TextRepair.decode(bytes) else { return "" }
+    let text = String(decoding: decoded.utf8, as: UTF8.self)
+    switch decoded.encoding {
+    case .utf8, .latin1, .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM: return text
+    default: return "\u{FEFF}" + text
+    }
+  }
+
+  /// A line per fix made (`file:line:col: fixed: … [rule]`) and per fix
+  /// that exists but was not made, with the reason.
+  static func listing(
+    _ outcome: LintFixer.Outcome, dryRun: Bool, display: (String) -> String
+  ) -> String {
+    var lines: [String] = []
+    for applied in outcome.applied {
+      lines.append(
+        "\(display(applied.fix.file)):\(applied.location): \(dryRun ? "would fix" : "fixed"): "
+          + "\(applied.fix.summary) [\(applied.diagnostic.rule)]")
+    }
+    for skipped in outcome.skipped {
+      lines.append(
+        "\(display(skipped.fix.file)): not fixed: \(skipped.fix.summary) "
+          + "(\(reason(skipped.reason))) [\(skipped.diagnostic.rule)]")
+    }
+    return lines.map { $0.escapingControlCharacters + "\n" }.joined()
+  }
+
+  static func reason(_ reason: LintFixer.SkippedFix.Reason) -> String {
+    switch reason {
+    case .obstacle(.binaryPropertyList), .failed(.binaryPropertyList):
+      "a binary property list, which prefs never rewrites"
+    case .failed(.notText): "the file is not text prefs reads"
+    case .failed(.textChanged): "the file is no longer as it was read"
+    case .failed(.overlappingEdits): "its edits overlap"
+    case .failed(.notEncodable(let encoding)):
+      "the new text cannot be written in \(encoding.rawValue)"
+    case .failed(.noByteOrderMarkNeeded): "the file needs no byte order mark"
+    case .unreadable: "the file cannot be read"
+    }
+  }
+
+  static func summary(fixes: Int, files: Int, dryRun: Bool) -> String {
+    guard fixes > 0 else { return "Nothing to fix." }
+    let fixWord = fixes == 1 ? "fix" : "fixes"
+    let fileWord = files == 1 ? "file" : "files"
+    return dryRun
+      ? "\(fixes) \(fixWord) would change \(files) \(fileWord)."
+      : "\(fixes) \(fixWord) made in \(files) \(fileWord)."
+  }
+}
