@@ -136,7 +136,15 @@ struct XMLParserMessagesTests {
       expected: "2:10: the document type declaration (<!DOCTYPE) has no name"),
     Case(
       code: 68, name: "a stray '='", text: page("<key a=\"1\" =>a</key>"),
-      expected: "4:12: an attribute name or the end of the tag ('>' or '/>') is expected here"),
+      expected:
+        "4:12: an attribute name or the end of the tag <key ('>' or '/>') is expected here; a '<' meant as text is written &lt;"
+    ),
+    Case(
+      code: 68, name: "an e-mail address in text",
+      text: page("<key>FooterText</key>\n<string>Olivier Poitrey <rs@dailymotion.com></string>"),
+      expected:
+        "5:28: an attribute name or the end of the tag <rs ('>' or '/>') is expected here; a '<' meant as text is written &lt;"
+    ),
     Case(
       code: 73, name: "unclosed end tag", text: page("<key>a</key\n<string/>"),
       expected: "5:1: '>' is expected here to close the end tag"),

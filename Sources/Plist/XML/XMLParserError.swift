@@ -53,6 +53,15 @@ struct XMLParserError: Sendable, Hashable {
   /// The byte just before the place.
   var precedingByte: UInt8? { before.last }
 
+  /// The name after the last `<` before the place: the tag being read.
+  var openTag: String {
+    guard let open = before.lastIndex(of: UInt8(ascii: "<")) else { return "" }
+    let name = before[(open + 1)...].prefix {
+      !XMLPlistBuilder.isXMLSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">")
+    }
+    return String(decoding: name, as: UTF8.self)
+  }
+
   /// Whether the place is inside `<!DOCTYPE`, the last markup opened before it.
   var isInDocumentType: Bool {
     guard let open = before.lastIndex(of: UInt8(ascii: "<")) else { return false }
@@ -211,7 +220,8 @@ enum XMLParserMessages {
       default:
         $0.isInDocumentType
           ? "the document type declaration (<!DOCTYPE) has no name"
-          : "an attribute name or the end of the tag ('>' or '/>') is expected here"
+          // Most often a '<' in text that starts no tag (an e-mail address in a licence).
+          : "an attribute name or the end of the tag <\(shown($0.openTag)) ('>' or '/>') is expected here; a '<' meant as text is written &lt;"
       }
     },
     XML_ERR_GT_REQUIRED.rawValue: Entry {
