@@ -39,9 +39,9 @@ struct LoadProblemTests {
         case .pageDoesNotLoad(let message) = error.reason
       else { return false }
       return error.key == nil && error.origin.file == "Avançado.plist" && error.origin.line == 4
-        && message.contains("mismatch")
+        && message.contains("</array> closes <dict>, which opened on line 3")
         && error.compilerStyle(bundlePath: "Settings.bundle").hasPrefix(
-          "Settings.bundle/Avançado.plist:4:9: error: the page does not load (")
+          "Settings.bundle/Avançado.plist:4:1: error: the page does not load (")
     }
   }
 

@@ -25,6 +25,20 @@ struct BundleTests {
     #expect(bundle.problems.isEmpty)
   }
 
+  @Test(arguments: [
+    ("App/Settings.bundle/Root.plist", "App/Settings.bundle"),
+    ("App/Settings.bundle/en.lproj/Root.strings", "App/Settings.bundle"),
+    ("/abs/Settings.bundle/Images/slider.png", "/abs/Settings.bundle"),
+    ("App/Settings.bundle", "App/Settings.bundle"),
+    ("App/Settings.bundle/", "App/Settings.bundle"),
+    ("Pods/Lib.bundle/Settings.bundle/Root.plist", "Pods/Lib.bundle/Settings.bundle"),
+    ("Extras/Données.BUNDLE/Root.plist", "Extras/Données.BUNDLE"),
+    ("README.md", nil), ("App/.bundle/Root.plist", nil), ("App/Root.plist", nil),
+  ])
+  func aPathNamesTheBundleItLiesIn(_ path: String, _ folder: String?) {
+    #expect(SettingsBundle.enclosingFolder(of: path) == folder)
+  }
+
   @Test func showcaseHasEveryAppleTypeAndItsChildPane() throws {
     let bundle = try SettingsBundle.load(
       at: Self.showcase, options: LoadOptions(preferredLanguages: ["cs"]))

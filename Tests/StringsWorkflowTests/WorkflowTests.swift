@@ -151,7 +151,7 @@ struct WorkflowTests {
   @Test(arguments: [
     (
       "<xliff version=\"1.2\"><file original=\"x/en.lproj/Root.strings\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\"><body><trans-unit id=\"celsiusTitulo\"><source>a</source><target>b</target></trans-unit></body>",
-      "de", "Premature end of data"
+      "de", "the file ends before <file> (opened on line 1) is closed"
     ),
     ("<!DOCTYPE x [<!ENTITY a \"b\">]><xliff version=\"1.2\"/>", "de", "DOCTYPE"),
     (

@@ -99,9 +99,9 @@ extension GenerateCommandTests {
     #expect(
       run.errors
         == """
-        \(bundle.path)/Mais.plist:4:9: error: the page does not load (Opening and ending tag mismatch: dict line 3 and array); no code is generated from a page read wrong [generate]
+        \(bundle.path)/Mais.plist:4:1: error: the page does not load (</array> closes <dict>, which opened on line 3; end tags close the innermost open element); no code is generated from a page read wrong [generate]
         </array></dict></plist>
-                ^
+        ^
 
         """)
     #expect(!FileManager.default.fileExists(atPath: file))

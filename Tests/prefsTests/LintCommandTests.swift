@@ -42,6 +42,28 @@ struct LintCommandTests {
     #expect(result.output.isEmpty)
   }
 
+  /// As pre-commit passes them: files, several of one bundle, and some in no bundle.
+  @Test(arguments: ["text", "json", "sarif"])
+  func filesLintTheirEnclosingBundlesOnce(format: String) {
+    let files = [
+      Self.broken + "/Root.plist", "README.md", Self.clean + "/en.lproj/Root.strings",
+      Self.broken + "/Root.plist", Self.broken, Self.clean + "/Child.plist",
+    ]
+    let enclosing = DumpTests.run(["lint", "--enclosing", "--format", format] + files)
+    let direct = DumpTests.run(["lint", "--format", format, Self.broken, Self.clean])
+    #expect(enclosing.code == 1)
+    #expect(enclosing.output == direct.output)
+    #expect(enclosing.errors.isEmpty)
+  }
+
+  @Test func filesInNoBundleLintNothing() {
+    let result = DumpTests.run(["lint", "--enclosing", "README.md", "Sources/prefs/Prefs.swift"])
+    #expect(result.code == 0)
+    #expect(result.output == "No problems in 0 files.\n")
+    // A bundle that is named but missing is still an error, as without --enclosing.
+    #expect(DumpTests.run(["lint", "--enclosing", "Examples/Nope.bundle/Root.plist"]).code == 2)
+  }
+
   @Test(arguments: ["text", "json", "github", "sarif", "junit"])
   func everyFormatRuns(format: String) {
     let result = DumpTests.run(["lint", Self.broken, "--format", format])

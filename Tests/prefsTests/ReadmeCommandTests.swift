@@ -53,7 +53,9 @@ struct ReadmeCommandTests {
         // The form needs a terminal; EditInTmuxTests runs it in one.
         if words.first != "edit" {
           commands.append(
-            Command(line: index + 1, arguments: words, folders: folders, preceding: preceding, copies: copies))
+            Command(
+              line: index + 1, arguments: words, folders: folders, preceding: preceding,
+              copies: copies))
           preceding.append(words)
         }
       } else if inBlock, line.hasPrefix("$ prefs ") {

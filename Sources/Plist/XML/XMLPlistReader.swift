@@ -370,15 +370,18 @@ final class XMLPlistBuilder {
         place: .text(source.snippet(atOffset: max(0, currentOffset - name.utf8.count - 2)))))
   }
 
-  func libxmlError(_ message: String, isError: Bool) {
-    guard isError else { return }
-    var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.hasPrefix("Excessive depth") {
-      fail(ReadIssue(.limit, .error, text, place: .text(source.snippet(atOffset: currentOffset))))
-      return
-    }
-    if text.isEmpty { text = "the XML is not well-formed" }
-    fail(text, at: min(currentOffset, max(0, source.utf8.count - 1)))
+  /// libxml2 refused the document: its report in our words, at its place.
+  func libxmlError(_ report: XMLParserError) {
+    let message = XMLParserMessages.message(for: report)
+    let place = min(currentOffset, max(0, source.utf8.count - 1))
+    let offset =
+      switch message.place {
+      case .error: place
+      case .endTagStart: endTagStartOffset
+      }
+    fail(
+      ReadIssue(
+        message.kind, .error, message.text, place: .text(source.snippet(atOffset: offset))))
   }
 
   /// The element's text as CoreFoundation sees it: line breaks as written,
@@ -646,10 +649,14 @@ final class XMLPlistBuilder {
       builder(context).entityReferenced(name.map { String(cString: $0) } ?? "")
     }
     handler.serror = { context, error in
-      guard let context, let error else { return }
-      let message = error.pointee.message.map { String(cString: $0) } ?? ""
-      builder(context).libxmlError(
-        message, isError: error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue)
+      guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else {
+        return
+      }
+      let builder = builder(context)
+      let bytes = builder.source.utf8
+      let offset = min(max(0, builder.currentOffset), bytes.count)
+      builder.libxmlError(
+        XMLParserError(error, before: bytes[..<offset], after: bytes[offset...]))
     }
     return handler
   }()

@@ -128,6 +128,42 @@ private final class TreeBuilder {
     if let context { xmlStopParser(context) }
   }
 
+  /// libxml2 refused the document: its report in our words, at its place.
+  func libxmlError(_ error: UnsafePointer<xmlError>) {
+    guard self.error == nil else { return }
+    // libxml2 holds the document as UTF-8 whatever its encoding; a line or so
+    // before the place stays in its buffer.
+    var before: [UInt8] = []
+    var after: [UInt8] = []
+    if let input = context?.pointee.input?.pointee, let base = input.base, let cur = input.cur,
+      cur >= base
+    {
+      let start = cur - min(256, cur - base)
+      before = Array(UnsafeBufferPointer(start: start, count: cur - start))
+      if let end = input.end, end >= cur {
+        after = Array(UnsafeBufferPointer(start: cur, count: min(4, end - cur)))
+      }
+    }
+    let report = XMLParserError(error, before: before, after: after)
+    let message = XMLParserMessages.message(for: report)
+    var column = Int(error.pointee.int2)
+    if message.place == .endTagStart, let open = Self.endTagStart(in: before) {
+      // Back to the `</` on the same line, in characters as libxml2 counts columns.
+      column -= before[open...].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+    fail(message.kind, message.text, line: Int(error.pointee.line), column: max(1, column))
+  }
+
+  /// The index of the last `</` of the text, when no line break follows it.
+  static func endTagStart(in text: [UInt8]) -> Int? {
+    var index = text.count - 1
+    while index > 0, text[index] != 0x0A {
+      if text[index - 1] == UInt8(ascii: "<"), text[index] == UInt8(ascii: "/") { return index - 1 }
+      index -= 1
+    }
+    return nil
+  }
+
   func start(
     localName: String, namespace: String?, attributes: [XMLTree.Attribute]
   ) {
@@ -222,11 +258,7 @@ private final class TreeBuilder {
       guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else {
         return
       }
-      let message = (error.pointee.message.map { String(cString: $0) } ?? "")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      builder(context).fail(
-        .syntax, message.isEmpty ? "not well-formed" : message,
-        line: Int(error.pointee.line), column: Int(error.pointee.int2))
+      builder(context).libxmlError(error)
     }
     return handler
   }()

@@ -159,6 +159,25 @@ public struct SettingsBundle: Sendable {
   /// The folder the bundle is shown in; nil when the bundle has none.
   public var language: String? { searchOrder.first }
 
+  /// The bundle folder a path lies in, as written: the path up to its last
+  /// component that ends in `.bundle` (the path itself when it is one), or nil
+  /// when no component does. Read from the path alone, so a file already
+  /// deleted still names its bundle.
+  ///
+  /// ```swift
+  /// SettingsBundle.enclosingFolder(of: "App/Settings.bundle/en.lproj/Root.strings")
+  /// // "App/Settings.bundle"
+  /// ```
+  public static func enclosingFolder(of path: String) -> String? {
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard
+      let last = components.lastIndex(where: {
+        $0.count > ".bundle".count && $0.lowercased().hasSuffix(".bundle")
+      })
+    else { return nil }
+    return components[...last].joined(separator: "/")
+  }
+
   public static func load(at path: String, options: LoadOptions = LoadOptions())
     throws(SettingsBundleError)
     -> SettingsBundle

@@ -22,8 +22,15 @@ struct Lint: ParsableCommand, StreamingCommand {
       """
   )
 
-  @Argument(help: "The Settings.bundle folders.")
+  @Argument(help: "The Settings.bundle folders (with --enclosing, files inside them).")
   var bundles: [String]
+
+  @Flag(
+    help: """
+      The paths are files inside bundles, as pre-commit passes them: lint each enclosing \
+      .bundle folder once; paths in no .bundle folder are skipped.
+      """)
+  var enclosing = false
 
   @Option(help: "Output format: text, json, github, sarif or junit.")
   var format: LintFormat = .text
@@ -97,10 +104,11 @@ struct Lint: ParsableCommand, StreamingCommand {
       return CommandErrors.report(
         CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
     }
+    let paths = enclosing ? Self.enclosingBundles(of: bundles) : bundles
     var linters: [Linter] = []
     // The app's sources are read once per set of folders (--sources, else `sources:`).
     var scans: [[String]: SourceScan] = [:]
-    for path in bundles {
+    for path in paths {
       do {
         var configuration = try configuration(forBundle: path)
         configuration.disabled.formUnion(disabled)
@@ -129,7 +137,6 @@ struct Lint: ParsableCommand, StreamingCommand {
     }
     if fix { return fixAndReport(linters, output: &output, errors: &errors) }
     // Bundles are independent: lint them on every core, report them in the order given.
-    let paths = bundles
     let linterList = linters
     let outcomes = Array(zip(paths, linterList)).concurrentMap { path, linter in
       Result { () throws -> (LintReport, [SettingsBundle]) in
@@ -179,6 +186,12 @@ struct Lint: ParsableCommand, StreamingCommand {
     }
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// The bundles that hold the paths, each once, in the order first named.
+  static func enclosingBundles(of paths: [String]) -> [String] {
+    var seen: Set<String> = []
+    return paths.compactMap(SettingsBundle.enclosingFolder(of:)).filter { seen.insert($0).inserted }
   }
 
   func configuration(forBundle path: String) throws -> LintConfiguration {
