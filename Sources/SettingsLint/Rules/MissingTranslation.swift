@@ -12,7 +12,9 @@ enum MissingTranslation: LintRule {
     written is usually the English text. Strings without two letters in a row ("0.25x", \
     "10") read the same in every language and are not reported; a string that no table \
     translates (a font name, a brand) is noted once instead of once per language, and \
-    the strings of a page that no table translates are one note for the page. An entry \
+    the strings of a page that no table translates are one note for the page. A top-level \
+    table (Root.strings beside Root.plist) is the one iOS reads for every language: what \
+    it lacks, everyone sees as written, whatever the .lproj copies hold. An entry \
     that prefs strings add-language or sync marked untranslated counts as missing until a \
     translation replaces it: it only repeats the source text. A key that differs from \
     the page's string only in letter case ("7-bit ASCII" for "7-Bit ASCII") is a miss on \
@@ -33,6 +35,9 @@ enum MissingTranslation: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     var caseless = CaselessKeys(context)
+    for table in context.coverage.tables where table.isShadowed {
+      checkTopLevel(table, context, &caseless, &report)
+    }
     // A shadowed table (shadowing-strings reports it) needs no translation in the folders.
     for table in context.coverage.tables where !table.isShadowed {
       // A table no language can read is reported by strings-table-missing or strings-syntax.
@@ -137,6 +142,35 @@ enum MissingTranslation: LintRule {
         key = StringsWriter.quoted(text)
       }
       return [TextEdit(replacing: start..<end, in: source, with: key)]
+    }
+  }
+
+  /// A top-level table is the one iOS reads for every language: what it lacks,
+  /// everyone sees as written in the plist.
+  static func checkTopLevel(
+    _ table: TableCoverage, _ context: LintContext, _ caseless: inout CaselessKeys,
+    _ report: inout RuleReport
+  ) {
+    let file = "\(table.name).strings"
+    // One that does not read is reported by strings-syntax or strings-encoding.
+    guard let loaded = context.bundle.strings[file] else { return }
+    let translations = loaded.translations
+    var seen = Set<PlistKey>()
+    for string in table.strings where seen.insert(PlistKey(string.text)).inserted {
+      guard translations[PlistKey(string.text)] == nil else { continue }
+      if let variant = caseless.variant(of: string.text, in: file) {
+        report.add(
+          "\"\(string.text)\" has no translation in \(file), which has \"\(variant)\"; keys compare with their letter case, so every language shows it as written (did you mean \"\(variant)\"?)",
+          file: context.page(of: string).file, place: context.place(of: string),
+          keyPath: string.keyPath, severity: .warning)
+      } else if !context.coverage.policy.skipsStringsWithoutWords
+        || CoveragePolicy.hasWords(string.text)
+      {
+        report.add(
+          "\"\(string.text)\" has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
+          file: context.page(of: string).file, place: context.place(of: string),
+          keyPath: string.keyPath, severity: .warning)
+      }
     }
   }
 

@@ -1,0 +1,47 @@
+import Foundation
+import SettingsLint
+import TestSupport
+import Testing
+
+/// A top-level table (Root.strings beside Root.plist) is what iOS reads for
+/// every language, whatever the .lproj copies say: lint checks what it lacks.
+struct TopLevelTableTests {
+  @Test(arguments: [true, false])
+  func whatTheTopLevelTableLacksEveryLanguageSeesAsWritten(withLanguageCopies: Bool) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Allgemein</string></dict>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sync</string>
+      <key>Title</key><string>Synchronisieren</string><key>DefaultValue</key><true/></dict>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>wlan</string>
+      <key>Title</key><string>Nur über WLAN</string><key>DefaultValue</key><true/></dict>
+      </array><key>StringsTable</key><string>Root</string></dict></plist>
+      """)
+    try bundle.write(
+      "Root.strings", "\"Allgemein\" = \"General\";\n\"nur über WLAN\" = \"Wi-Fi only\";\n")
+    if withLanguageCopies {
+      // The copies translate everything, but iOS never reads them.
+      try bundle.write(
+        "fr.lproj/Root.strings",
+        "\"Allgemein\" = \"Général\";\n\"Synchronisieren\" = \"Synchroniser\";\n"
+          + "\"Nur über WLAN\" = \"Wi-Fi seulement\";\n")
+    }
+    let report = try LintTestSupport.lint(bundle.path)
+    let misses = report.diagnostics.filter { $0.rule == "missing-translation" }
+    #expect(misses.count == 2, "\(misses.map(\.message))")
+    #expect(misses.allSatisfy { $0.severity == .warning && $0.file == "Root.plist" })
+    #expect(
+      misses.contains {
+        $0.message.hasPrefix(
+          "\"Synchronisieren\" has no translation in Root.strings, the top-level")
+      })
+    #expect(misses.contains { $0.message.contains("(did you mean \"nur über WLAN\"?)") })
+    #expect(
+      report.diagnostics.contains { $0.rule == "shadowing-strings" } == withLanguageCopies)
+  }
+}
