@@ -1,4 +1,5 @@
 import Foundation
+import Plist
 import SettingsLint
 import SettingsSchema
 import TestSupport
@@ -73,5 +74,62 @@ struct DialectReadingTests {
     #expect(try Self.rules(bundle, .iask) == [])
     // Settings.app knows no such key: it looks for about.html.plist.
     #expect(try Self.rules(bundle, .apple) == ["child-pane-missing"])
+  }
+}
+
+/// A toggle's DefaultValue as each dialect draws it: lint and the form agree.
+struct ToggleDialectTests {
+  static func toggle(default value: String, trueValue: String? = nil) -> String {
+    """
+    <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sync</string>\
+    <key>Title</key><string>Sync</string><key>DefaultValue</key>\(value)\
+    \(trueValue.map { "<key>TrueValue</key>\($0)<key>FalseValue</key><string>0</string>" } ?? "")</dict>
+    """
+  }
+
+  @Test(
+    arguments: [
+      // DefaultValue, TrueValue, Settings.app's finding, InAppSettingsKit's finding
+      ("<string>YES</string>", nil, "Settings.app shows the switch OFF", nil),
+      (
+        "<string>on</string>", nil, "Settings.app shows the switch OFF",
+        "InAppSettingsKit shows the switch OFF"
+      ),
+      (
+        "<true/>", "<string>1</string>", "Settings.app shows the switch OFF",
+        "InAppSettingsKit shows the switch ON"
+      ),
+      ("<true/>", nil, nil, nil),
+    ] as [(String, String?, String?, String?)])
+  func eachDialectSaysHowItDrawsTheSwitch(
+    value: String, trueValue: String?, apple: String?, iask: String?
+  ) throws {
+    let bundle = try DialectReadingTests.bundle(Self.toggle(default: value, trueValue: trueValue))
+    defer { bundle.remove() }
+    for (dialect, expected) in [(Dialect.apple, apple), (.iask, iask)] {
+      let found = try Linter(
+        loadOptions: LoadOptions(dialect: dialect), checksEveryVariant: false
+      ).lint(bundleAt: bundle.path).diagnostics.filter { $0.rule == "toggle-values" }
+      if let expected {
+        #expect(found.count == 1 && found[0].message.contains(expected), "\(dialect): \(found)")
+      } else {
+        #expect(found.isEmpty, "\(dialect): \(found.map(\.message))")
+      }
+    }
+  }
+
+  @Test(arguments: [
+    (PlistValue.string("YES"), Dialect.apple, false), (.string("YES"), .iask, true),
+    (.string(" +0012"), .iask, true), (.string("no"), .iask, false), (.integer(2), .iask, true),
+    (.bool(true), .apple, true), (.integer(1), .apple, true), (.string("1"), .apple, false),
+  ])
+  func theSwitchIsDrawnAsTheDialectReadsIt(value: PlistValue, dialect: Dialect, on: Bool) throws {
+    let specifier = Specifier(
+      index: 0,
+      node: PlistNode(
+        .dictionary([
+          PlistEntry(key: "Type", value: PlistNode(.string("PSToggleSwitchSpecifier")))
+        ])))
+    #expect(SpecifierValue.showsOn(value, of: specifier, dialect: dialect) == on)
   }
 }

@@ -121,7 +121,9 @@ public enum FormUpdate {
     switch row.kind {
     case .toggle:
       let (on, off) = SpecifierValue.states(of: row.specifier)
-      return write(&state, key, state.value(of: row) == on ? off : on, row)
+      let isOn = SpecifierValue.showsOn(
+        state.value(of: row), of: row.specifier, dialect: state.bundle.options.dialect)
+      return write(&state, key, isOn ? off : on, row)
     case .textField:
       let text = state.value(of: row).map(SpecifierValue.text(of:)) ?? ""
       state.mode = .editing(text: text, cursor: text.count)

@@ -125,8 +125,9 @@ public enum FormView {
     let value = state.value(of: row)
     switch row.kind {
     case .toggle:
-      let (on, _) = SpecifierValue.states(of: row.specifier)
-      return value == on ? state.words["value.on"] : state.words["value.off"]
+      let isOn = SpecifierValue.showsOn(
+        value, of: row.specifier, dialect: state.bundle.options.dialect)
+      return isOn ? state.words["value.on"] : state.words["value.off"]
     case .textField(let secure, _):
       let text = value.map(SpecifierValue.text(of:)) ?? ""
       return secure ? String(repeating: "•", count: text.count) : text.escapingControlCharacters

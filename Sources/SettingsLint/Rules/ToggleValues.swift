@@ -8,7 +8,10 @@ enum ToggleValues: LintRule {
     A toggle shows ON when the stored value equals TrueValue (true when there is none). \
     With only one of TrueValue and FalseValue, the other state stores a boolean the app \
     does not expect; equal values make the switch unable to show OFF; a DefaultValue that \
-    matches neither shows OFF whatever was meant.
+    matches neither shows OFF in Settings.app whatever was meant. InAppSettingsKit reads \
+    any other value by its boolValue (its defaultBoolValue): the string YES, or <true/> \
+    beside a TrueValue of "1", shows ON there, and lint says so per dialect; prefs edit \
+    draws the switch the same way.
     """
   static let defaultSeverity = Severity.error
   static let lesserSeverities: [(severity: Severity, when: String)] = [
@@ -77,11 +80,25 @@ enum ToggleValues: LintRule {
     }
   }
 
+  /// The state a string plainly names ("YES", "off"); nil for any other value.
+  static func meantState(of node: PlistNode) -> Bool? {
+    guard let text = node.string?.lowercased() else { return nil }
+    if ["yes", "true", "on", "1"].contains(text) { return true }
+    if ["no", "false", "off", "0"].contains(text) { return false }
+    return nil
+  }
+
   static func check(
     _ specifier: Specifier, on page: Page, _ context: LintContext, _ report: inout RuleReport
   ) {
     let trueValue = specifier["TrueValue"]
     let falseValue = specifier["FalseValue"]
+    let dialect = context.catalog.dialect
+    let reader = dialect == .iask ? "InAppSettingsKit" : "Settings.app"
+    /// "ON" or "OFF": how the dialect's reader draws the switch for a value.
+    func shown(_ node: PlistNode) -> String {
+      SpecifierValue.showsOn(node.value, of: specifier, dialect: dialect) ? "ON" : "OFF"
+    }
     func add(_ message: String, at key: String?, severity: Severity = .warning) {
       report.add(
         message, file: page.file, place: context.place(specifier, key: key, on: page),
@@ -102,7 +119,7 @@ enum ToggleValues: LintRule {
         !DefaultNotInValues.equal(defaultValue, on), !DefaultNotInValues.equal(defaultValue, off)
       {
         add(
-          "DefaultValue \(defaultValue.shortDescription) is neither TrueValue nor FalseValue; the switch shows OFF",
+          "DefaultValue \(defaultValue.shortDescription) is neither TrueValue nor FalseValue; \(reader) shows the switch \(shown(defaultValue))",
           at: "DefaultValue")
       }
     case (nil, nil):
@@ -111,8 +128,14 @@ enum ToggleValues: LintRule {
       case .bool: return
       case .integer(let value) where value == 0 || value == 1: return
       default:
+        // InAppSettingsKit reads a string by its boolValue: "YES" shows ON, as meant.
+        if dialect == .iask, let meant = meantState(of: defaultValue),
+          SpecifierValue.showsOn(defaultValue.value, of: specifier, dialect: dialect) == meant
+        {
+          return
+        }
         add(
-          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue the switch shows OFF",
+          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue \(reader) shows the switch \(shown(defaultValue))",
           at: "DefaultValue")
       }
     case (let present?, nil), (nil, let present?):

@@ -142,6 +142,49 @@ public enum SpecifierValue {
     (specifier["TrueValue"]?.value ?? .bool(true), specifier["FalseValue"]?.value ?? .bool(false))
   }
 
+  /// Whether a toggle holding `value` (stored, or its DefaultValue) is drawn
+  /// ON, as each dialect's reader decides. Settings.app: ON only when the
+  /// value is TrueValue (as `isEqual:` compares), or, without TrueValue, a true
+  /// boolean. InAppSettingsKit (its `defaultBoolValue`): ON for TrueValue, OFF
+  /// for FalseValue, else the value's `boolValue`, so the string `YES` is ON.
+  ///
+  /// ```swift
+  /// SpecifierValue.showsOn(.string("YES"), of: toggle, dialect: .apple)  // false
+  /// SpecifierValue.showsOn(.string("YES"), of: toggle, dialect: .iask)   // true
+  /// ```
+  public static func showsOn(_ value: PlistValue?, of specifier: Specifier, dialect: Dialect)
+    -> Bool
+  {
+    guard let value else { return false }
+    let (on, off) = states(of: specifier)
+    if value.isEqualAsStored(to: on) { return true }
+    switch dialect {
+    case .apple:
+      return false
+    case .iask:
+      if value.isEqualAsStored(to: off) { return false }
+      return boolValue(of: value)
+    }
+  }
+
+  /// What Foundation's `boolValue` answers for a value: numbers other than
+  /// zero; strings whose first character (after spaces, a sign and zeros) is
+  /// Y, y, T, t or a digit 1 to 9.
+  public static func boolValue(of value: PlistValue) -> Bool {
+    switch value {
+    case .bool(let flag): return flag
+    case .integer(let number): return number != 0
+    case .real(let number): return number != 0
+    case .string(let text):
+      var scalars = text.unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" }[...]
+      if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+      scalars = scalars.drop { $0 == "0" }
+      guard let first = scalars.first else { return false }
+      return "YyTt123456789".unicodeScalars.contains(first)
+    case .date, .data, .array, .dictionary: return false
+    }
+  }
+
   /// A value as a user types it: `true`, `3`, `0.7`, `metric`.
   public static func text(of value: PlistValue) -> String {
     switch value {
