@@ -45,3 +45,33 @@ struct TopLevelTableTests {
       report.diagnostics.contains { $0.rule == "shadowing-strings" } == withLanguageCopies)
   }
 }
+
+/// A bundle that is not localized at all is one cause: one note, not one per page.
+struct UnlocalizedBundleTests {
+  @Test func oneNoteForTheBundle() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    func page(_ table: String, _ element: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Général</string></dict>
+      \(element)
+      </array><key>StringsTable</key><string>\(table)</string></dict></plist>
+      """
+    }
+    try bundle.write(
+      "Root.plist",
+      page(
+        "Root",
+        "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>Plus</string><key>File</key><string>Plus</string></dict>"
+      ))
+    try bundle.write("Plus.plist", page("Plus", ""))
+    let notes = try LintTestSupport.lint(bundle.path).diagnostics.filter {
+      $0.rule == "strings-table-missing"
+    }
+    #expect(notes.count == 1, "\(notes.map(\.message))")
+    #expect(notes.first?.severity == .note)
+    #expect(notes.first?.message.hasSuffix("(nor on the other page that names one)") == true)
+  }
+}

@@ -24,6 +24,10 @@ enum StringsTableMissing: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let inventory = context.bundle.inventory
+    // A bundle with no localization at all shows the same text either way: one note
+    // for the bundle, at the first page that names a table, not one per page.
+    let localized = !inventory.folders.isEmpty || !inventory.topLevelTables.isEmpty
+    var notedUnlocalized = false
     // A page nothing opens is never shown: its table is not looked up.
     for page in context.bundle.pages where page.isReached {
       guard let node = page.document?.root["StringsTable"], let table = node.string else {
@@ -43,11 +47,16 @@ enum StringsTableMissing: LintRule {
       } else if let suggestion = Suggestion.closest(to: table, among: known) {
         message += "; did you mean \(suggestion)?"
       }
-      // A bundle with no localization at all shows the same text either way.
-      let localized = !inventory.folders.isEmpty || !inventory.topLevelTables.isEmpty
       if !localized {
+        guard !notedUnlocalized else { continue }
+        notedUnlocalized = true
+        let others = context.bundle.pages.filter {
+          $0.isReached && $0.file != page.file && $0.stringsTable != nil
+        }.count
         message =
           "no table \(table).strings exists; the bundle is not localized, so StringsTable has no effect"
+          + (others == 1 ? " (nor on the other page that names one)" : "")
+          + (others > 1 ? " (nor on the \(others) other pages that name one)" : "")
       }
       // Licence pages (CocoaPods' and LicensePlist's) hold text, no setting: nobody
       // translates them, and the page reads the same either way.
