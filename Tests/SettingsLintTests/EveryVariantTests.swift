@@ -142,3 +142,118 @@ struct EveryVariantTests {
     #expect(unused.first?.message.contains("Veraltet") == true)
   }
 }
+
+/// What a tester found in the first version of lint's readings.
+struct VariantNarrowingTests {
+  typealias Pages = EveryVariantTests
+
+  static func lint(
+    _ path: String, idiom: Idiom? = nil, dialect: Dialect? = nil,
+    configuration: LintConfiguration = LintConfiguration()
+  ) throws -> LintReport {
+    try Linter(
+      configuration: configuration,
+      loadOptions: LoadOptions(idiom: idiom ?? .phone, dialect: dialect ?? .apple),
+      idioms: idiom.map { [$0] }, dialects: dialect.map { [$0] }
+    ).lint(bundleAt: path)
+  }
+
+  /// A multi value whose choices InAppSettingsKit's delegate gives, on a page only
+  /// Root.inApp.plist opens: --idiom narrows the devices, not the dialects.
+  @Test(arguments: [nil, Idiom.phone, .pad])
+  func anIdiomNarrowsDevicesAndKeepsEveryDialect(idiom: Idiom?) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Pages.page(Pages.toggle))
+    try bundle.write("Root.inApp.plist", Pages.page(Pages.toggle + Pages.childPane("Land")))
+    try bundle.write(
+      "Land.plist",
+      Pages.page(
+        """
+        <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>land</string>\
+        <key>Title</key><string>Land</string><key>DefaultValue</key><string>de</string></dict>
+        """))
+    let report = try Self.lint(bundle.path, idiom: idiom)
+    #expect(
+      !report.diagnostics.contains { $0.rule == "missing-required-key" && $0.severity == .error },
+      "\(report.diagnostics.map(\.message))")
+  }
+
+  @Test func aRootPlistNoReadingOpensIsStillChecked() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", "garbage")
+    try bundle.write("Root~iphone.plist", Pages.page(Pages.toggle))
+    try bundle.write("Root~ipad.plist", Pages.page(Pages.toggle))
+    let report = try Self.lint(bundle.path)
+    #expect(
+      report.diagnostics.contains { $0.severity == .error && $0.file == "Root.plist" },
+      "\(report.diagnostics)")
+    // Narrowed to the pad, the phone's own page is left out, the shared one is not.
+    let pad = try Self.lint(bundle.path, idiom: .pad)
+    #expect(pad.diagnostics.contains { $0.file == "Root.plist" })
+  }
+
+  /// An element limited to the phone is not on the pad: its findings are the phone's.
+  @Test func elementsOfOneDeviceAreCheckedOnThatDevice() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let phoneOnly = Pages.brokenMultiValue.replacing(
+      "</dict>",
+      with:
+        "<key>SupportedUserInterfaceIdioms</key><array><string>Phone</string></array></dict>")
+    try bundle.write("Root.plist", Pages.page(phoneOnly))
+    try bundle.write("Root~ipad.plist", Pages.page(phoneOnly))
+    let pad = try Self.lint(bundle.path, idiom: .pad)
+    #expect(!pad.diagnostics.contains { $0.rule == "values-titles-count" })
+    let all = try Self.lint(bundle.path)
+    let found = all.diagnostics.filter { $0.rule == "values-titles-count" }
+    #expect(found.map(\.file) == ["Root.plist"], "\(found)")
+  }
+
+  /// A cause both readers report, in their own words, is one finding.
+  @Test func oneCauseInTwoReadersWordsIsOneFinding() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      Pages.page(Pages.toggle.replacing("PSToggleSwitchSpecifier", with: "PSToggleSwitchSpecifer")))
+    try bundle.write("Extra.inApp.plist", "{}")
+    let found = try Self.lint(bundle.path).diagnostics.filter { $0.rule == "unknown-type" }
+    #expect(found.count == 1, "\(found.map(\.message))")
+    #expect(found.first?.variant == nil)
+  }
+
+  @Test func aNarrowedRunDoesNotCallAnotherReadingsDisableUnused() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let unknown = Pages.toggle.replacing(
+      "</dict>", with: "<key>IASKSubtitle</key><string>Über WLAN</string></dict>")
+    try bundle.write(
+      "Root.plist", Pages.page("<!-- prefs:disable unknown-key -->\n" + unknown))
+    try bundle.write("Extra.inApp.plist", Pages.page(Pages.toggle))
+    let full = try Self.lint(bundle.path)
+    #expect(!full.diagnostics.contains { $0.rule == "unused-disable" }, "\(full.diagnostics)")
+    let iask = try Self.lint(bundle.path, dialect: .iask)
+    #expect(!iask.diagnostics.contains { $0.rule == "unused-disable" }, "\(iask.diagnostics)")
+  }
+
+  @Test func aPageTheAppOpensUsesItsTranslations() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Pages.page(Pages.toggle, table: "Root"))
+    try bundle.write(
+      "Debug.plist",
+      Pages.page(
+        Pages.toggle.replacing("Synchronisieren", with: "Protokoll").replacing(
+          "<string>sync</string>", with: "<string>log</string>"), table: "Root"))
+    try bundle.write(
+      "de.lproj/Root.strings",
+      "\"Général\" = \"Allgemein\";\n\"Synchronisieren\" = \"Synchronisieren\";\n"
+        + "\"Protokoll\" = \"Protokoll\";\n")
+    let configuration = try LintConfiguration.parse(
+      "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: [Debug]\n", file: ".prefs.yml")
+    let report = try Self.lint(bundle.path, configuration: configuration)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Plist
 import SettingsSchema
 
@@ -22,11 +23,16 @@ public struct LintVariant: Sendable, Hashable {
   /// idiom when a page has a device suffix (with `Root~iphone.plist`, only a
   /// pad reads `Root.plist`), and InAppSettingsKit's reading of a bundle
   /// with `.inApp` pages.
-  public static func all(forFiles files: [String], base: LoadOptions) -> [LintVariant] {
+  public static func all(
+    forFiles files: [String], base: LoadOptions, limitsElements: Bool = false
+  ) -> [LintVariant] {
     let pages = files.filter { $0.hasSuffix(".plist") && !$0.contains(".lproj/") }
-    let hasDevicePages = pages.contains { page in
-      Idiom.allCases.contains { page.contains($0.fileSuffix + ".") }
-    }
+    // Elements limited by SupportedUserInterfaceIdioms differ between devices too.
+    let hasDevicePages =
+      limitsElements
+      || pages.contains { page in
+        Idiom.allCases.contains { page.contains($0.fileSuffix + ".") }
+      }
     var idioms = [base.idiom]
     if hasDevicePages { idioms += Idiom.allCases.filter { $0 != base.idiom } }
     var dialects = [base.dialect]
@@ -74,17 +80,50 @@ extension Linter {
     var options = loadOptions
     options.includesUnreachedPages = true
     options.keptComments += Self.keptComments
-    let base = try SettingsBundle.load(at: path, options: options)
-    guard checksEveryVariant else { return [base] }
+    var base = try SettingsBundle.load(at: path, options: options)
+    let variants = LintVariant.all(
+      forFiles: base.files, base: loadOptions, limitsElements: Self.limitsElements(base)
+    ).filter {
+      (idioms?.contains($0.idiom) ?? true) && (dialects?.contains($0.dialect) ?? true)
+    }
     var others: [SettingsBundle] = []
-    for variant in LintVariant.all(forFiles: base.files, base: loadOptions).dropFirst() {
+    for variant in variants.dropFirst() {
       var variantOptions = loadOptions
       variantOptions.keptComments += Self.keptComments
       variantOptions.idiom = variant.idiom
       variantOptions.dialect = variant.dialect
       others.append(try SettingsBundle.load(at: path, options: variantOptions))
     }
+    // A page no reading opens, and that is no unreached page either (Root.plist
+    // beside Root~iphone and Root~ipad), is checked as an unreached page of the
+    // first reading; variants of a device or dialect the run leaves out are not.
+    let loaded = Set(([base] + others).flatMap { $0.pages.map(\.file) })
+    let leftOut =
+      Idiom.allCases.filter { idioms?.contains($0) == false }.map { $0.fileSuffix + "." }
+      + (dialects?.contains(.iask) == false ? [".inApp."] : [])
+    let leftOver = base.files.filter { file in
+      file.hasSuffix(".plist") && !file.contains(".lproj/") && file != "Info.plist"
+        && !loaded.contains(file) && !leftOut.contains(where: { file.contains($0) })
+    }
+    // InAppSettingsKit's own pages are checked by its reading, when the run has one.
+    let iaskIndex = others.firstIndex { $0.options.dialect == .iask }
+    let forIASK = iaskIndex == nil ? [] : leftOver.filter { $0.contains(".inApp.") }
+    let forBase = leftOver.filter { !forIASK.contains($0) }
+    if !forBase.isEmpty {
+      options.extraPages = forBase
+      base = try SettingsBundle.load(at: path, options: options)
+    }
+    if let iaskIndex, !forIASK.isEmpty {
+      var iaskOptions = others[iaskIndex].options
+      iaskOptions.extraPages = forIASK
+      others[iaskIndex] = try SettingsBundle.load(at: path, options: iaskOptions)
+    }
     return [base] + others
+  }
+
+  /// Whether an element of the bundle shows on some devices only.
+  static func limitsElements(_ bundle: SettingsBundle) -> Bool {
+    bundle.pages.contains { page in page.specifiers.contains { !$0.idioms.isEmpty } }
   }
 
   /// Findings of several readings of one bundle, each once: a finding that
@@ -103,20 +142,23 @@ extension Linter {
         run.bundle.pages.filter { $0.isReached || !reachedAnywhere.contains($0.file) }.map(\.file))
     }
     let allPages = Set(runs.flatMap { $0.bundle.pages.map(\.file) })
+    // One cause is one finding whichever reader's name its message carries
+    // ("Settings.app skips the element", "InAppSettingsKit skips …"): the first reading's words.
     var order: [Diagnostic] = []
     var foundBy: [Diagnostic: [LintVariant]] = [:]
     for (index, run) in runs.enumerated() {
       for diagnostic in run.found
       where !allPages.contains(diagnostic.file) || pageFiles[index].contains(diagnostic.file) {
-        if foundBy[diagnostic] == nil { order.append(diagnostic) }
-        if foundBy[diagnostic]?.contains(run.variant) != true {
-          foundBy[diagnostic, default: []].append(run.variant)
+        let cause = Self.cause(of: diagnostic)
+        if foundBy[cause] == nil { order.append(diagnostic) }
+        if foundBy[cause]?.contains(run.variant) != true {
+          foundBy[cause, default: []].append(run.variant)
         }
       }
     }
     var merged: [Diagnostic] = []
     for diagnostic in order {
-      let found = foundBy[diagnostic] ?? []
+      let found = foundBy[Self.cause(of: diagnostic)] ?? []
       // A page file is read by the variants that load it; any other file by all.
       let reading = runs.indices.filter {
         !allPages.contains(diagnostic.file) || pageFiles[$0].contains(diagnostic.file)
@@ -133,6 +175,15 @@ extension Linter {
       merged.append(labelled)
     }
     return merged
+  }
+
+  /// A finding with the readers' names taken out of its words.
+  static func cause(of diagnostic: Diagnostic) -> Diagnostic {
+    var cause = diagnostic
+    for reader in ["InAppSettingsKit", "Settings.app"] {
+      cause.message = cause.message.replacingOccurrences(of: reader, with: "the reader")
+    }
+    return cause
   }
 
   /// Rules whose finding is that nothing uses a thing: true only if no reading uses it.

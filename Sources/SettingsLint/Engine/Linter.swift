@@ -17,9 +17,13 @@ public struct Linter: Sendable {
   public var loadOptions: LoadOptions
   /// The app's sources, for the `code-…` rules (nil: those rules find nothing).
   public var sources: SourceScan?
-  /// Read the bundle on every device and dialect it has pages for; false
-  /// narrows the run to the idiom and dialect of ``loadOptions``.
-  public var checksEveryVariant: Bool
+  /// The devices the run reads the bundle as; nil for every one it has pages for.
+  public var idioms: Set<Idiom>?
+  /// The dialects the run reads the bundle as; nil for every one it has pages for.
+  public var dialects: Set<Dialect>?
+
+  /// Whether the run reads the bundle every way it has pages for.
+  public var checksEveryVariant: Bool { idioms == nil && dialects == nil }
 
   public init(
     configuration: LintConfiguration = LintConfiguration(),
@@ -30,7 +34,21 @@ public struct Linter: Sendable {
     self.configuration = configuration
     self.loadOptions = loadOptions
     self.sources = sources
-    self.checksEveryVariant = checksEveryVariant
+    if !checksEveryVariant {
+      idioms = [loadOptions.idiom]
+      dialects = [loadOptions.dialect]
+    }
+  }
+
+  /// A run narrowed to some devices or dialects (`--idiom`, `--dialect`); the
+  /// others the bundle has are still read. ``loadOptions`` gives the first reading.
+  public init(
+    configuration: LintConfiguration = LintConfiguration(), loadOptions: LoadOptions,
+    sources: SourceScan? = nil, idioms: Set<Idiom>?, dialects: Set<Dialect>?
+  ) {
+    self.init(configuration: configuration, loadOptions: loadOptions, sources: sources)
+    self.idioms = idioms
+    self.dialects = dialects
   }
 
   /// Every page of every variant of the bundle, unreached pages included.
@@ -62,7 +80,18 @@ public struct Linter: Sendable {
     if bundles.count > 1 { policy.needsEveryPageVariantForUnused = false }
     let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
     var runs: [(variant: LintVariant, bundle: SettingsBundle, found: [Diagnostic])] = []
-    for reading in bundles {
+    // Pages the app opens itself (unreachable-page's opened-by-app) are shown: their
+    // strings need translations and use the tables' entries, as reached pages do.
+    let opened = Set(
+      (configuration.ruleOptions[UnreachablePage.id]?.list("opened-by-app") ?? []).map(
+        UnreachablePage.pageName))
+    for var reading in bundles {
+      if !opened.isEmpty {
+        for index in reading.pages.indices
+        where opened.contains(UnreachablePage.pageName(reading.pages[index].file)) {
+          reading.pages[index].isReached = true
+        }
+      }
       let catalog = try SchemaCatalog.load(reading.options.dialect)
       let context = LintContext(
         bundle: reading, catalog: catalog, sources: sources, policy: policy,
@@ -74,12 +103,18 @@ public struct Linter: Sendable {
         return report.diagnostics
       }
       let variant = LintVariant(idiom: reading.options.idiom, dialect: reading.options.dialect)
-      runs.append((variant, reading, found.flatMap { $0 }))
+      runs.append((variant, reading, Self.shown(found.flatMap { $0 }, in: reading)))
     }
     var diagnostics = Self.merge(runs)
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
+    // A run narrowed to some readings cannot know what the others need a directive for.
+    let readsAll =
+      bundles.count
+      >= LintVariant.all(
+        forFiles: bundle.files, base: LoadOptions(), limitsElements: Self.limitsElements(bundle)
+      ).count
     diagnostics = applyDisables(
-      InlineDisables(readings: bundles), to: diagnostics, ran: rules)
+      InlineDisables(readings: bundles), to: diagnostics, ran: rules, reportsUnused: readsAll)
     diagnostics.removeAll { excluded($0.file) }
     for index in diagnostics.indices {
       if let severity = configuration.severities[diagnostics[index].rule] {
@@ -96,11 +131,14 @@ public struct Linter: Sendable {
   /// A directive of a rule that did not run (turned off, or a `code-…` rule
   /// without sources) is not unused: another run may need it.
   func applyDisables(
-    _ disables: InlineDisables, to diagnostics: [Diagnostic], ran rules: [any LintRule.Type]
+    _ disables: InlineDisables, to diagnostics: [Diagnostic], ran rules: [any LintRule.Type],
+    reportsUnused: Bool = true
   ) -> [Diagnostic] {
     var result = diagnostics
     let used = disables.suppress(&result)
-    guard rules.contains(where: { $0.id == UnusedDisable.id }) else { return result }
+    guard reportsUnused, rules.contains(where: { $0.id == UnusedDisable.id }) else {
+      return result
+    }
     let ran = Set(rules.filter { sources != nil || !$0.readsSources }.map { $0.id })
     var report = RuleReport(rule: UnusedDisable.id, defaultSeverity: UnusedDisable.defaultSeverity)
     // A directive that names unused-disable keeps its own other names quiet: a disable
@@ -120,6 +158,32 @@ public struct Linter: Sendable {
     var unused = report.diagnostics
     _ = disables.suppress(&unused)
     return result + unused
+  }
+
+  /// Findings about elements the reading's device shows: an element limited to
+  /// another idiom (SupportedUserInterfaceIdioms) is not there. Findings about
+  /// the idiom list itself, or about an element no device shows, are kept.
+  static func shown(_ diagnostics: [Diagnostic], in reading: SettingsBundle) -> [Diagnostic] {
+    let idiom = reading.options.idiom
+    var hidden: [String: [String]] = [:]
+    for page in reading.pages {
+      for specifier in page.specifiers
+      where !specifier.isShown(on: idiom)
+        && Idiom.allCases.contains(where: { specifier.isShown(on: $0) })
+      {
+        hidden[page.file, default: []].append(specifier.keyPath)
+      }
+    }
+    guard !hidden.isEmpty else { return diagnostics }
+    let aboutIdioms: Set<String> = [InvalidEnumValue.id, HiddenGroupRows.id]
+    return diagnostics.filter { diagnostic in
+      guard let paths = hidden[diagnostic.file], let keyPath = diagnostic.keyPath,
+        !aboutIdioms.contains(diagnostic.rule)
+      else { return true }
+      return !paths.contains { path in
+        keyPath == path || keyPath.hasPrefix(path + ".") || keyPath.hasPrefix(path + "[")
+      }
+    }
   }
 
   /// The files lint reads: pages and tables, and the formats it reports as unsupported.

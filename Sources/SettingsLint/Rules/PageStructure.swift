@@ -48,8 +48,11 @@ enum PageStructure: LintRule {
     where problem.origin == .layout || problem.origin == .rootFallback {
       report.add(problem)
     }
-    // A plist nothing opens and that is no page (the app's own data) is not checked as one.
-    for page in context.bundle.pages where page.isReached || UnreachablePage.isPage(page) {
+    // A plist nothing opens and that is no page (the app's own data) is not checked as one;
+    // a device or dialect variant of a page (Root.plist beside Root~iphone.plist) is a page.
+    let unreached = Set(context.bundle.unreachedFiles)
+    for page in context.bundle.pages
+    where page.isReached || UnreachablePage.isPage(page) || !unreached.contains(page.file) {
       guard let document = page.document else { continue }
       let root = document.root
       guard root.entries != nil else {

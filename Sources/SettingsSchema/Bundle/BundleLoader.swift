@@ -72,8 +72,11 @@ struct BundleLoader {
       pending += children.reversed()
     }
     let unreachedFiles = unreached(pages: pages)
-    if options.includesUnreachedPages {
-      for file in unreachedFiles where documents[file] != nil {
+    let loaded = Set(pages.map(\.file))
+    let unreachedToLoad = options.includesUnreachedPages ? unreachedFiles : []
+    let extra = options.extraPages.filter { !loaded.contains($0) && !unreachedToLoad.contains($0) }
+    do {
+      for file in unreachedToLoad + extra where documents[file] != nil {
         var page = loadPage(
           file: file, name: stripVariant(String(file.dropLast(".plist".count))),
           read: documents[file], catalog: catalog)

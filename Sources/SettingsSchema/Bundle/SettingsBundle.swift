@@ -18,6 +18,9 @@ public struct LoadOptions: Sendable {
   /// Also load the page plists nothing reaches, after the reached pages and
   /// marked ``Page/isReached`` false, so that a checker finds their faults too.
   public var includesUnreachedPages: Bool
+  /// Page plists to load as unreached pages too: a variant that no reading of
+  /// any device and dialect opens (`Root.plist` beside `Root~iphone.plist`).
+  public var extraPages: [String] = []
   /// The comments of strings tables kept even without ``keepsComments``: those
   /// whose text, leading white space aside, starts with one of these (lint's
   /// `prefs:` directives).

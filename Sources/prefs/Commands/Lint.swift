@@ -130,7 +130,7 @@ struct Lint: ParsableCommand, StreamingCommand {
             loadOptions: LoadOptions(
               idiom: idiom ?? .phone, dialect: dialect ?? .apple, keepsComments: false,
               keptComments: Linter.keptComments),
-            sources: scan, checksEveryVariant: idiom == nil && dialect == nil))
+            sources: scan, idioms: idiom.map { [$0] }, dialects: dialect.map { [$0] }))
       } catch {
         return CommandErrors.report(error, to: &errors)
       }
