@@ -370,7 +370,7 @@ struct OpenStepParser {
     case UInt8(ascii: "{"):
       index += 1
       let entries = try parseDictionaryContent(closing: UInt8(ascii: "}"), depth: depth + 1)
-      return PlistNode(.dictionary(entries.map(\.entry)), offset: start, endOffset: index)
+      return PlistNode(.dictionary(entries.map(\.withEnd)), offset: start, endOffset: index)
     case UInt8(ascii: "("):
       index += 1
       let items = try parseArrayContent(depth: depth + 1)
@@ -441,6 +441,13 @@ struct OpenStepParser {
     var isShorthand: Bool
     /// Just past the entry's `;`.
     var endOffset: Int
+
+    /// The entry with its end, so that removing it takes its `;` along.
+    var withEnd: PlistEntry {
+      var result = entry
+      result.endOffset = endOffset
+      return result
+    }
   }
 
   /// The first missing `;` that one inserted `;` repairs, with every such
@@ -493,7 +500,7 @@ struct OpenStepParser {
       }
       let comments = pendingComments
       guard let key = try parseString(), case .string(let keyText) = key.content else {
-        throw error("expected a quoted key but found \(describeCurrent())")
+        throw error("expected a key but found \(describeCurrent())")
       }
       skipTrivia()
       if !atEnd, current == UInt8(ascii: ";") {
@@ -560,6 +567,6 @@ struct OpenStepParser {
     // Not a lone string: the file is dictionary content without braces.
     index = start
     let entries = try parseDictionaryContent(closing: nil, depth: 1)
-    return PlistNode(.dictionary(entries.map(\.entry)), offset: start)
+    return PlistNode(.dictionary(entries.map(\.withEnd)), offset: start)
   }
 }

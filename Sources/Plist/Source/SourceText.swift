@@ -68,6 +68,25 @@ public final class SourceText: Sendable {
     return TextLocation(line: low + 1, column: column)
   }
 
+  /// The byte offset of a line and column (the inverse of
+  /// ``location(ofOffset:)``), clamped to the line and the text.
+  ///
+  /// ```swift
+  /// SourceText(utf8: Array("a\nbé".utf8)).offset(of: TextLocation(line: 2, column: 2))  // 3
+  /// ```
+  public func offset(of location: TextLocation) -> Int {
+    let starts = starts()
+    let line = max(1, min(location.line, starts.count))
+    var index = starts[line - 1]
+    var column = 1
+    while column < location.column, index < utf8.count, utf8[index] != UInt8(ascii: "\n") {
+      index += 1
+      while index < utf8.count, utf8[index] & 0xC0 == 0x80 { index += 1 }
+      column += 1
+    }
+    return index
+  }
+
   /// The text of a 1-based line, without its line break.
   public func lineText(_ line: Int) -> String {
     let starts = starts()

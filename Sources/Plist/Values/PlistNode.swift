@@ -49,12 +49,19 @@ public struct PlistEntry: Sendable, Hashable {
   public var keyOffset: Int?
   /// Byte offset just past the key's text (`</key>` or its closing quote).
   public var keyEndOffset: Int?
+  /// Byte offset just past the whole entry: its `;` in OpenStep text; nil
+  /// where the entry ends with its value (XML).
+  public var endOffset: Int?
   public var value: PlistNode
 
-  public init(key: String, keyOffset: Int? = nil, keyEndOffset: Int? = nil, value: PlistNode) {
+  public init(
+    key: String, keyOffset: Int? = nil, keyEndOffset: Int? = nil, endOffset: Int? = nil,
+    value: PlistNode
+  ) {
     self.key = key
     self.keyOffset = keyOffset
     self.keyEndOffset = keyEndOffset
+    self.endOffset = endOffset
     self.value = value
   }
 }

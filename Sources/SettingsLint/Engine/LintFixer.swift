@@ -70,16 +70,32 @@ public struct LintFixer: Sendable {
     public var skipped: [SkippedFix]
     /// The files that change, sorted by path.
     public var changes: [FileChange]
+    /// What remains, placed in the files as they are before any change (for
+    /// a dry run, whose reader has those files before them): a finding in a
+    /// changed file has its line and column in the text on disk; one inside
+    /// changed text is placed where that change starts.
+    public var reportOnDisk: LintReport
   }
 
   public func fix(bundleAt path: String) throws -> Outcome {
     var replaced: [String: [UInt8]] = [:]
     var originals: [String: [UInt8]] = [:]
+    // Each changed file's repairs, a round at a time, to place what remains in the text on disk.
+    var history: [String: [TextRepair]] = [:]
     var applied: [AppliedFix] = []
     var skipped: [SkippedFix] = []
     var refused = Set<Fix>()
     var round = 0
     var report: LintReport
+    // Paths that are links to one file share its bytes: it is fixed (and counted) once,
+    // under the first of its paths.
+    var realPaths: [String: String] = [:]
+    func realPath(_ file: String) -> String {
+      if let known = realPaths[file] { return known }
+      let real = SettingsBundle.containedPath(file, inBundle: path) ?? file
+      realPaths[file] = real
+      return real
+    }
     while true {
       var options = linter.loadOptions
       options.replacedFiles = replaced
@@ -90,7 +106,9 @@ public struct LintFixer: Sendable {
       let chosen = Self.choose(from: report.diagnostics, refusing: refused)
       guard !chosen.isEmpty else { break }
       var changed = false
+      var fixedThisRound = Set<String>()
       for (file, fixes) in chosen {
+        guard fixedThisRound.insert(realPath(file)).inserted else { continue }
         guard let bytes = replaced[file] ?? bundle.contents(ofFile: file) else {
           for (diagnostic, fix) in fixes {
             skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .unreadable))
@@ -115,8 +133,12 @@ public struct LintFixer: Sendable {
           applied.append(
             AppliedFix(diagnostic: diagnostic, fix: fix, round: round, location: location))
         }
-        if originals[file] == nil { originals[file] = bytes }
-        replaced[file] = after
+        let repair = TextRepair.merged(working.map(\.1.repair))
+        for copy in bundle.files where copy == file || realPath(copy) == realPath(file) {
+          if originals[copy] == nil { originals[copy] = bytes }
+          replaced[copy] = after
+          history[copy, default: []].append(repair)
+        }
         changed = true
       }
       guard changed else { break }
@@ -126,8 +148,11 @@ public struct LintFixer: Sendable {
         skipped.append(SkippedFix(diagnostic: diagnostic, fix: fix, reason: .obstacle(obstacle)))
       }
     }
+    var written = Set<String>()
     let changes = replaced.keys.sorted().compactMap { file -> FileChange? in
-      guard let before = originals[file], let after = replaced[file], before != after else {
+      guard let before = originals[file], let after = replaced[file], before != after,
+        written.insert(realPath(file)).inserted
+      else {
         return nil
       }
       return FileChange(file: file, before: before, after: after)
@@ -135,7 +160,35 @@ public struct LintFixer: Sendable {
     let listed = applied.sorted {
       ($0.fix.file, $0.round, $0.location) < ($1.fix.file, $1.round, $1.location)
     }
-    return Outcome(report: report, applied: listed, skipped: skipped, changes: changes)
+    var onDisk = report
+    onDisk.diagnostics = report.diagnostics.map { diagnostic in
+      guard case .text(let snippet)? = diagnostic.place, let repairs = history[diagnostic.file],
+        let before = originals[diagnostic.file], let after = replaced[diagnostic.file],
+        let old = try? TextRepair.decode(before), let new = try? TextRepair.decode(after)
+      else { return diagnostic }
+      let oldText = SourceText(utf8: old.utf8)
+      var offset = SourceText(utf8: new.utf8).offset(of: snippet.location)
+      for repair in repairs.reversed() { offset = Self.offsetBefore(offset, repair) }
+      var placed = diagnostic
+      placed.place = .text(oldText.snippet(atOffset: offset))
+      return placed
+    }
+    return Outcome(
+      report: report, applied: listed, skipped: skipped, changes: changes, reportOnDisk: onDisk)
+  }
+
+  /// Where an offset of the text after `repair` was in the text before it;
+  /// an offset inside new text goes to where the edit starts.
+  static func offsetBefore(_ offset: Int, _ repair: TextRepair) -> Int {
+    var shift = 0
+    for edit in repair.edits {
+      let start = edit.range.lowerBound + shift
+      if offset < start { break }
+      let length = edit.replacement.utf8.count
+      if offset < start + length { return edit.range.lowerBound }
+      shift += length - edit.range.count
+    }
+    return offset - shift
   }
 
   /// One file's fixes made on its bytes, all at once; when that fails, each

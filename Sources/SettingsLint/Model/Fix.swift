@@ -55,17 +55,55 @@ public struct Fix: Sendable, Hashable {
 }
 
 extension SourceText {
+  /// The edit that removes an entry from `start` to `end` (its key to its
+  /// `;` or closing tag) and keeps every comment inside it, where the entry
+  /// stood; nil when one of them is a `prefs:disable` directive, which there
+  /// would stand before another element and hide its findings.
+  ///
+  /// Without comments the whole lines go, when nothing else is on them, so
+  /// that no blank line is left behind; else the blanks after the entry, so
+  /// that `a = 1; a = 1; }` becomes `a = 1; }`.
+  func removal(_ start: Int, _ end: Int, syntax: CommentSyntax) -> TextEdit? {
+    let comments = self.comments(in: start..<end, syntax: syntax)
+    guard !comments.isEmpty else {
+      return TextEdit(replacing: wholeLines(start, end), in: self, with: "")
+    }
+    let texts = comments.map { String(decoding: utf8[$0], as: UTF8.self) }
+    let directive = InlineDisables.prefix + InlineDisables.Command.disable.rawValue
+    let fileWide = InlineDisables.prefix + InlineDisables.Command.disableFile.rawValue
+    for text in texts {
+      let body = text.drop { "/*<!-".contains($0) }.drop(while: \.isWhitespace)
+      if body.hasPrefix(directive), !body.hasPrefix(fileWide) { return nil }
+    }
+    // A `//` comment ends at its line break, which goes with it, lest it swallow what follows.
+    var replacement = ""
+    for (range, text) in zip(comments, texts) {
+      if !replacement.isEmpty, !replacement.hasSuffix("\n"), !replacement.hasSuffix("\r") {
+        replacement += " "
+      }
+      replacement += text
+      guard text.hasPrefix("//") else { continue }
+      var lineBreak = range.upperBound
+      if lineBreak < utf8.count, utf8[lineBreak] == 0x0D { lineBreak += 1 }
+      if lineBreak < utf8.count, utf8[lineBreak] == 0x0A { lineBreak += 1 }
+      let written = String(decoding: utf8[range.upperBound..<lineBreak], as: UTF8.self)
+      replacement += written.isEmpty ? "\n" : written
+    }
+    let upper = max(end, comments.last?.upperBound ?? end)
+    return TextEdit(replacing: start..<upper, in: self, with: replacement)
+  }
+
   /// The range of an element or entry from `start` to `end`, widened to its
   /// whole lines when nothing else is on them, so that removing it leaves no
-  /// blank line behind; comments and the lines around it are kept.
+  /// blank line behind; else to the blanks after it, when more follows on its line.
   func wholeLines(_ start: Int, _ end: Int) -> Range<Int> {
     var lower = start
     while lower > 0, utf8[lower - 1] == 0x20 || utf8[lower - 1] == 0x09 { lower -= 1 }
     var upper = end
     while upper < utf8.count, utf8[upper] == 0x20 || utf8[upper] == 0x09 { upper += 1 }
-    let startsLine = lower == 0 || utf8[lower - 1] == 0x0A
+    let startsLine = lower == 0 || utf8[lower - 1] == 0x0A || utf8[lower - 1] == 0x0D
     let endsLine = upper == utf8.count || utf8[upper] == 0x0A || utf8[upper] == 0x0D
-    guard startsLine, endsLine else { return start..<end }
+    guard startsLine, endsLine else { return start..<(endsLine ? end : upper) }
     if upper < utf8.count, utf8[upper] == 0x0D { upper += 1 }
     if upper < utf8.count, utf8[upper] == 0x0A { upper += 1 }
     return lower..<upper

@@ -94,8 +94,11 @@ enum PlistSyntax: LintRule {
               summary: "remove the later \(key)"
                 + (firstLine.map { ", the same as on line \($0)" } ?? "")
             ) { source in
-              guard let start = entry.keyOffset, let end = entry.value.endOffset else { return nil }
-              return [TextEdit(replacing: source.wholeLines(start, end), in: source, with: "")]
+              guard let start = entry.keyOffset,
+                let end = entry.endOffset ?? entry.value.endOffset
+              else { return nil }
+              let syntax: SourceText.CommentSyntax = document.format == .xml ? .xml : .openStep
+              return source.removal(start, end, syntax: syntax).map { [$0] }
             }
           }
           report.add(

@@ -52,7 +52,7 @@ enum StringsDuplicateKey: LintRule {
     }
   }
 
-  /// The fix that removes a later copy of an entry, comments before it kept.
+  /// The fix that removes a later copy of an entry, every comment kept.
   static func removal(of entry: StringsEntry, from table: LoadedStrings, firstLine: Int?) -> Fix? {
     Fix.forText(
       file: table.file, source: table.source,
@@ -60,7 +60,8 @@ enum StringsDuplicateKey: LintRule {
         + (firstLine.map { ", the same as on line \($0)" } ?? "")
     ) { source in
       guard let start = entry.keyOffset, let end = entry.endOffset else { return nil }
-      return [TextEdit(replacing: source.wholeLines(start, end), in: source, with: "")]
+      let syntax: SourceText.CommentSyntax = table.strings.isPropertyList ? .xml : .openStep
+      return source.removal(start, end, syntax: syntax).map { [$0] }
     }
   }
 }

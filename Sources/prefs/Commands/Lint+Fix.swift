@@ -75,7 +75,9 @@ extension Lint {
     } else {
       errors.write(diff + listing)
     }
-    return report(fixed.map(\.outcome.report), output: &output, errors: &errors)
+    // A dry run's reader has the files on disk before them: what remains is placed in those.
+    let remaining = fixed.map { dryRun ? $0.outcome.reportOnDisk : $0.outcome.report }
+    return report(remaining, output: &output, errors: &errors)
   }
 
   /// A file's text as the diff shows it: decoded, with its byte order mark

@@ -6,6 +6,13 @@ import Plist
 /// tab escaped, and a byte order mark as `\u{FEFF}`, so that what a fix adds
 /// can be seen and nothing in a file drives the terminal.
 ///
+/// Lines end where `diff` and `patch` end them, at a line feed; a carriage
+/// return before it stays part of the line break, as written (a CR right
+/// before LF moves the cursor nowhere LF does not), so that `patch` applies
+/// the diff to a CRLF file. A carriage return alone (old Mac line breaks)
+/// also ends a line, shown as `\r` at its end: the file is then readable
+/// line by line, though `patch` cannot apply such a diff.
+///
 /// ```swift
 /// UnifiedDiff.render(old: "a\nb\n", new: "a\nc\n", path: "Root.strings")
 /// // --- a/Root.strings
@@ -16,10 +23,13 @@ import Plist
 /// // +c
 /// ```
 enum UnifiedDiff {
-  /// A line and whether a line break ends it (the last line of a file may have none).
+  /// A line and the line break that ends it (the last line of a file may have none).
   struct Line: Hashable {
+    enum Break: Hashable {
+      case lineFeed, carriageReturnLineFeed, carriageReturn, none
+    }
     var text: Substring
-    var isTerminated: Bool
+    var lineBreak: Break
   }
 
   enum Operation: Equatable {
@@ -63,14 +73,34 @@ enum UnifiedDiff {
     return output
   }
 
+  /// The lines of a text, split on its scalars: Swift's `Character` takes
+  /// CRLF as one, which `split(separator: "\n")` would never find.
   static func lines(_ text: String) -> [Line] {
-    var result = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      Line(text: $0, isTerminated: true)
+    var result: [Line] = []
+    let scalars = text.unicodeScalars
+    var start = scalars.startIndex
+    var index = start
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      if scalar == "\n" {
+        result.append(Line(text: Substring(scalars[start..<index]), lineBreak: .lineFeed))
+        start = next
+      } else if scalar == "\r" {
+        if next < scalars.endIndex, scalars[next] == "\n" {
+          result.append(
+            Line(text: Substring(scalars[start..<index]), lineBreak: .carriageReturnLineFeed))
+          start = scalars.index(after: next)
+          index = start
+          continue
+        }
+        result.append(Line(text: Substring(scalars[start..<index]), lineBreak: .carriageReturn))
+        start = next
+      }
+      index = next
     }
-    if result.last?.text.isEmpty == true {
-      result.removeLast()
-    } else if !result.isEmpty {
-      result[result.count - 1].isTerminated = false
+    if start < scalars.endIndex {
+      result.append(Line(text: Substring(scalars[start...]), lineBreak: .none))
     }
     return result
   }
@@ -121,7 +151,12 @@ enum UnifiedDiff {
         text.unicodeScalars.append(scalar)
       }
     }
-    return text + (line.isTerminated ? "\n" : "\n\\ No newline at end of file\n")
+    switch line.lineBreak {
+    case .lineFeed: return text + "\n"
+    case .carriageReturnLineFeed: return text + "\r\n"
+    case .carriageReturn: return text + "\\r\n"
+    case .none: return text + "\n\\ No newline at end of file\n"
+    }
   }
 
   /// The shortest edit script (Myers' algorithm) after the lines both ends
