@@ -112,7 +112,7 @@ struct LintConfigurationTests {
     ),
     (
       "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: {Advanced: yes}\n", "4:22",
-      "opened-by-app of unreachable-page must be a list of text"
+      "opened-by-app of unreachable-page must be a list of page plists"
     ),
     (
       "lint:\n  rules:\n    unknown-key: [allowed-keys]\n", "3:18",
@@ -239,5 +239,81 @@ struct FindingOrderTests {
   func keyPathsSortNumerically(first: String, second: String) {
     #expect(Linter.naturallyBefore(first, second))
     #expect(!Linter.naturallyBefore(second, first))
+  }
+}
+
+/// Values YAML reads as something else than written, and entries that name no page.
+struct RuleOptionKindTests {
+  @Test(arguments: [
+    ("allowed-keys: 3", "4:21", "takes text, not the number 3 (write \"3\" for the text)"),
+    ("allowed-keys: yes", "4:21", "takes text, not the boolean yes"),
+    ("allowed-keys: [Platform, 1.5]", "4:32", "takes text, not the number 1.5"),
+    ("allowed-keys: {PSToggleSwitchSpecifier: [no]}", "4:48", "takes text, not the boolean no"),
+  ])
+  func scalarsOfAnotherKindAreErrors(option: String, place: String, message: String) {
+    let text = "lint:\n  rules:\n    unknown-key:\n      \(option)\n"
+    #expect {
+      try LintConfiguration.parse(text, file: "dir/.prefs.yml")
+    } throws: { error in
+      "\(error)".hasPrefix("dir/.prefs.yml:\(place): error: allowed-keys of unknown-key ")
+        && "\(error)".contains(message)
+    }
+  }
+
+  @Test func quotedTextAndASingleNameStayText() throws {
+    let configuration = try LintConfiguration.parse(
+      "lint:\n  rules:\n    unknown-key:\n      allowed-keys: [\"3\", 'yes', Platform]\n",
+      file: ".prefs.yml")
+    #expect(
+      configuration.ruleOptions["unknown-key"]?.list("allowed-keys") == ["3", "yes", "Platform"])
+  }
+
+  @Test(arguments: ["../../etc/passwd", "/etc/passwd", "Sub/../../Root.plist"])
+  func openedByAppNeverLeavesTheBundle(entry: String) {
+    let text =
+      "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: [Advanced, \"\(entry)\"]\n"
+    #expect {
+      try LintConfiguration.parse(text, file: "dir/.prefs.yml")
+    } throws: { error in
+      "\(error)".hasPrefix("dir/.prefs.yml:4:33: error: opened-by-app of unreachable-page: ")
+        && "\(error)".contains("leaves the bundle")
+    }
+  }
+
+  /// A repeated key is named at its second place, in our words.
+  @Test(arguments: [
+    (
+      "lint:\n  disable: [a]\n  disable: [b]\n", "3:3",
+      "\"disable\" is given twice in one mapping (first on line 2)"
+    ),
+    ("lint: {disable: [a], disable: [b]}\n", "1:8", "\"disable\" is given twice in one mapping"),
+  ])
+  func aRepeatedKeyIsNamedWithItsPlace(text: String, place: String, message: String) {
+    #expect {
+      try LintConfiguration.parse(text, file: "dir/.prefs.yml")
+    } throws: { error in
+      "\(error)" == "dir/.prefs.yml:\(place): error: \(message)"
+    }
+  }
+}
+
+/// An `opened-by-app` entry that names no page of the bundle is a warning at
+/// the entry in the configuration, not silence.
+struct OpenedByAppEntryTests {
+  @Test(arguments: ["Nope.plist", "Nope"])
+  func anEntryThatNamesNoPageIsReportedWhereItIsWritten(entry: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    for file in UnreachablePageExample.files { try bundle.write(file.path, file.text) }
+    let configuration = try LintConfiguration.parse(
+      "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: [Advanced, \(entry)]\n",
+      file: "/dir/.prefs.yml")
+    let report = try LintTestSupport.lint(bundle.path, configuration: configuration)
+    let finding = try #require(report.diagnostics.first { $0.rule == "unreachable-page" })
+    #expect(report.diagnostics.count == 1, "\(report.diagnostics)")
+    #expect(finding.file == "/dir/.prefs.yml")
+    #expect(
+      finding.message == "opened-by-app names \"\(entry)\", which is no page plist of this bundle")
+    #expect(finding.location == TextLocation(line: 4, column: 33))
   }
 }

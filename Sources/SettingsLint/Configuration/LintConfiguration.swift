@@ -85,11 +85,13 @@ public struct LintConfiguration: Sendable {
   /// Reads a configuration file.
   public static func load(file path: String) throws(ConfigurationError) -> LintConfiguration {
     // Bounded, and never a FIFO: a repository under review may hold anything named .prefs.yml.
-    guard
-      let data = try? BoundedInput.read(
+    let data: [UInt8]
+    do {
+      data = try BoundedInput.read(
         path: path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true)
-    else {
-      throw ConfigurationError(file: path, message: "the configuration file cannot be read")
+    } catch {
+      throw ConfigurationError(
+        file: path, message: "the configuration file cannot be read: \(error)")
     }
     guard let text = String(data: Data(data), encoding: .utf8) else {
       throw ConfigurationError(file: path, message: "the configuration file is not UTF-8")
@@ -110,7 +112,7 @@ public struct LintConfiguration: Sendable {
     do {
       root = try Yams.compose(yaml: text)
     } catch let error as YamlError {
-      throw ConfigurationError(file: file, yamlError: error)
+      throw ConfigurationError(file: file, yamlError: error, text: text)
     } catch {
       throw ConfigurationError(file: file, message: "\(error)")
     }
@@ -137,6 +139,17 @@ public struct LintConfiguration: Sendable {
         throw ConfigurationError(
           file: file, node: key,
           message: "unknown section \"\(key.string ?? "")\"; expected lint, sources or diff")
+      }
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (rule, options) in configuration.ruleOptions {
+      for (option, places) in options.places {
+        for (item, place) in places where place.snippet.location.line <= lines.count {
+          var filled = place
+          filled.snippet.lineText = String(lines[place.snippet.location.line - 1])
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+          configuration.ruleOptions[rule]?.places[option]?[item] = filled
+        }
       }
     }
     return configuration
@@ -216,6 +229,7 @@ public struct LintConfiguration: Sendable {
         throw ConfigurationError(file: file, node: key, message: message)
       }
       options[name] = try Self.value(value, of: option, rule: id, file: file)
+      options.places[name] = Self.places(of: value, file: file)
     }
     ruleOptions[id] = options
   }
@@ -236,7 +250,7 @@ public struct LintConfiguration: Sendable {
       }
       var result: [String] = []
       for item in items {
-        guard item.scalar != nil, let text = item.string, !text.isEmpty else {
+        guard item.scalar != nil, let text = item.string, !text.isEmpty, isText(item) else {
           throw ConfigurationError(
             file: file, node: item,
             message: "\(option.name) of \(id) takes text, not \(kind(of: item))")
@@ -248,6 +262,16 @@ public struct LintConfiguration: Sendable {
     switch option.kind {
     case .list:
       return .list(try texts(node))
+    case .pages:
+      let pages = try texts(node)
+      for (page, item) in zip(pages, node.sequence.map(Array.init) ?? [node])
+      where page.hasPrefix("/") || page.split(separator: "/").contains("..") {
+        throw ConfigurationError(
+          file: file, node: item,
+          message:
+            "\(option.name) of \(id): \"\(page)\" leaves the bundle; name a page plist in it")
+      }
+      return .list(pages)
     case .listByType:
       guard let mapping = node.mapping else {
         return .listByType(all: try texts(node), byType: [:])
@@ -282,7 +306,38 @@ public struct LintConfiguration: Sendable {
   private static func kind(of node: Node) -> String {
     if node.mapping != nil { return "a mapping" }
     if node.sequence != nil { return "a list" }
-    return "empty text"
+    let written = node.scalar?.string ?? ""
+    switch Tag.Name(rawValue: node.tag.rawValue) {
+    case .int, .float: return "the number \(written) (write \"\(written)\" for the text)"
+    case .bool: return "the boolean \(written) (write \"\(written)\" for the text)"
+    case .null where !written.isEmpty: return "null"
+    default: return "empty text"
+    }
+  }
+
+  /// Whether a scalar is text as YAML reads it: `3`, `yes` and `~` are a
+  /// number, a boolean and null, not the key names they look like.
+  private static func isText(_ node: Node) -> Bool {
+    Tag.Name(rawValue: node.tag.rawValue) == .str
+  }
+
+  /// Where each text item of an option's value is written (its line's text filled in by ``parse``).
+  private static func places(of node: Node, file: String) -> [String: RuleOptionPlace] {
+    let items =
+      node.sequence.map(Array.init) ?? node.mapping.map {
+        $0.values.flatMap { $0.sequence.map(Array.init) ?? [$0] }
+      }
+      ?? [node]
+    var places: [String: RuleOptionPlace] = [:]
+    let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+    for item in items {
+      guard let text = item.string, let mark = item.mark, places[text] == nil else { continue }
+      places[text] = RuleOptionPlace(
+        file: absolute,
+        snippet: SourceSnippet(
+          location: TextLocation(line: mark.line, column: mark.column), lineText: ""))
+    }
+    return places
   }
 
   private mutating func read(diff node: Node, file: String) throws(ConfigurationError) {
@@ -386,14 +441,58 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
       message: message)
   }
 
-  init(file: String, yamlError: YamlError) {
+  /// Yams' error in our words: its problem at its place, never its own
+  /// rendering (which holds the whole text and literal line breaks).
+  init(file: String, yamlError: YamlError, text: String) {
     switch yamlError {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
       self.init(
         file: file, location: TextLocation(line: mark.line, column: mark.column), message: problem)
+    case .reader(let problem, let offset, _, _):
+      let location = offset.map { offset in
+        let prefix = text.unicodeScalars.prefix(offset)
+        let line = prefix.count { $0 == "\n" } + 1
+        let column = prefix.reversed().prefix { $0 != "\n" }.count + 1
+        return TextLocation(line: line, column: column)
+      }
+      self.init(file: file, location: location, message: problem)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let key = duplicates.first ?? ""
+      let first = context.mark
+      let again = Self.repeatedKey(key, after: first, in: text)
+      self.init(
+        file: file,
+        location: TextLocation(
+          line: again?.line ?? first.line, column: again?.column ?? first.column),
+        message: "\"\(key)\" is given twice in one mapping"
+          + (again == nil ? "" : " (first on line \(first.line))"))
     default:
-      self.init(file: file, message: "\(yamlError)")
+      self.init(file: file, message: "the file is not YAML prefs reads")
     }
+  }
+
+  /// The second `key:` of a block mapping whose first is at `first`: the next
+  /// line at the same indentation that starts with the key; nil in a flow
+  /// mapping (`{a: 1, a: 2}`), where the first is the place given.
+  private static func repeatedKey(_ key: String, after first: Mark, in text: String)
+    -> TextLocation?
+  {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let indent = first.column - 1
+    guard first.line >= 1, first.line <= lines.count else { return nil }
+    for number in first.line..<lines.count {
+      let line = Substring(lines[number])
+      let body = line.drop { $0 == " " }
+      if body.isEmpty || body.hasPrefix("#") { continue }
+      let depth = line.count - body.count
+      if depth < indent { return nil }
+      guard depth == indent else { continue }
+      for spelling in [key, "\"\(key)\"", "'\(key)'"] where body.hasPrefix(spelling + ":") {
+        return TextLocation(line: number + 1, column: indent + 1)
+      }
+    }
+    return nil
   }
 
   public var description: String {

@@ -1,3 +1,4 @@
+import Plist
 import SettingsSchema
 
 /// An option a rule takes in `.prefs.yml`, under `lint: rules: RULE-ID:`. A
@@ -17,6 +18,10 @@ public struct RuleOption: Sendable {
   public enum Kind: Sendable, Hashable {
     /// A list of text; a single text is a list of one.
     case list
+    /// A list of the bundle's page plists, by file (`Advanced.plist`) or
+    /// name (`Advanced`): never absolute, never through `..`. An entry that
+    /// names no page of a bundle is reported when that bundle is linted.
+    case pages
     /// A list that holds for every specifier type, or a mapping from
     /// specifier types (`PSToggleSwitchSpecifier`) to lists.
     case listByType
@@ -40,6 +45,7 @@ public struct RuleOption: Sendable {
   var expectation: String {
     switch kind {
     case .list: "a list of text"
+    case .pages: "a list of page plists of the bundle, by file or name"
     case .listByType: "a list of text, or a mapping from specifier types to lists of text"
     }
   }
@@ -63,6 +69,9 @@ public enum RuleOptionValue: Sendable, Hashable {
 /// ```
 public struct RuleOptions: Sendable, Hashable {
   public var values: [String: RuleOptionValue]
+  /// Where each item of an option is written in the configuration, by
+  /// option name and item, for a finding about the item itself.
+  public var places: [String: [String: RuleOptionPlace]] = [:]
 
   public init(_ values: [String: RuleOptionValue] = [:]) {
     self.values = values
@@ -89,5 +98,17 @@ public struct RuleOptions: Sendable, Hashable {
     case .listByType(let all, let byType)?: all + (byType[type] ?? [])
     case nil: []
     }
+  }
+}
+
+/// Where an option's item is written: the configuration file (absolute) and
+/// the line, as a finding about the configuration shows them.
+public struct RuleOptionPlace: Sendable, Hashable {
+  public var file: String
+  public var snippet: SourceSnippet
+
+  public init(file: String, snippet: SourceSnippet) {
+    self.file = file
+    self.snippet = snippet
   }
 }

@@ -13,7 +13,7 @@ enum UnreachablePage: LintRule {
   static let defaultSeverity = Severity.warning
   static let options = [
     RuleOption(
-      "opened-by-app", .list,
+      "opened-by-app", .pages,
       summary:
         "Pages the app opens itself (InAppSettingsKit's view controller given a file), by file or name.",
       example: "opened-by-app: [Advanced.plist, Debug]")
@@ -41,7 +41,17 @@ enum UnreachablePage: LintRule {
     guard !pages.contains(where: { $0.isReached && $0.document == nil }) else { return }
     let loaded = Dictionary(
       pages.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
-    let opened = Set(context.options(of: self).list("opened-by-app").map(pageName))
+    let options = context.options(of: self)
+    let named = options.list("opened-by-app")
+    let opened = Set(named.map(pageName))
+    // An entry that names no page is a typo, or a page since removed: say so where it is written.
+    let pageNames = Set(context.bundle.files.filter { $0.hasSuffix(".plist") }.map(pageName))
+    for entry in named where !pageNames.contains(pageName(entry)) {
+      let place = options.places["opened-by-app"]?[entry]
+      report.add(
+        "opened-by-app names \"\(entry)\", which is no page plist of this bundle",
+        file: place?.file ?? entry, place: place.map { .text($0.snippet) })
+    }
     for file in context.bundle.unreachedFiles where !opened.contains(pageName(file)) {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(

@@ -181,6 +181,49 @@ public struct SettingsBundle: Sendable {
     return components[...last].joined(separator: "/")
   }
 
+  /// Whether `path` is a Settings bundle (a folder with a Root page),
+  /// read from its top level only: what ``load(at:options:)`` refuses, it
+  /// throws, without loading anything.
+  ///
+  /// ```swift
+  /// try SettingsBundle.check(at: "App/Resources.bundle")  // throws .noRootPlist
+  /// ```
+  public static func check(at path: String, options: LoadOptions = LoadOptions())
+    throws(SettingsBundleError)
+  {
+    _ = try topLevel(at: path, options: options, walkLimits: .standard, visit: { _ in })
+  }
+
+  /// The path with every link resolved (`realpath(3)`), or nil when it leads
+  /// nowhere: two spellings of one folder (`a.bundle`, `./x/../a.bundle/`) give one path.
+  ///
+  /// ```swift
+  /// SettingsBundle.realPath("./Settings.bundle/")  // "/work/app/Settings.bundle"
+  /// ```
+  public static func realPath(_ path: String) -> String? {
+    BundleFileSystem.realPath(path)
+  }
+
+  /// The bundle's top level, read; a folder without a Root page is refused
+  /// before anything below it is read: `prefs lint .` in a repository must
+  /// not walk the repository.
+  private static func topLevel(
+    at path: String, options: LoadOptions, walkLimits: WalkLimits, visit: (String) -> Void
+  ) throws(SettingsBundleError) -> BundleFileSystem {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .notFound(path)
+    }
+    guard isDirectory.boolValue else { throw .notADirectory(path) }
+    var fileSystem = BundleFileSystem(
+      root: URL(fileURLWithPath: path), limits: options.limits, walkLimits: walkLimits)
+    fileSystem.replacedFiles = options.replacedFiles
+    visit("")
+    guard BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil
+    else { throw .noRootPlist(path) }
+    return fileSystem
+  }
+
   public static func load(at path: String, options: LoadOptions = LoadOptions())
     throws(SettingsBundleError)
     -> SettingsBundle
@@ -199,19 +242,8 @@ public struct SettingsBundle: Sendable {
     } catch {
       throw .schemaUnreadable("\(error)")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .notFound(path)
-    }
-    guard isDirectory.boolValue else { throw .notADirectory(path) }
-    var fileSystem = BundleFileSystem(
-      root: URL(fileURLWithPath: path), limits: options.limits, walkLimits: walkLimits)
-    fileSystem.replacedFiles = options.replacedFiles
-    visit("")
-    // A folder without a Root page is refused before anything below its top level is read:
-    // `prefs lint .` in a repository must not walk the repository.
-    guard BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil
-    else { throw .noRootPlist(path) }
+    var fileSystem = try topLevel(
+      at: path, options: options, walkLimits: walkLimits, visit: visit)
     fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
     return loader.load(catalog: catalog)

@@ -205,11 +205,7 @@ extension Defaults {
         if file == "-" {
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
-          do {
-            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-          } catch {
-            throw CommandFailure.failure("\(file): cannot write: \(error.localizedDescription)")
-          }
+          try OutputFile.write(Data(bytes), to: file)
         }
         return ExitStatus.success
       }

@@ -80,11 +80,7 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
       }
       // An unchanged file is left alone, so that nothing that depends on it rebuilds.
       guard current != wanted else { return ExitStatus.success }
-      do {
-        try wanted.write(to: URL(fileURLWithPath: output), options: .atomic)
-      } catch {
-        throw CommandFailure.failure("\(output): cannot write: \(error.localizedDescription)")
-      }
+      try OutputFile.write(wanted, to: output)
       return ExitStatus.success
     }
   }

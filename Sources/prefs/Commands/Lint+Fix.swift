@@ -11,13 +11,14 @@ import StringsWorkflow
 /// of what was fixed and the report of what remains.
 extension Lint {
   func fixAndReport(
-    _ linters: [Linter], output: inout some TextOutputStream, errors: inout some TextOutputStream
+    _ paths: [String], _ linters: [Linter], output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
   ) -> Int32 {
-    let outcomes = Array(zip(bundles, linters)).concurrentMap { path, linter in
+    let outcomes = Array(zip(paths, linters)).concurrentMap { path, linter in
       Result { try LintFixer(linter: linter).fix(bundleAt: path) }
     }
     var fixed: [(path: String, outcome: LintFixer.Outcome)] = []
-    for (path, result) in zip(bundles, outcomes) {
+    for (path, result) in zip(paths, outcomes) {
       switch result {
       case .success(let outcome): fixed.append((path, outcome))
       case .failure(let error): return CommandErrors.report(error, to: &errors)

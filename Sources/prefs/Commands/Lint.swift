@@ -94,6 +94,9 @@ struct Lint: ParsableCommand, StreamingCommand {
   func validate() throws {
     if bundles.isEmpty { throw ValidationError("give at least one Settings.bundle") }
     if dryRun, !fix { throw ValidationError("--dry-run goes with --fix") }
+    if quiet, minSeverity != nil {
+      throw ValidationError("--quiet is --min-severity warning; give one or the other")
+    }
   }
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -104,7 +107,28 @@ struct Lint: ParsableCommand, StreamingCommand {
       return CommandErrors.report(
         CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
     }
-    let paths = enclosing ? Self.enclosingBundles(of: bundles) : bundles
+    var paths = Self.distinct(enclosing ? Self.enclosingBundles(of: bundles) : bundles)
+    if enclosing {
+      // The change being committed may delete a bundle, or touch a bundle of
+      // images: neither is a Settings bundle to lint, and neither stops the others.
+      var skipped: [String] = []
+      paths.removeAll { path in
+        do throws(SettingsBundleError) {
+          try SettingsBundle.check(at: path)
+          return false
+        } catch {
+          skipped.append(error.description)
+          return true
+        }
+      }
+      // Said only when it leaves nothing: a hook that lints nothing should say why.
+      if paths.isEmpty, !skipped.isEmpty {
+        for reason in skipped {
+          print("prefs: skipped \(reason)".escapingControlCharacters, to: &errors)
+        }
+        print("prefs: no Settings bundle left to lint", to: &errors)
+      }
+    }
     var linters: [Linter] = []
     // The app's sources are read once per set of folders (--sources, else `sources:`).
     var scans: [[String]: SourceScan] = [:]
@@ -135,7 +159,7 @@ struct Lint: ParsableCommand, StreamingCommand {
         return CommandErrors.report(error, to: &errors)
       }
     }
-    if fix { return fixAndReport(linters, output: &output, errors: &errors) }
+    if fix { return fixAndReport(paths, linters, output: &output, errors: &errors) }
     // Bundles are independent: lint them on every core, report them in the order given.
     let linterList = linters
     let outcomes = Array(zip(paths, linterList)).concurrentMap { path, linter in
@@ -170,16 +194,14 @@ struct Lint: ParsableCommand, StreamingCommand {
       toolVersion: PrefsVersion.current)
     do {
       if let writeBaseline {
-        try LintBaseline(output: result).encoded().write(
-          to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+        // Paths in the file are relative to its folder, so it works from any working directory.
+        let folder = URL(fileURLWithPath: writeBaseline).deletingLastPathComponent().path
+        try OutputFile.write(
+          try LintBaseline(output: result, directory: folder).encoded(), to: writeBaseline)
       }
       if let baseline { result = try LintBaseline.load(file: baseline).removingKnown(from: result) }
     } catch {
-      return CommandErrors.report(
-        (error as? ConfigurationError).map { $0 as any Error }
-          ?? CommandFailure.failure(
-            "\(writeBaseline ?? ""): cannot write: \(error.localizedDescription)"),
-        to: &errors)
+      return CommandErrors.report(error, to: &errors)
     }
     if let minimum = minSeverity ?? (quiet ? .warning : nil) {
       result = result.keeping(atLeast: minimum)
@@ -188,10 +210,20 @@ struct Lint: ParsableCommand, StreamingCommand {
     return result.failed ? ExitStatus.failure : ExitStatus.success
   }
 
-  /// The bundles that hold the paths, each once, in the order first named.
+  /// The bundles that hold the paths, in the order first named (``distinct(_:)`` makes each once).
   static func enclosingBundles(of paths: [String]) -> [String] {
+    paths.compactMap(SettingsBundle.enclosingFolder(of:))
+  }
+
+  /// Each folder once, as first spelled: `v.bundle`, `./v.bundle/` and a
+  /// link to it are one bundle (compared by real path; a missing path by its spelling).
+  static func distinct(_ paths: [String]) -> [String] {
     var seen: Set<String> = []
-    return paths.compactMap(SettingsBundle.enclosingFolder(of:)).filter { seen.insert($0).inserted }
+    return paths.filter { path in
+      seen.insert(
+        SettingsBundle.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+      ).inserted
+    }
   }
 
   func configuration(forBundle path: String) throws -> LintConfiguration {

@@ -200,11 +200,7 @@ extension Strings {
           case .xcstrings: try StringCatalog.export(model)
           }
         if let output, output != "-" {
-          do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-          } catch {
-            throw CommandFailure.failure("\(output): cannot write: \(error.localizedDescription)")
-          }
+          try OutputFile.write(data, to: output)
         } else {
           stream.write(String(decoding: data, as: UTF8.self))
         }
