@@ -92,6 +92,27 @@ struct StringsReaderTests {
     #expect(result.file.encoding.rawValue == name)
   }
 
+  /// UTF-16 takes bytes two by two: a last odd byte is dropped, and said so,
+  /// whatever the byte order and with or without a BOM.
+  @Test(arguments: [
+    ([0xFF, 0xFE] as [UInt8], false), ([0xFE, 0xFF], true), ([], false),
+  ])
+  func anOddLastByteOfUTF16IsReported(mark: [UInt8], bigEndian: Bool) throws {
+    let text = #" "a" = "b";"# + "\n"
+    let units = text.utf16.flatMap {
+      bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+    }
+    let even = try StringsReader.read(mark + units)
+    #expect(!even.issues.contains { $0.message.contains("odd number of bytes") })
+    let result = try StringsReader.read(mark + units + [0x0A])
+    #expect(result.file.lookup == ["a": "b"])
+    let issue = try #require(result.issues.first { $0.message.contains("odd number of bytes") })
+    #expect(issue.kind == .encoding && issue.severity == .warning)
+    #expect(issue.message.contains("(0x0A)"))
+    #expect(
+      issue.place == .text(SourceSnippet(location: TextLocation(line: 2, column: 1), lineText: "")))
+  }
+
   @Test func bomlessUTF16IsReadButReportedAsBrokenOnDevice() throws {
     let bytes = #""a" = "b";"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     let result = try StringsReader.read(bytes)

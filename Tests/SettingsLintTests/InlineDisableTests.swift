@@ -178,7 +178,7 @@ struct InlineDisableTests {
         </dict>
         """, reported: ["unknown-key", "unused-disable"]),
     Case(
-      name: "upper case is not a directive",
+      name: "upper case is not a directive, and is said so",
       specifiers: """
         <!-- PREFS:DISABLE unknown-key -->
         <dict>
@@ -186,7 +186,25 @@ struct InlineDisableTests {
           <key>Platform</key>
           <string>ios</string>
         </dict>
-        """, reported: ["unknown-key"]),
+        """, reported: ["invalid-disable", "unknown-key"]),
+    Case(
+      name: "a lower-case word in another case is said so too",
+      specifiers: """
+        <!-- prefs:Disable unknown-key -->
+        <dict>
+          \(textField)
+          <key>Platform</key>
+          <string>ios</string>
+        </dict>
+        """, reported: ["invalid-disable", "unknown-key"]),
+    Case(
+      name: "Prefs: and a word that is no directive in any case is prose",
+      specifiers: """
+        <!-- Prefs:General is where the app shows this -->
+        <dict>
+          \(textField)
+        </dict>
+        """, reported: []),
     Case(
       name: "a disable of unused-disable keeps a stale one quiet",
       specifiers: """
@@ -273,6 +291,97 @@ struct InlineDisableTests {
     let text = Self.output(report).render(.text)
     #expect(text.contains("unknown-key\\u{202E}yek"))
     #expect(!text.unicodeScalars.contains("\u{202E}"))
+  }
+
+  /// A directive in another letter case says how it is written, in a table too.
+  @Test func aDirectiveInAnotherLetterCaseIsReported() throws {
+    let bundle = try LintTestSupport.materialize(
+      StringsExamples.bundle(
+        english: "\"Enabled\" = \"Enabled\";\n",
+        german:
+          "\"Enabled\" = \"Aktiviert\";\n/* Prefs:Disable unused-translation */\n\"Old\" = \"Alt\";\n"
+      ))
+    defer { bundle.remove() }
+    let report = try LintTestSupport.lint(bundle.path)
+    #expect(report.diagnostics.map(\.rule).sorted() == ["invalid-disable", "unused-translation"])
+    let invalid = try #require(report.diagnostics.first { $0.rule == "invalid-disable" })
+    #expect(invalid.message.contains("directives are lower case: prefs:disable"))
+    #expect(invalid.location == TextLocation(line: 2, column: 4))
+  }
+
+  /// An entry every language's table has is one note, at the source language's
+  /// table; a directive on any of those entries hides that language's part
+  /// (which is then reported apart, for the directive to hide), never "nothing".
+  @Test(arguments: [
+    (
+      german: "/* prefs:disable unused-translation */\n\"Old\" = \"Alt\";\n",
+      english: "\"Old\" = \"Old\";\n",
+      left: ["en.lproj/Root.strings: no page shows \"Old\""]
+    ),
+    (
+      german: "\"Old\" = \"Alt\";\n",
+      english: "/* prefs:disable unused-translation */\n\"Old\" = \"Old\";\n",
+      left: ["de.lproj/Root.strings: no page shows \"Old\""]
+    ),
+    (
+      german: "/* prefs:disable-file unused-translation */\n\"Old\" = \"Alt\";\n",
+      english: "/* prefs:disable unused-translation */\n\"Old\" = \"Old\";\n",
+      left: []
+    ),
+    (
+      german: "\"Old\" = \"Alt\";\n", english: "\"Old\" = \"Old\";\n",
+      left: [
+        "en.lproj/Root.strings: no page shows \"Old\"; 1 other language's Root.strings has it too"
+      ]
+    ),
+  ])
+  func aDirectiveOnAFoldedEntryHidesItsPart(german: String, english: String, left: [String])
+    throws
+  {
+    let bundle = try LintTestSupport.materialize(
+      StringsExamples.bundle(
+        english: "\"Enabled\" = \"Enabled\";\n" + english,
+        german: "\"Enabled\" = \"Aktiviert\";\n" + german))
+    defer { bundle.remove() }
+    let report = try LintTestSupport.lint(bundle.path)
+    #expect(report.diagnostics.map { "\($0.file): \($0.message)" } == left)
+  }
+
+  /// Strings of one page that no table has are one note at the first; a
+  /// directive on another of them hides its own, apart.
+  @Test func aDirectiveOnAFoldedStringHidesItsPart() throws {
+    func toggle(_ title: String, _ directive: String = "") -> String {
+      """
+      \(directive)
+      <dict>
+        <key>Type</key>
+        <string>PSToggleSwitchSpecifier</string>
+        <key>Title</key>
+        <string>\(title)</string>
+        <key>Key</key>
+        <string>\(title.lowercased())</string>
+        <key>DefaultValue</key>
+        <true/>
+      </dict>
+      """
+    }
+    let specifiers =
+      toggle("Enabled") + toggle("Sound")
+      + toggle("Brand", "<!-- prefs:disable missing-translation -->")
+      + toggle("Logo")
+    let bundle = try LintTestSupport.materialize(
+      RuleExample.root(
+        specifiers,
+        files: [
+          ("en.lproj/Root.strings", "\"Enabled\" = \"Enabled\";\n"),
+          ("de.lproj/Root.strings", "\"Enabled\" = \"Aktiviert\";\n"),
+        ]))
+    defer { bundle.remove() }
+    let report = try LintTestSupport.lint(bundle.path)
+    #expect(
+      report.diagnostics.map { "\($0.rule): \($0.message)" } == [
+        "missing-translation: 2 strings of the page are in no language's Root.strings (\"Sound\", \"Logo\"); every language shows them as written"
+      ])
   }
 
   /// OpenStep and binary pages have no directives: their findings stay.

@@ -73,7 +73,10 @@ struct ReporterTests {
     }
   }
 
-  @Test func junitIsWellFormedWithAFailurePerError() throws {
+  /// JUnit allows one failure per test case, and GitLab keys test cases by
+  /// classname and name (keeping the first of a name) and shows a failure's
+  /// text: a test case per file, one failure holding each finding of the file.
+  @Test func junitHasAFailurePerFailingFileHoldingEveryFinding() throws {
     for strict in [false, true] {
       let output = try Self.output(strict: strict)
       let text = output.render(.junit)
@@ -81,14 +84,49 @@ struct ReporterTests {
         let document = try XMLDocument(data: Data(text.utf8))
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
         #expect(suites.count == 2)
-        let failures = try document.nodes(forXPath: "//failure")
-        let failing = output.reports.reduce(0) { $0 + $1.diagnostics.filter(output.fails).count }
-        #expect(failures.count == failing)
         let cases = try document.nodes(forXPath: "//testcase")
         #expect(cases.count == output.reports.reduce(0) { $0 + $1.files.count })
+        let names = cases.compactMap {
+          ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue
+        }
+        #expect(Set(names).count == names.count, "GitLab drops a repeated name")
+        for testCase in cases {
+          #expect(try testCase.nodes(forXPath: "failure").count <= 1)
+        }
+        let failing = output.reports.flatMap { report in
+          report.diagnostics.filter(output.fails).map { (report.bundlePath, $0.file) }
+        }
+        let failures = try document.nodes(forXPath: "//failure")
+        #expect(failures.count == Set(failing.map { "\($0)/\($1)" }).count)
+        let lines = failures.flatMap { ($0.stringValue ?? "").split(separator: "\n") }
+        #expect(lines.count == failing.count, "each finding is a line of its file's failure")
+        for element in [document.rootElement()] + suites.map({ $0 as? XMLElement }) {
+          let tests = Int(element?.attribute(forName: "tests")?.stringValue ?? "") ?? -1
+          let count = Int(element?.attribute(forName: "failures")?.stringValue ?? "") ?? -1
+          #expect(count >= 0 && count <= tests, "failures never exceed tests")
+        }
       #endif
       #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
+  }
+
+  /// A bundle outside the working directory has an absolute path: a `file:` URI,
+  /// since a scheme-less `/…` would read as relative to the repository.
+  @Test func sarifGivesAbsolutePathsAsFileURIs() throws {
+    let report = LintReport(
+      bundlePath: "/work/shared/My Settings.bundle", files: ["Root.plist"],
+      diagnostics: [
+        Diagnostic(rule: "plist-syntax", severity: .error, file: "Root.plist", message: "x")
+      ])
+    let output = LintOutput(reports: [report], workingDirectory: "/elsewhere")
+    let document = try Self.json(output.render(.sarif))
+    let run = try #require((document["runs"] as? [[String: Any]])?.first)
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    let location = try #require((result["locations"] as? [[String: Any]])?.first)
+    let physical = try #require(location["physicalLocation"] as? [String: Any])
+    let uri = try #require((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)
+    #expect(uri == "file:///work/shared/My%20Settings.bundle/Root.plist")
+    #expect(URL(string: uri)?.path == "/work/shared/My Settings.bundle/Root.plist")
   }
 
   @Test(arguments: [

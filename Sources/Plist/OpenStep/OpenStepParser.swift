@@ -52,8 +52,9 @@ public enum CommentRetention: Sendable, Hashable {
   /// compared byte for byte: markers that a tool writes before entries.
   case startingWith(String)
   /// Only the comments whose text, leading white space aside, starts with one
-  /// of the prefixes (their own leading white space aside too): marks and
-  /// directives that people type with or without a space.
+  /// of the prefixes (their own leading white space aside too, and ASCII letter
+  /// case): marks and directives that people type with or without a space,
+  /// kept in any letter case so that the reader can tell one written in the wrong case.
   case startingWithAny([String])
 }
 
@@ -80,7 +81,7 @@ struct OpenStepParser {
     self.comments = comments
     keptPrefixes =
       if case .startingWithAny(let prefixes) = comments {
-        prefixes.map { Array($0.utf8.drop(while: Self.isBlank)) }
+        prefixes.map { Array($0.utf8.drop(while: Self.isBlank).map(Self.lowercased)) }
       } else {
         []
       }
@@ -95,11 +96,15 @@ struct OpenStepParser {
     byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+  }
+
   /// Whether the comment text in `range` (without its delimiters) is kept.
   private func keepsComment(_ range: Range<Int>) -> Bool {
     if !keptPrefixes.isEmpty {
       let text = bytes[range].drop(while: Self.isBlank)
-      return keptPrefixes.contains { text.starts(with: $0) }
+      return keptPrefixes.contains { text.lazy.map(Self.lowercased).starts(with: $0) }
     }
     guard let keptPrefix else { return true }
     // `.none` is the empty prefix with nothing kept, so that it costs no comparison.

@@ -52,14 +52,16 @@ public enum TextDecoding {
       return DecodedText(utf8: body, encoding: .utf8WithBOM, issues: [])
     }
     if bytes.starts(with: [0xFF, 0xFE]) {
+      let utf8 = utf16(bytes.dropFirst(2), bigEndian: false)
       return DecodedText(
-        utf8: utf16(bytes.dropFirst(2), bigEndian: false), encoding: .utf16LittleEndianWithBOM,
-        issues: [])
+        utf8: utf8, encoding: .utf16LittleEndianWithBOM,
+        issues: oddByteIssue(bytes, decoded: utf8).map { [$0] } ?? [])
     }
     if bytes.starts(with: [0xFE, 0xFF]) {
+      let utf8 = utf16(bytes.dropFirst(2), bigEndian: true)
       return DecodedText(
-        utf8: utf16(bytes.dropFirst(2), bigEndian: true), encoding: .utf16BigEndianWithBOM,
-        issues: [])
+        utf8: utf8, encoding: .utf16BigEndianWithBOM,
+        issues: oddByteIssue(bytes, decoded: utf8).map { [$0] } ?? [])
     }
     if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
       let bigEndian = bytes[0] == 0 && bytes[1] != 0
@@ -80,10 +82,21 @@ public enum TextDecoding {
         repair: TextRepair(addsByteOrderMark: true))
       return DecodedText(
         utf8: utf8, encoding: bigEndian ? .utf16BigEndianWithoutBOM : .utf16LittleEndianWithoutBOM,
-        issues: [issue])
+        issues: [issue] + (oddByteIssue(bytes, decoded: utf8).map { [$0] } ?? []))
     }
     if validateUTF8 { try checkUTF8(bytes, offsetShift: 0) }
     return DecodedText(utf8: bytes, encoding: .utf8, issues: [])
+  }
+
+  /// UTF-16 takes bytes two by two: CoreFoundation drops a last odd byte,
+  /// and with it whatever half a character the file was cut at.
+  private static func oddByteIssue(_ bytes: [UInt8], decoded utf8: [UInt8]) -> ReadIssue? {
+    guard bytes.count % 2 == 1, let last = bytes.last else { return nil }
+    let hex = (last < 0x10 ? "0" : "") + String(last, radix: 16, uppercase: true)
+    return ReadIssue(
+      .encoding, .warning,
+      "UTF-16 takes two bytes a character, but the file has an odd number of bytes: iOS drops the last one (0x\(hex)); the file may have been cut short or joined from another encoding",
+      place: .text(SourceText(utf8: utf8).snippet(atOffset: utf8.count)))
   }
 
   /// Decodes ISO Latin 1 bytes to UTF-8.

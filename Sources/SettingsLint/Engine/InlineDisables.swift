@@ -119,7 +119,8 @@ struct InlineDisables: Sendable {
     }
     skipBlanks()
     let prefix = Array(Self.prefix.utf8)
-    guard bytes[index...].starts(with: prefix) else { return }
+    let prefixStart = index
+    guard bytes[index...].lazy.map(Self.lowercased).starts(with: prefix) else { return }
     index += prefix.count
     // `prefs: …` with a space is prose, not a directive.
     let wordStart = index
@@ -129,6 +130,19 @@ struct InlineDisables: Sendable {
     let textStart = comment.offset + opening
     let place = IssuePlace.text(source.snippet(atOffset: comment.offset))
     let word = String(decoding: bytes[wordStart..<index], as: UTF8.self)
+    let writtenPrefix = bytes[prefixStart..<wordStart]
+    if !writtenPrefix.elementsEqual(prefix) || word != word.lowercased() {
+      // `PREFS:DISABLE` reads as meant to be one; another word so written is prose.
+      if let meant = Command(rawValue: word.lowercased()) {
+        problems.append(
+          Problem(
+            file: file, place: .text(source.snippet(atOffset: textStart + prefixStart)),
+            message:
+              "\"\(String(decoding: bytes[prefixStart..<index], as: UTF8.self))\" is not read; directives are lower case: \(Self.prefix)\(meant.rawValue)"
+          ))
+      }
+      return
+    }
     guard let command = Command(rawValue: word) else {
       var message =
         "\"\(Self.prefix)\(word)\" is not a directive prefs reads; it reads "
@@ -185,6 +199,10 @@ struct InlineDisables: Sendable {
       Directive(file: file, command: command, place: place, element: range, names: names))
   }
 
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+  }
+
   private static func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
   }
@@ -198,6 +216,16 @@ struct InlineDisables: Sendable {
   struct Use: Hashable {
     var directive: Int
     var name: Int
+  }
+
+  /// Whether a directive naming `rule` stands over this place of `file`. A
+  /// rule that folds several places into one finding splits off those a
+  /// directive covers, so that each directive hides what it stands over.
+  func hides(rule: String, file: String, place: IssuePlace?) -> Bool {
+    let probe = Diagnostic(rule: rule, severity: .note, file: file, place: place, message: "")
+    return directives.contains { directive in
+      directive.names.contains { $0.id == rule } && directive.covers(probe)
+    }
   }
 
   /// Removes the findings the directives hide; returns which names hid something.

@@ -42,6 +42,12 @@ public struct LintContext: Sendable {
     options[rule.id] ?? RuleOptions()
   }
 
+  /// Whether an inline directive turns `rule` off at this place: a rule that
+  /// folds one cause's places into one finding reports such a place apart.
+  func isDisabled(_ rule: any LintRule.Type, file: String, place: IssuePlace?) -> Bool {
+    disables.hides(rule: rule.id, file: file, place: place)
+  }
+
   /// The page a localized string is on.
   public func page(of string: LocalizableString) -> Page { bundle.pages[string.pageIndex] }
 

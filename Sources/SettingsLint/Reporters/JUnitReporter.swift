@@ -1,7 +1,13 @@
 import Plist
 
 /// JUnit XML for CI test tabs: a test suite per bundle, a test case per
-/// checked file, a failure per finding that fails the run.
+/// checked file, and one failure in a file's test case when it has findings
+/// that fail the run, holding them all, a line each.
+///
+/// JUnit allows one failure per test case, and GitLab keys test cases by
+/// classname and name (a repeated name is dropped) and shows a failure's
+/// text, not its message: so `failures` never exceeds `tests`, and each
+/// finding is in the text GitLab shows.
 enum JUnitReporter {
   static func render(_ output: LintOutput) -> String {
     var suites = ""
@@ -10,7 +16,7 @@ enum JUnitReporter {
     for report in output.reports {
       let byFile = Dictionary(grouping: report.diagnostics.filter(output.fails), by: \.file)
       let files = report.checkedFiles.sorted()
-      let failures = byFile.values.reduce(0) { $0 + $1.count }
+      let failures = files.count { byFile[$0] != nil }
       totalTests += files.count
       totalFailures += failures
       suites +=
@@ -18,26 +24,25 @@ enum JUnitReporter {
       let base = output.displayBase(of: report)
       for file in files {
         let path = output.shown(file, base: base)
-        let failing = byFile[file] ?? []
         let open =
-          "    <testcase classname=\"\(escape(report.bundlePath))\" name=\"\(escape(path))\""
-        guard !failing.isEmpty else {
+          "    <testcase classname=\"\(escape(report.bundlePath))\" name=\"\(escape(path))\" file=\"\(escape(path))\""
+        guard let failing = byFile[file] else {
           suites += open + "/>\n"
           continue
         }
-        suites += open + ">\n"
-        for diagnostic in failing {
+        let lines = failing.map { diagnostic in
           let place =
             diagnostic.location.map { "\(path):\($0.line):\($0.column)" }
             ?? SARIFReporter.keyPath(of: diagnostic).map { "\(path): \($0)" } ?? path
-          suites +=
-            "      <failure type=\"\(escape(diagnostic.rule))\" message=\"\(escape(diagnostic.message))\">"
-            + escape(
-              "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
-            )
-            + "</failure>\n"
+          return
+            "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
         }
-        suites += "    </testcase>\n"
+        let rules = Set(failing.map(\.rule)).sorted().joined(separator: " ")
+        suites +=
+          open + ">\n"
+          + "      <failure type=\"\(escape(rules))\" message=\"\(escape(summary(of: failing)))\">"
+          + lines.map(escape).joined(separator: "\n") + "</failure>\n"
+          + "    </testcase>\n"
       }
       suites += "  </testsuite>\n"
     }
@@ -47,6 +52,17 @@ enum JUnitReporter {
       \(suites)</testsuites>
 
       """
+  }
+
+  /// "2 errors and 1 warning": what a file's failure holds.
+  static func summary(of diagnostics: [Diagnostic]) -> String {
+    let parts = Severity.allCases.reversed().compactMap { severity -> String? in
+      let count = diagnostics.count { $0.severity == severity }
+      return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+    }
+    return parts.count > 1
+      ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
+      : parts.joined()
   }
 
   /// XML text and attribute escaping; control characters, which XML 1.0

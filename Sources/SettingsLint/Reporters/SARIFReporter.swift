@@ -93,9 +93,12 @@ enum SARIFReporter {
     return diagnostic.keyPath
   }
 
-  /// A relative URI reference: path segments percent-encoded, slashes kept.
+  /// A URI for a path: one under the working directory as a relative
+  /// reference, an absolute one (outside it) as a `file:///` URI, since a
+  /// scheme-less `/…` is a relative reference that readers resolve against
+  /// the repository; path segments percent-encoded, slashes kept.
   static func uri(_ path: String) -> String {
-    var result = ""
+    var result = path.hasPrefix("/") ? "file://" : ""
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -9,7 +9,8 @@ enum InvalidDisable: LintRule {
     ids as prefs rules lists them (separated by spaces or commas). A misspelled id turns \
     nothing off, so the finding it was meant for comes back; a directive with no id would \
     turn off everything, which prefs does not do. A comment whose text starts with prefs: \
-    and a word is read as a directive; "prefs: " with a space is prose.
+    and a word is read as a directive; "prefs: " with a space is prose. Directives are lower \
+    case: PREFS:DISABLE or prefs:Disable turns nothing off, and is reported as written.
     """
   static let defaultSeverity = Severity.warning
   static let failingExamples = [

@@ -67,7 +67,14 @@ enum MissingTranslation: LintRule {
           keyPath: string.keyPath, severity: .note)
       }
       // One cause (a page whose strings stay as written), one note per page.
-      for (_, strings) in leftAsWritten.sorted(by: { $0.key < $1.key }) {
+      // A string whose own directive turns the rule off is reported apart, for the directive to hide.
+      let groups = leftAsWritten.sorted(by: { $0.key < $1.key }).flatMap { _, strings in
+        let (apart, folded) = strings.partitioned {
+          context.isDisabled(self, file: context.page(of: $0).file, place: context.place(of: $0))
+        }
+        return apart.map { [$0] } + (folded.isEmpty ? [] : [folded])
+      }
+      for strings in groups {
         guard let first = strings.first else { continue }
         let message =
           strings.count == 1

@@ -6,7 +6,9 @@ enum StringsEncoding: LintRule {
   static let rationale = """
     iOS reads tables as UTF-8, or as UTF-16 when they start with a byte order mark. A \
     UTF-16 file without the mark loses its first character or fails to parse; bytes that \
-    are not valid UTF-8 make the table unreadable.
+    are not valid UTF-8 make the table unreadable. UTF-16 takes bytes two by two: a file \
+    with an odd number of bytes loses its last one (a warning), a sign that it was cut short \
+    or joined from files in other encodings.
     """
   static let defaultSeverity = Severity.error
   static let lesserSeverities: [(severity: Severity, when: String)] = [

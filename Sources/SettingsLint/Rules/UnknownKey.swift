@@ -70,7 +70,7 @@ enum UnknownKey: LintRule {
         where catalog.pageKeys[entry.key] == nil && !allowedEverywhere.contains(entry.key) {
           report.add(
             message(for: entry.key, known: catalog.pageKeys.keys, catalog: catalog, on: "the page"),
-            file: page.file, place: page.place(of: entry.value, keyPath: entry.key),
+            file: page.file, place: page.place(ofKey: entry, keyPath: entry.key),
             severity: severity(of: entry.key, catalog: catalog))
         }
       }
@@ -87,7 +87,7 @@ enum UnknownKey: LintRule {
           report.add(
             message(for: entry.key, known: known, catalog: catalog, on: type.rawValue),
             file: page.file,
-            place: page.place(of: entry.value, keyPath: specifier.keyPath + "." + entry.key),
+            place: page.place(ofKey: entry, keyPath: specifier.keyPath + "." + entry.key),
             keyPath: specifier.keyPath, severity: severity(of: entry.key, catalog: catalog))
         }
       }

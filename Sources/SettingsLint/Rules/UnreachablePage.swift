@@ -8,7 +8,11 @@ enum UnreachablePage: LintRule {
     the bundle is never shown: usually a child pane was removed or its File misspelled. \
     Device variants (Page~ipad.plist) of pages that are reached count as reached. While a \
     reached page does not parse, nothing is called unreached (what it opens is unknown); \
-    lint checks every unreached page as it checks the others.
+    lint checks every unreached page as it checks the others. A plist whose extension is in \
+    another letter case (Advanced.PLIST) is never a page either: iOS opens <File>.plist, and \
+    file names keep their letter case on a device. A page that a child pane names as iOS \
+    does not open it (File written with .plist, or the page saved as .PLIST) is reported \
+    once, by child-pane-missing at the row, and not again here; nor are the pages it opens.
     """
   static let defaultSeverity = Severity.warning
   static let options = [
@@ -35,6 +39,18 @@ enum UnreachablePage: LintRule {
   }
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
+    // A child pane that names a page as iOS does not open it (`Child.plist`) is
+    // child-pane-missing's finding; the page is not a second one.
+    let meant = ChildPaneMissing.filesMeantByChildPanes(context)
+    // iOS opens `Name.plist`, its letter case kept: `Name.PLIST` is never a page.
+    for file in ChildPaneMissing.candidateFiles(context.bundle)
+    where !file.hasSuffix(".plist") && !meant.contains(file)
+      && file.lowercased() != "info.plist"
+    {
+      report.add(
+        "the extension is .\(file.split(separator: ".").last ?? ""); iOS opens only .plist (names keep their letter case on a device), so Settings.app never shows this page",
+        file: file)
+    }
     // A page that does not load opens nothing that can be known: plist-syntax
     // reports it, and the pages it may open are checked as they are.
     let pages = context.bundle.pages
@@ -43,7 +59,6 @@ enum UnreachablePage: LintRule {
       pages.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     let options = context.options(of: self)
     let named = options.list("opened-by-app")
-    let opened = Set(named.map(pageName))
     // An entry that names no page is a typo, or a page since removed: say so where it is written.
     let pageNames = Set(context.bundle.files.filter { $0.hasSuffix(".plist") }.map(pageName))
     for entry in named where !pageNames.contains(pageName(entry)) {
@@ -52,6 +67,7 @@ enum UnreachablePage: LintRule {
         "opened-by-app names \"\(entry)\", which is no page plist of this bundle",
         file: place?.file ?? entry, place: place.map { .text($0.snippet) })
     }
+    let opened = openedThrough(named.map(pageName) + meant.map(pageName), pages: pages)
     for file in context.bundle.unreachedFiles where !opened.contains(pageName(file)) {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(
@@ -61,6 +77,24 @@ enum UnreachablePage: LintRule {
       }
       report.add("no child pane opens this page; Settings.app never shows it", file: file)
     }
+  }
+
+  /// The names of pages opened otherwise than by a reached child pane (by
+  /// the app, or through a File iOS does not open) and of every page their
+  /// child panes open in turn.
+  static func openedThrough(_ names: [String], pages: [Page]) -> Set<String> {
+    var opened = Set(names)
+    var waiting = names
+    while let name = waiting.popLast() {
+      for page in pages where pageName(page.file) == name {
+        for specifier in page.specifiers where specifier.type == .childPane {
+          if let file = specifier.file, opened.insert(pageName(file)).inserted {
+            waiting.append(pageName(file))
+          }
+        }
+      }
+    }
+    return opened
   }
 
   /// `Advanced~ipad.inApp.plist` → `Advanced`: the name the app opens a page by, variants included.

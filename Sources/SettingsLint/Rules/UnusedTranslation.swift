@@ -9,7 +9,9 @@ enum UnusedTranslation: LintRule {
     own template carries one ("none given"), so this is a note. Bundles with device or \
     InAppSettingsKit variants of pages count: an entry is unused when no variant shows it. \
     An entry (or a table) that every language has is one cause: it is reported once, at \
-    the source language's table when there is one, with the number of other languages.
+    the source language's table when there is one, with the number of other languages; a \
+    table whose entry (or file) carries a prefs:disable of this rule is reported apart, for \
+    the directive to hide.
     """
   static let defaultSeverity = Severity.note
   static let failingExamples = [
@@ -45,19 +47,33 @@ enum UnusedTranslation: LintRule {
     let sources = context.coverage.policy.sourceLanguages
     for id in order {
       if id.hasPrefix("table "), let files = unusedTables[String(id.dropFirst("table ".count))] {
-        let first = files.first { $0.language.map(sources.contains) ?? false } ?? files[0]
-        report.add(
-          "no page has StringsTable \(first.table); this table is never used"
-            + others(files.count, of: "\(first.table).strings"),
-          file: first.file, language: first.language)
+        // A table whose own directive turns the rule off is reported apart, for the directive to hide.
+        let (apart, folded) = files.partitioned {
+          context.isDisabled(self, file: $0.file, place: nil)
+        }
+        for group in apart.map({ [$0] }) + (folded.isEmpty ? [] : [folded]) {
+          let first = group.first { $0.language.map(sources.contains) ?? false } ?? group[0]
+          report.add(
+            "no page has StringsTable \(first.table); this table is never used"
+              + others(group.count, of: "\(first.table).strings"),
+            file: first.file, language: first.language)
+        }
       } else if let uses = unusedKeys[id] {
-        let first = uses.first { $0.coverage.language.map(sources.contains) ?? false } ?? uses[0]
-        let entry = first.table.strings.entries[first.entry]
-        report.add(
-          "no page shows \"\(entry.key)\""
-            + others(uses.count, of: "\(first.coverage.table).strings"),
-          file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
-          language: first.coverage.language)
+        let (apart, folded) = uses.partitioned {
+          context.isDisabled(
+            self, file: $0.table.file,
+            place: context.place(ofEntry: $0.table.strings.entries[$0.entry], in: $0.table))
+        }
+        for group in apart.map({ [$0] }) + (folded.isEmpty ? [] : [folded]) {
+          let first =
+            group.first { $0.coverage.language.map(sources.contains) ?? false } ?? group[0]
+          let entry = first.table.strings.entries[first.entry]
+          report.add(
+            "no page shows \"\(entry.key)\""
+              + others(group.count, of: "\(first.coverage.table).strings"),
+            file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
+            language: first.coverage.language)
+        }
       }
     }
   }

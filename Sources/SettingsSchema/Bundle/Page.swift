@@ -38,6 +38,17 @@ public struct Page: Sendable {
   public func place(of node: PlistNode?, keyPath: String) -> IssuePlace {
     document?.place(offset: node?.offset, keyPath: keyPath) ?? .keyPath(keyPath)
   }
+
+  /// Where a dictionary entry's key is written (`<key>Titel</key>`), for a
+  /// finding about the key itself rather than its value.
+  ///
+  /// ```swift
+  /// page.place(ofKey: entry, keyPath: "PreferenceSpecifiers[0].Titel")
+  /// ```
+  public func place(ofKey entry: PlistEntry, keyPath: String) -> IssuePlace {
+    document?.place(offset: entry.keyOffset ?? entry.value.offset, keyPath: keyPath)
+      ?? .keyPath(keyPath)
+  }
 }
 
 /// A problem found while loading a bundle, tied to the file it is in.
