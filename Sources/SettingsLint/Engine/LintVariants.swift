@@ -92,7 +92,7 @@ extension Linter {
       variantOptions.keptComments += Self.keptComments
       variantOptions.idiom = variant.idiom
       variantOptions.dialect = variant.dialect
-      others.append(try SettingsBundle.load(at: path, options: variantOptions))
+      others.append(try SettingsBundle.load(at: path, options: variantOptions, readingAgain: base))
     }
     // A page no reading opens, and that is no unreached page either (Root.plist
     // beside Root~iphone and Root~ipad), is checked as an unreached page of the
@@ -111,12 +111,13 @@ extension Linter {
     let forBase = leftOver.filter { !forIASK.contains($0) }
     if !forBase.isEmpty {
       options.extraPages = forBase
-      base = try SettingsBundle.load(at: path, options: options)
+      base = try SettingsBundle.load(at: path, options: options, readingAgain: base)
     }
     if let iaskIndex, !forIASK.isEmpty {
       var iaskOptions = others[iaskIndex].options
       iaskOptions.extraPages = forIASK
-      others[iaskIndex] = try SettingsBundle.load(at: path, options: iaskOptions)
+      others[iaskIndex] = try SettingsBundle.load(
+        at: path, options: iaskOptions, readingAgain: base)
     }
     return [base] + others
   }

@@ -10,6 +10,8 @@ struct BundleLoader {
   let fileSystem: BundleFileSystem
   let fileSet: Set<String>
   var problems: [BundleProblem]
+  /// The tables of another reading of the bundle, used instead of reading them again.
+  var reusedTables: (strings: [String: LoadedStrings], problems: [BundleProblem])?
 
   init(path: String, options: LoadOptions, fileSystem: BundleFileSystem) {
     self.path = path
@@ -46,8 +48,13 @@ struct BundleLoader {
     let inventory = makeInventory()
     let searchOrder = LanguageNegotiation.searchOrder(
       available: inventory.folders, preferred: options.preferredLanguages)
-    let (documents, strings, tableProblems) = readFiles(
-      tables: options.tables, shownFolders: Set(searchOrder))
+    var (documents, strings, tableProblems) = readFiles(
+      tables: reusedTables == nil ? options.tables : TableSelection.none,
+      shownFolders: Set(searchOrder))
+    if let reusedTables {
+      strings = reusedTables.strings
+      tableProblems = reusedTables.problems
+    }
     var pages: [Page] = []
     var visited = Set<String>()
     if pageFile(named: "Root") == nil, let fallback = rootFile() {

@@ -231,10 +231,31 @@ public struct SettingsBundle: Sendable {
     try load(at: path, options: options, visit: { _ in })
   }
 
+  /// Another reading of a loaded bundle (another device or dialect, more
+  /// pages): its pages are read again, its strings tables are the ones
+  /// `other` read, since a table does not depend on who reads it. `options`
+  /// must keep the tables and comments `other` was loaded with.
+  ///
+  /// ```swift
+  /// var pad = phone.options
+  /// pad.idiom = .pad
+  /// let padReading = try SettingsBundle.load(at: phone.path, options: pad, readingAgain: phone)
+  /// ```
+  public static func load(at path: String, options: LoadOptions, readingAgain other: SettingsBundle)
+    throws(SettingsBundleError) -> SettingsBundle
+  {
+    let tableProblems = other.problems.filter {
+      $0.origin == .reader && BundleLoader.tableLocation(of: $0.file) != nil
+    }
+    return try load(
+      at: path, options: options, visit: { _ in }, reusedTables: (other.strings, tableProblems))
+  }
+
   /// `visit` is told each folder the walk reads (`""` for the top level): tests count them.
   static func load(
     at path: String, options: LoadOptions, walkLimits: WalkLimits = .standard,
-    visit: (String) -> Void
+    visit: (String) -> Void,
+    reusedTables: (strings: [String: LoadedStrings], problems: [BundleProblem])? = nil
   ) throws(SettingsBundleError) -> SettingsBundle {
     let catalog: SchemaCatalog
     do {
@@ -246,6 +267,7 @@ public struct SettingsBundle: Sendable {
       at: path, options: options, walkLimits: walkLimits, visit: visit)
     fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
+    loader.reusedTables = reusedTables
     return loader.load(catalog: catalog)
   }
 
