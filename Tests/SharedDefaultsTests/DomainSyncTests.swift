@@ -90,6 +90,9 @@ struct DomainSyncTests {
     #expect(try machine.editor(domain).persistentValues()["doomed"] == .bool(true))
     try database.store(domain).removeValue(forKey: "doomed")
     #expect(eventually(2) { (try? machine.editor(domain).persistentValues())?.isEmpty == true })
-    #expect(machine.events.value.withLock { $0 }.contains(.pulled(key: "doomed", value: nil)))
+    #expect(
+      eventually(2) {
+        machine.events.value.withLock { $0 }.contains(.pulled(key: "doomed", value: nil))
+      })
   }
 }

@@ -12,9 +12,9 @@ struct SharedDatabase {
   let url: String
   let location: SharedStoreLocation
 
-  init() throws {
-    server = try PostgresServer.shared.get()
-    url = try server.makeDatabase()
+  init(server: PostgresServer? = nil) throws {
+    self.server = try server ?? PostgresServer.shared.get()
+    url = try self.server.makeDatabase()
     location = try SharedStoreLocation(url: url)
   }
 

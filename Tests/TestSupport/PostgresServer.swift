@@ -68,6 +68,11 @@ public final class PostgresServer: Sendable {
     return nil
   }
 
+  /// A cluster of the caller's own, for a test that stops and starts its
+  /// server (the shared one serves tests running meanwhile). Stop it with
+  /// `stop(removing: true)`.
+  public static func makeOwn() throws -> PostgresServer { try PostgresServer() }
+
   init() throws {
     guard let binaries = Self.findBinaries() else {
       throw Unavailable(

@@ -30,9 +30,10 @@ final class PostgresWatch: DefaultsBackendWatch {
     var changeQueued = false
     /// Bumped on each connection, so that one heartbeat runs at a time.
     var generation = 0
+    var initialState = DefaultsStore.WatchState.watching
   }
 
-  let initialState: DefaultsStore.WatchState
+  var initialState: DefaultsStore.WatchState { mutable.withLock { $0.initialState } }
   private let link: ServerLink
   private let domain: String
   private let store: String
@@ -60,22 +61,27 @@ final class PostgresWatch: DefaultsBackendWatch {
     // write right after it is heard at once.
     let first: Result<PostgresConnection, DefaultsError>
     do throws(DefaultsError) {
-      first = .success(try Self.connect(link: link, store: store))
+      let connection = try Self.connect(link: link, store: store)
+      do throws(DefaultsError) {
+        try listen(on: connection)
+      } catch {
+        connection.closeQuietly()
+        throw error
+      }
+      first = .success(connection)
     } catch {
       first = .failure(error)
     }
     switch first {
     case .success(let connection):
-      initialState = .watching
       mutable.withLock { $0.connection = connection }
-      attachListener()
       control.async { [weak self] in
         self?.watchConnection()
         self?.scheduleHeartbeat()
       }
     case .failure(let error):
-      initialState = .reconnecting(store: store, reason: Self.reason(error))
       mutable.withLock {
+        $0.initialState = .reconnecting(store: store, reason: Self.reason(error))
         $0.reconnecting = true
         $0.failures = 1
       }
@@ -100,16 +106,13 @@ final class PostgresWatch: DefaultsBackendWatch {
 
   // MARK: - Connecting
 
-  /// Connects, makes the tables if need be, and listens.
+  /// Connects and makes the tables if need be.
   private static func connect(link: ServerLink, store: String) throws(DefaultsError)
     -> PostgresConnection
   {
     let connection = try link.connect()
     do throws(DefaultsError) {
       try Schema.ensure(on: connection, store: store)
-      _ = try connection.rows(
-        PostgresQuery(unsafeSQL: "LISTEN \(Schema.channel)"), store: store,
-        operation: "listen for changes")
     } catch {
       connection.closeQuietly()
       throw error
@@ -117,8 +120,10 @@ final class PostgresWatch: DefaultsBackendWatch {
     return connection
   }
 
-  private func attachListener() {
-    guard let connection = mutable.withLock({ $0.connection }) else { return }
+  /// Listens on `connection`; returns once the server listens. postgres-nio
+  /// sends the `LISTEN` itself (one of ours beside it confuses its state);
+  /// a query queued after it answers only once it has been answered.
+  private func listen(on connection: PostgresConnection) throws(DefaultsError) {
     let listener = connection.addListener(channel: Schema.channel) { [weak self] _, notification in
       self?.notified(notification.payload)
     }
@@ -127,6 +132,7 @@ final class PostgresWatch: DefaultsBackendWatch {
       return state.listener
     }
     old?.stop()
+    _ = try connection.rows("SELECT 1", store: store, operation: "listen for changes")
   }
 
   /// Hears the connection close, then reconnects.
@@ -177,6 +183,14 @@ final class PostgresWatch: DefaultsBackendWatch {
       scheduleAttempt()
       return
     }
+    do throws(DefaultsError) {
+      try listen(on: connection)
+    } catch {
+      connection.closeQuietly()
+      mutable.withLock { $0.failures += 1 }
+      scheduleAttempt()
+      return
+    }
     let cancelled = mutable.withLock { state -> Bool in
       if !state.cancelled { state.connection = connection }
       return state.cancelled
@@ -185,7 +199,6 @@ final class PostgresWatch: DefaultsBackendWatch {
       connection.closeQuietly()
       return
     }
-    attachListener()
     mutable.withLock {
       $0.failures = 0
       $0.reconnecting = false

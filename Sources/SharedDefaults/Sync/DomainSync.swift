@@ -64,35 +64,58 @@ public final class DomainSync: Sendable {
   /// Merges the two sides, then follows both until ``stop()``.
   public func start() throws(DefaultsError) {
     let scheduler = QueueScheduler(queue)
-    // Observed first, so that no change between the merge and the watch is lost.
-    let sharedToken = shared.observe(scheduler: scheduler) { [weak self] changes in
-      self?.sharedChanged(changes)
+    // Observed first, so that no change between the merge and the watch is
+    // lost; their deliveries wait on the queue until the merge is done.
+    let merged = queue.sync { () -> Result<Void, DefaultsError> in
+      do throws(DefaultsError) {
+        try merge(scheduler: scheduler)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
     }
-    let localToken = local.observe(scheduler: scheduler) { [weak self] changes in
-      self?.localChanged(changes)
+    try merged.get()
+  }
+
+  private func merge(scheduler: QueueScheduler) throws(DefaultsError) {
+    do {
+      let sharedToken = shared.observe(scheduler: scheduler) { [weak self] changes in
+        self?.sharedChanged(Set(changes.map(\.key)))
+      }
+      let localToken = local.observe(scheduler: scheduler) { [weak self] changes in
+        self?.localChanged(Set(changes.map(\.key)))
+      }
+      tokens.withLock { $0 = [sharedToken, localToken] }
+      var merged = try shared.persistentValues()
+      try local.update { values in
+        for (key, value) in values where merged[key] == nil { merged[key] = value }
+        values = merged
+      }
+      let pushed = merged
+      try shared.update { values in
+        for (key, value) in pushed where values[key] == nil { values[key] = value }
+      }
+      agreed.withLock { $0 = merged }
     }
-    tokens.withLock { $0 = [sharedToken, localToken] }
-    let sharedValues = try shared.persistentValues()
-    var merged = sharedValues
-    try local.update { values in
-      for (key, value) in values where merged[key] == nil { merged[key] = value }
-      values = merged
-    }
-    let pushed = merged
-    try shared.update { values in
-      for (key, value) in pushed where values[key] == nil { values[key] = value }
-    }
-    agreed.withLock { $0 = merged }
   }
 
   public func stop() {
     tokens.withLock { $0 = [] }
   }
 
-  private func localChanged(_ changes: [DefaultsChange]) {
-    for change in changes {
-      let key = change.key
-      let value = change.new
+  // Both sides are compared as they are now, not as the change said: a
+  // delivery may be older than a write this sync made since (its own echo).
+
+  private func localChanged(_ keys: Set<PlistKey>) {
+    let now: [PlistKey: PlistValue]
+    do throws(DefaultsError) {
+      now = try local.persistentValues()
+    } catch {
+      // A file that does not parse (an edit in progress) is read again on its next change.
+      return
+    }
+    for key in keys.sorted() {
+      let value = now[key]
       guard agreed.withLock({ $0[key] }) != value else { continue }
       do throws(DefaultsError) {
         try shared.update { $0[key] = value }
@@ -104,32 +127,35 @@ public final class DomainSync: Sendable {
     }
   }
 
-  private func sharedChanged(_ changes: [DefaultsChange]) {
-    for change in changes {
-      let key = change.key
-      let value = change.new
-      let before = agreed.withLock { agreed -> PlistValue? in
-        defer { agreed[key] = value }
-        return agreed[key]
-      }
+  private func sharedChanged(_ keys: Set<PlistKey>) {
+    let now: [PlistKey: PlistValue]
+    do throws(DefaultsError) {
+      now = try shared.persistentValues()
+    } catch {
+      for key in keys.sorted() { report(.failed(key: key, error: error)) }
+      return
+    }
+    for key in keys.sorted() {
+      let value = now[key]
+      let before = agreed.withLock { $0[key] }
+      guard before != value else { continue }
       do throws(DefaultsError) {
-        var keptLocal = false
+        var edited: PlistValue?? = nil
         let outcome = try local.update { values in
-          // An edit made here since the last agreement wins: it is pushed next.
+          // An edit made here since the last agreement wins: it is pushed now.
           if values[key] != before, values[key] != value {
-            keptLocal = true
+            edited = .some(values[key])
             return
           }
           values[key] = value
         }
-        if keptLocal {
-          // The local edit was agreed on by no one: push it now.
-          let edited = try local.persistentValues()[key]
+        if let edited {
           try shared.update { $0[key] = edited }
           agreed.withLock { $0[key] = edited }
           report(.keptLocal(key: key))
-        } else if !outcome.changes.isEmpty {
-          report(.pulled(key: key, value: value))
+        } else {
+          agreed.withLock { $0[key] = value }
+          if !outcome.changes.isEmpty { report(.pulled(key: key, value: value)) }
         }
       } catch {
         report(.failed(key: key, error: error))
