@@ -162,8 +162,11 @@ extension Defaults {
           }
           shown = value
         } else {
-          guard access(store.path, F_OK) == 0 else {
-            throw CommandFailure.failure("there is no domain \(domain) in \(store.directory)")
+          // A shared domain exists while it holds a value; a file, while it is there.
+          let shared = store.directory.isEmpty
+          guard shared ? !values.isEmpty : access(store.path, F_OK) == 0 else {
+            throw CommandFailure.failure(
+              "there is no domain \(domain) in \(shared ? store.path : store.directory)")
           }
           shown = .dictionary(values)
         }
@@ -453,12 +456,15 @@ extension Defaults {
     {
       CommandErrors.run(errors: &errors) { errors in
         let environment = ProcessInfo.processInfo.environment
-        guard
-          let shared = try DefaultsDirectoryOption(storeURL: storeURL)
-            .sharedLocation(environment: environment)
-        else {
+        guard let url = storeURL ?? environment["PREFS_STORE"], !url.isEmpty else {
           throw CommandFailure.usage(
             "give --store URL (or set PREFS_STORE): the store to sync with")
+        }
+        let shared: SharedStoreLocation
+        do throws(SharedStoreLocation.Failure) {
+          shared = try SharedStoreLocation(url: url, environment: environment)
+        } catch {
+          throw CommandFailure.usage(error.description)
         }
         let sharedStore = try SharedDefaults.store(domain: domain, location: shared)
         let localStore = try DefaultsStore(
@@ -468,7 +474,7 @@ extension Defaults {
         _ = try sharedStore.persistentValues()
         let sync = DomainSync(local: localStore, shared: sharedStore) { event in
           var output = StandardOutput()
-          output.write(event.description.escapingControlCharacters + "\n")
+          output.write(Self.line(event) + "\n")
         }
         try sync.start()
         let stateToken = sharedStore.observeWatchState(scheduler: ImmediateScheduler()) { state in
@@ -496,9 +502,19 @@ extension Defaults {
   }
 }
 
-extension DefaultsDirectoryOption {
-  init(storeURL: String?) {
-    self.init()
-    self.storeURL = storeURL
+extension Defaults.Sync {
+  /// `→ key = value` (pushed), `← key = value` (pulled), as `watch` prints values.
+  static func line(_ event: DomainSync.Event) -> String {
+    func text(_ value: PlistValue?) -> String {
+      value.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+    }
+    return switch event {
+    case .pushed(let key, let value): "→ \(key.string.escapingControlCharacters) = \(text(value))"
+    case .pulled(let key, let value): "← \(key.string.escapingControlCharacters) = \(text(value))"
+    case .keptLocal(let key):
+      "→ \(key.string.escapingControlCharacters) (a local edit newer than the store's change)"
+    case .failed(let key, let error):
+      "! \(key.string.escapingControlCharacters): \(error.description)"
+    }
   }
 }
