@@ -39,10 +39,8 @@ public struct FormSession {
         case .message(let watch as DefaultsStore.WatchState):
           switch watch {
           case .waitingForFolder(let folder): [.folderGone(folder)]
-          // A shared store's server out of reach reads like a folder gone:
-          // other writers' changes are not heard until it is back.
-          case .reconnecting(let store, _), .failed(let store, _): [.folderGone(store)]
-          case .watching: [.folderGone(nil), .valuesChanged(stored(state))]
+          case .reconnecting(let store, _), .failed(let store, _): [.storeGone(store)]
+          case .watching: [.folderGone(nil), .storeGone(nil), .valuesChanged(stored(state))]
           case .notWatching: []
           }
         case .message: [.valuesChanged(stored(state))]
