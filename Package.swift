@@ -79,10 +79,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "prefs-bench",
-      dependencies: [
-        "Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI", "DefaultsStore",
-        "SharedDefaults",
-      ]),
+      dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
+    .executableTarget(
+      name: "shared-defaults-bench", dependencies: ["SharedDefaults", "DefaultsStore", "Plist"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(name: "PlistTests", dependencies: ["Plist", "TestSupport"]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),

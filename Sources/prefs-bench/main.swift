@@ -12,7 +12,6 @@ import TerminalUI
 //   prefs-bench lint BUNDLE...       best of 5: loaded, then linted (times apart)
 //   prefs-bench rules BUNDLE         each rule alone, slowest first (RULE=id for one)
 //   prefs-bench form                 a page of 5,000 rows: key press to frame (update, view, diff)
-//   prefs-bench shared URL FOLDER [PSQL]  the shared store's latency and throughput (SharedBench)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -125,13 +124,6 @@ case "form":
       times[times.count * 99 / 100] * 1000, (times.last ?? 0) * 1000,
       cells.sorted()[cells.count / 2],
       100 * 40))
-case "shared":
-  guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: prefs-bench shared URL FOLDER [PSQL]\n".utf8))
-    exit(2)
-  }
-  try SharedBench.run(
-    url: arguments[1], folder: arguments[2], psql: arguments.count > 3 ? arguments[3] : nil)
 case "rules":
   let bundle = try SettingsBundle.load(at: arguments[1])
   let all = Set(RuleRegistry.ids)

@@ -135,7 +135,7 @@ struct SharedStoreTests {
     #expect(Set(values.values).count == 1, "\(values)")
     #expect(
       try database.psql(
-        "SELECT count(*) FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'")
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'")
         == "0")
   }
 

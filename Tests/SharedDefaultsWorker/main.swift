@@ -120,7 +120,7 @@ case "watch":
     default: break
     }
   }
-  withExtendedLifetime((token, stateToken)) { dispatchMain() }
+  withExtendedLifetime((store, token, stateToken)) { dispatchMain() }
 default:
   fail("unknown mode \(arguments[0])")
 }

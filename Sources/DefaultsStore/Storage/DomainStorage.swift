@@ -41,6 +41,14 @@ extension DefaultsBackend {
 }
 
 /// What a backend's transaction offers its body.
+///
+/// ```swift
+/// try backend.transaction { transaction in
+///   var values = try transaction.read()
+///   values["launches"] = .integer(1)
+///   return try transaction.write(values)
+/// }
+/// ```
 public protocol DefaultsTransaction {
   /// The stored values, as this transaction sees them.
   func read() throws(DefaultsError) -> [PlistKey: PlistValue]
@@ -58,6 +66,11 @@ public protocol DefaultsTransaction {
 }
 
 /// What a backend's watch tells its store.
+///
+/// ```swift
+/// onEvent(.changed)                                          // read the values again
+/// onEvent(.state(.reconnecting(store: name, reason: "the server closed the connection")))
+/// ```
 public enum DefaultsBackendEvent: Sendable, Hashable {
   /// The values may have changed: read them again.
   case changed
@@ -66,6 +79,12 @@ public enum DefaultsBackendEvent: Sendable, Hashable {
 }
 
 /// A backend's running watch; the store cancels it when its last observer goes.
+///
+/// ```swift
+/// let watch = backend.watch(queue: queue) { event in print(event) }
+/// watch?.initialState  // .watching
+/// watch?.cancel()
+/// ```
 public protocol DefaultsBackendWatch: Sendable {
   /// The watch's state when it starts.
   var initialState: DefaultsStore.WatchState { get }

@@ -311,13 +311,12 @@ final class PostgresTransaction: DefaultsTransaction {
     var deleted: [Bool] = []
     var expected: [Int64] = []
     let corrupt = Set(rows.corruptKeys)
-    for key in Set(rows.values.keys).union(values.keys).sorted() {
-      guard corrupt.contains(key) || current[key] != values[key] else { continue }
+    func add(_ key: PlistKey, _ value: PlistValue?) throws(DefaultsError) {
       if key.string.utf8.contains(0) {
         throw .unrepresentable(key: key.string, reason: "PostgreSQL text cannot hold NUL")
       }
       keys.append(key.string)
-      if let value = values[key] {
+      if let value {
         plists.append(try PlistText.encode(value, key: key))
         deleted.append(false)
       } else {
@@ -325,6 +324,13 @@ final class PostgresTransaction: DefaultsTransaction {
         deleted.append(true)
       }
       expected.append(rows.versions[key] ?? 0)
+    }
+    // One pass over each side: a write of one key to a large domain sorts nothing.
+    for (key, value) in values where corrupt.contains(key) || current[key] != value {
+      try add(key, value)
+    }
+    for key in rows.values.keys where values[key] == nil {
+      try add(key, nil)
     }
     guard !keys.isEmpty else { return current }
     guard

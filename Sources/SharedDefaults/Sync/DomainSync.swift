@@ -85,7 +85,21 @@ public final class DomainSync: Sendable {
       let localToken = local.observe(scheduler: scheduler) { [weak self] changes in
         self?.localChanged(Set(changes.map(\.key)))
       }
-      tokens.withLock { $0 = [sharedToken, localToken] }
+      // Back from a lost connection: local edits whose push failed meanwhile go now.
+      let wasAway = Locked(false)
+      let stateToken = shared.observeWatchState(scheduler: scheduler) { [weak self] state in
+        switch state {
+        case .reconnecting, .failed: wasAway.value.withLock { $0 = true }
+        case .watching:
+          guard wasAway.value.withLock({ $0 }), let self else { return }
+          wasAway.value.withLock { $0 = false }
+          let keys = Set((try? self.local.persistentValues())?.keys.map { $0 } ?? [])
+            .union(self.agreed.withLock { Set($0.keys) })
+          self.localChanged(keys)
+        default: break
+        }
+      }
+      tokens.withLock { $0 = [sharedToken, localToken, stateToken] }
       var merged = try shared.persistentValues()
       try local.update { values in
         for (key, value) in values where merged[key] == nil { merged[key] = value }
@@ -162,4 +176,10 @@ public final class DomainSync: Sendable {
       }
     }
   }
+}
+
+/// A mutex that escaping closures can share (a `Mutex` itself cannot be captured).
+final class Locked<Value: Sendable>: Sendable {
+  let value: Mutex<Value>
+  init(_ initial: Value) { value = Mutex(initial) }
 }

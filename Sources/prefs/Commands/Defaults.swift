@@ -389,7 +389,7 @@ extension Defaults {
           throw CommandFailure.failure(
             "cannot watch \(store.path): inotify is not available (too many watches?)")
         }
-        withExtendedLifetime((token, stateToken)) {
+        withExtendedLifetime((store, token, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.
           dispatchMain()
         }
@@ -493,7 +493,7 @@ extension Defaults {
           default: break
           }
         }
-        withExtendedLifetime((sync, stateToken)) {
+        withExtendedLifetime((sync, sharedStore, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.
           dispatchMain()
         }

@@ -4,7 +4,7 @@ import Plist
 import SharedDefaults
 import Synchronization
 
-/// `prefs-bench shared URL FOLDER [PSQL]`: issue 17's speed targets, the
+/// `shared-defaults-bench URL FOLDER [PSQL]`: issue 17's speed targets, the
 /// shared store next to the file backend (in FOLDER) and, for scale, psql.
 ///
 /// - latency: one writer sets a key 1,000 times, one write after another;
@@ -14,7 +14,7 @@ import Synchronization
 /// - throughput: 8 writers (threads, each its store and connection) write
 ///   250 distinct keys each at once: writes per second.
 enum SharedBench {
-  static func run(url: String, folder: String, psql: String?) throws {
+  static func run(url: String, folder: String, psql: String?, writes: Int = 1000) throws {
     let location = try SharedStoreLocation(url: url)
     let domain = "com.example.bench"
     func shared() throws -> DefaultsStore {
@@ -26,12 +26,13 @@ enum SharedBench {
     for (name, make) in [("postgres", shared), ("file", file)]
       as [(String, () throws -> DefaultsStore)]
     {
-      let samples = try latency(make: make, watchers: 8, writes: 1000)
+      let samples = try latency(make: make, watchers: 8, writes: writes)
       print(
         String(
           format:
-            "%@ latency, write to each of 8 watchers (%d samples): median %.2f ms, p99 %.2f ms, max %.2f ms",
-          name, samples.count, percentile(samples, 0.5), percentile(samples, 0.99),
+            "%@ latency, write to each of 8 watchers (%d samples, %d not heard within 2 s): median %.2f ms, p99 %.2f ms, max %.2f ms",
+          name, samples.count, samples.count { $0 >= 2000 }, percentile(samples, 0.5),
+          percentile(samples, 0.99),
           samples.max() ?? 0))
     }
     try shared().removeAll()
@@ -77,7 +78,7 @@ enum SharedBench {
       // A change not heard within 2 s counts as 2 s.
       samples += Array(repeating: 2000, count: max(0, watchers - times.count))
     }
-    withExtendedLifetime(tokens) {}
+    withExtendedLifetime((stores, tokens)) {}
     return samples
   }
 
