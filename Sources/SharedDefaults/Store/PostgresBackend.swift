@@ -92,6 +92,8 @@ final class PostgresBackend: DefaultsBackend {
     var versions: [PlistKey: Int64] = [:]
     /// The newest version among them.
     var seen: Int64 = 0
+    /// Whether they were read from the server at least once.
+    var loaded = false
 
     /// The values, refusing the first (in key order) that does not parse.
     func strict(store: String) throws(DefaultsError) -> [PlistKey: PlistValue] {
@@ -146,8 +148,15 @@ final class PostgresBackend: DefaultsBackend {
         cache.versions[key] = version
       }
       cache.seen = max(cache.seen, newer.seen)
+      cache.loaded = true
       return cache
     }
+  }
+
+  /// The rows as last read, when the store has read them once (and found
+  /// no value that does not parse).
+  func cachedRows() -> Rows? {
+    cache.withLock { $0.loaded && $0.corruptKeys.isEmpty ? $0 : nil }
   }
 
   /// Records rows a write returned.
@@ -213,7 +222,7 @@ final class PostgresBackend: DefaultsBackend {
   ) throws(DefaultsError) -> T {
     try writer.withLock { _ throws(DefaultsError) -> T in
       for attempt in 1...Self.maximumAttempts {
-        let transaction = PostgresTransaction(backend: self)
+        let transaction = PostgresTransaction(backend: self, fromCache: attempt == 1)
         do throws(DefaultsError) {
           return try body(transaction)
         } catch {
@@ -286,13 +295,24 @@ final class PostgresBackend: DefaultsBackend {
 final class PostgresTransaction: DefaultsTransaction {
   let backend: PostgresBackend
   private var rows: PostgresBackend.Rows?
+  /// Whether the first read may be the rows this store last read, without
+  /// asking the server: the write compares every key it changes, so a key
+  /// changed since makes it run again, then on what is newer.
+  private let fromCache: Bool
   /// Set when the write found a key changed since the read: the update runs again.
   private(set) var lostToAnotherWriter = false
 
-  init(backend: PostgresBackend) { self.backend = backend }
+  init(backend: PostgresBackend, fromCache: Bool) {
+    self.backend = backend
+    self.fromCache = fromCache
+  }
 
   private func base() throws(DefaultsError) -> PostgresBackend.Rows {
     if let rows { return rows }
+    if fromCache, let cached = backend.cachedRows() {
+      rows = cached
+      return cached
+    }
     let read = try backend.readRows()
     rows = read
     return read
