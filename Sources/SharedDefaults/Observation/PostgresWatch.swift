@@ -221,12 +221,9 @@ final class PostgresWatch: DefaultsBackendWatch {
     guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)),
       decoded.domain == domain
     else { return }
-    let newer = mutable.withLock { state -> Bool in
-      guard decoded.version > state.toldVersion else { return false }
-      state.toldVersion = decoded.version
-      return true
-    }
-    if newer { queueChange() }
+    // Versions of a domain may commit out of order: every commit is read.
+    mutable.withLock { $0.toldVersion = max($0.toldVersion, decoded.version) }
+    queueChange()
   }
 
   /// Tells the store to read, unless a read it has not started yet is queued.

@@ -12,7 +12,7 @@ import PostgresNIO
 /// than guess. Nothing is ever dropped by an upgrade.
 enum Schema {
   /// The version these sources read and write.
-  static let version = 1
+  static let version = 2
   /// `pg_advisory_xact_lock`'s key: "prefsdef" in ASCII.
   static let lockKey: Int64 = 0x7072_6566_7364_6566
   /// The channel every commit notifies.
@@ -96,7 +96,65 @@ enum Schema {
           WHERE r.domain = target AND r.version > seen;
       END $$
       """,
-    ]
+    ],
+    // Version 2: writers of one domain no longer wait for each other's
+    // commit (version 1 held the domain's row through it, so a domain took
+    // one commit at a time). Each row records the transaction that wrote
+    // it; a reader asks for the rows of transactions not finished when it
+    // last read (the xmin of its snapshot, its cursor), so a write that
+    // commits late is still found. The compare-and-set is per row: a key
+    // whose version is not the one read stops the whole write.
+    [
+      """
+      ALTER TABLE prefs_values
+        ADD COLUMN IF NOT EXISTS txid xid8 NOT NULL DEFAULT pg_current_xact_id()
+      """,
+      "CREATE INDEX IF NOT EXISTS prefs_values_by_txid ON prefs_values (domain, txid)",
+      // `seen` is the writer's cursor. Returns a first row of NULL key whose
+      // version is the cursor to read from next, then every row written by a
+      // transaction not finished at the writer's read (its own among them).
+      // A key changed since it was read fails the write with
+      // serialization_failure, changing nothing.
+      """
+      CREATE OR REPLACE FUNCTION prefs_write(
+        target text, keys text[], plists text[], deleted boolean[], expected bigint[],
+        seen bigint)
+      RETURNS TABLE (changed_key text, changed_value text, changed_version bigint)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        next bigint := nextval('prefs_version_seq');
+        written bigint;
+        payload text;
+      BEGIN
+        -- A new key (expected 0) is inserted at the new version; an existing
+        -- row is updated only where its version is the expected one. Keys go
+        -- in order, so that writers of several keys lock them in one order.
+        INSERT INTO prefs_values AS r (domain, key, value, version, txid)
+          SELECT target, w.k, CASE WHEN w.g THEN NULL ELSE w.p END,
+            CASE WHEN w.e = 0 THEN next ELSE w.e END, pg_current_xact_id()
+          FROM unnest(keys, plists, deleted, expected) AS w(k, p, g, e)
+          ORDER BY w.k
+          ON CONFLICT (domain, key) DO UPDATE
+            SET value = EXCLUDED.value, version = next, txid = EXCLUDED.txid
+            WHERE r.version = EXCLUDED.version AND EXCLUDED.version <> next;
+        GET DIAGNOSTICS written = ROW_COUNT;
+        IF written < cardinality(keys) THEN
+          RAISE EXCEPTION 'prefs_write: a key changed since it was read'
+            USING ERRCODE = 'serialization_failure';
+        END IF;
+        payload := json_build_object('domain', target, 'version', next, 'keys', to_json(keys))::text;
+        IF octet_length(payload) > 7000 THEN
+          payload := json_build_object('domain', target, 'version', next)::text;
+        END IF;
+        PERFORM pg_notify('prefs_defaults', payload);
+        RETURN QUERY
+          SELECT NULL::text, NULL::text, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+          UNION ALL
+          SELECT r.key, r.value, r.version FROM prefs_values r
+          WHERE r.domain = target AND r.txid >= seen::text::xid8;
+      END $$
+      """,
+    ],
   ]
 
   /// Makes or upgrades the tables when they are not at ``version``.

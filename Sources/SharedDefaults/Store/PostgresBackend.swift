@@ -90,7 +90,10 @@ final class PostgresBackend: DefaultsBackend {
     /// Each key's value; nil for a tombstone; a failure for text that is not a plist.
     var values: [PlistKey: Result<PlistValue, PlistText.DecodeFailure>?] = [:]
     var versions: [PlistKey: Int64] = [:]
-    /// The newest version among them.
+    /// Where the next read starts: the oldest transaction not finished
+    /// when they were read (the xmin of that read's snapshot). Rows of
+    /// transactions from there on are read again, which finds a write that
+    /// committed after a newer one.
     var seen: Int64 = 0
     /// Whether they were read from the server at least once.
     var loaded = false
@@ -132,7 +135,6 @@ final class PostgresBackend: DefaultsBackend {
       guard version > versions[plistKey] ?? 0 else { return }
       values[plistKey] = text.map(PlistText.decode)
       versions[plistKey] = version
-      seen = max(seen, version)
     }
   }
 
@@ -160,25 +162,34 @@ final class PostgresBackend: DefaultsBackend {
   }
 
   /// Records rows a write returned.
-  func remember(_ rows: [(key: String, text: String?, version: Int64)]) {
+  func remember(_ rows: [(key: String, text: String?, version: Int64)], cursor: Int64) {
     cache.withLock { cache in
       for row in rows { cache.apply(key: row.key, text: row.text, version: row.version) }
+      cache.seen = max(cache.seen, cursor)
     }
   }
 
-  private func readRows(newerThan version: Int64) throws(DefaultsError) -> Rows {
+  /// The rows written by transactions from `cursor` on, and the next cursor,
+  /// from one snapshot.
+  private func readRows(newerThan cursor: Int64) throws(DefaultsError) -> Rows {
     let domain = domain.rawValue
     let path = path
     return try withConnection(retry: true) { connection throws(DefaultsError) -> Rows in
       let rows = try connection.rows(
         """
+        SELECT NULL::text, NULL::text, pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        UNION ALL
         SELECT key, value, version FROM prefs_values
-        WHERE domain = \(domain) AND version > \(version) ORDER BY version
+        WHERE domain = \(domain) AND txid >= \(cursor)::text::xid8
         """, store: path, operation: "read the domain")
       var result = Rows()
       for row in rows {
         do {
-          let (key, text, version) = try row.decode((String, String?, Int64).self)
+          let (key, text, version) = try row.decode((String?, String?, Int64).self)
+          guard let key else {
+            result.seen = version
+            continue
+          }
           result.apply(key: key, text: text, version: version)
         } catch {
           throw .unavailable(
@@ -246,25 +257,44 @@ final class PostgresBackend: DefaultsBackend {
     PostgresWatch(link: link, domain: domain, store: path, queue: queue, onEvent: onEvent)
   }
 
+  /// What `prefs_write` answered: the rows newer than the writer's read
+  /// (its own among them) and the cursor to read from next.
+  struct Written {
+    var rows: [(key: String, text: String?, version: Int64)] = []
+    var cursor: Int64 = 0
+  }
+
   /// Calls `prefs_write`: nil when another writer changed one of the keys first.
   func commit(
     keys: [String], plists: [String], deleted: [Bool], expected: [Int64], seen: Int64
-  ) throws(DefaultsError) -> [(key: String, text: String?, version: Int64)]? {
+  ) throws(DefaultsError) -> Written? {
     let domain = domain.rawValue
     let path = path
-    return try withConnection(retry: false) {
-      connection throws(DefaultsError) -> [(key: String, text: String?, version: Int64)]? in
-      let rows = try connection.rows(
-        """
-        SELECT changed_key, changed_value, changed_version
-        FROM prefs_write(\(domain), \(keys), \(plists), \(deleted), \(expected), \(seen))
-        """, store: path, operation: "write")
-      var result: [(key: String, text: String?, version: Int64)] = []
+    return try withConnection(retry: false) { connection throws(DefaultsError) -> Written? in
+      let rows: [PostgresRow]
+      do {
+        rows = try connection.rawRows(
+          """
+          SELECT changed_key, changed_value, changed_version
+          FROM prefs_write(\(domain), \(keys), \(plists), \(deleted), \(expected), \(seen))
+          """)
+      } catch {
+        // serialization_failure: a key changed since it was read;
+        // deadlock_detected: two writers of the same keys, one let go.
+        if let state = ServerLink.sqlState(error), state == "40001" || state == "40P01" {
+          return nil
+        }
+        throw .unavailable(store: path, operation: "write", reason: ServerLink.describe(error))
+      }
+      var result = Written()
       for row in rows {
         do {
           let (key, text, version) = try row.decode((String?, String?, Int64).self)
-          if version < 0 { return nil }
-          result.append((key ?? "", text, version))
+          if let key {
+            result.rows.append((key, text, version))
+          } else {
+            result.cursor = version
+          }
         } catch {
           throw .unavailable(
             store: path, operation: "write", reason: "the server's answer is not prefs_write's")
@@ -361,9 +391,11 @@ final class PostgresTransaction: DefaultsTransaction {
       throw .unavailable(
         store: backend.path, operation: "write", reason: "another writer changed the keys first")
     }
-    backend.remember(written)
-    // What the domain holds now: this write, and others' since the read.
-    for row in written.sorted(by: { $0.version < $1.version }) {
+    backend.remember(written.rows, cursor: written.cursor)
+    // What the domain holds now: this write, and others' since the read
+    // (a key this write did not change may come back at a version already
+    // seen: the newer stays).
+    for row in written.rows where row.version > rows.versions[PlistKey(row.key)] ?? 0 {
       let key = PlistKey(row.key)
       if let text = row.text, case .success(let value) = PlistText.decode(text) {
         current[key] = value
