@@ -108,6 +108,28 @@ struct SharedStoreCommandTests {
       lines == [#"{"key":"speed","old":1,"new":2}"#, #"{"key":"speed","old":2,"new":null}"#])
   }
 
+  @Test func watchEndsWith1WhenItsTableIsDropped() throws {
+    let domain = "com.example.dropped"
+    _ = try prefs(["defaults", "write", domain, "k", "v", "--store", url])
+    let watcher = Process()
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = ["defaults", "watch", domain, "--store", url]
+    let errors = Pipe()
+    watcher.standardOutput = FileHandle.nullDevice
+    watcher.standardError = errors
+    try watcher.run()
+    defer { if watcher.isRunning { watcher.terminate() } }
+    usleep(700_000)
+    let database = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+    try server.psql("DROP TABLE prefs_values", database: database)
+    #expect(eventually(10) { !watcher.isRunning })
+    watcher.waitUntilExit()
+    #expect(watcher.terminationStatus == 1)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text.contains("the watch stopped"), "\(text)")
+    #expect(text.contains(#"relation "prefs_values" does not exist"#), "\(text)")
+  }
+
   /// Two `prefs defaults sync` agents on two folders; people write both files
   /// and the store at once; a second after the last write all three agree.
   @Test func twoSyncAgentsAndTheStoreAgreeWithinASecond() throws {
