@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SettingsSchema", targets: ["SettingsSchema"]),
     .library(name: "SettingsLint", targets: ["SettingsLint"]),
     .library(name: "DefaultsStore", targets: ["DefaultsStore"]),
+    .library(name: "SharedDefaults", targets: ["SharedDefaults"]),
     .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
     .library(name: "BundleDiff", targets: ["BundleDiff"]),
     .plugin(name: "SettingsCodePlugin", targets: ["SettingsCodePlugin"]),
@@ -21,6 +22,7 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
   ],
   targets: [
     .systemLibrary(
@@ -34,6 +36,12 @@ let package = Package(
     .target(name: "Localization"),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization", "Parallel"]),
     .target(name: "DefaultsStore", dependencies: ["Plist"]),
+    // The DefaultsStore contract on PostgreSQL: one domain shared by many machines.
+    .target(
+      name: "SharedDefaults",
+      dependencies: [
+        "DefaultsStore", "Plist", .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]),
     .target(name: "TerminalUI", dependencies: ["TextWidth"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
@@ -66,12 +74,14 @@ let package = Package(
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SharedDefaults", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "prefs-bench",
       dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
+    .executableTarget(
+      name: "shared-defaults-bench", dependencies: ["SharedDefaults", "DefaultsStore", "Plist"]),
     .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
     .testTarget(
       name: "PlistTests",
@@ -85,7 +95,16 @@ let package = Package(
     .executableTarget(name: "foundation-defaults", path: "Tests/FoundationDefaults"),
     .testTarget(
       name: "DefaultsStoreTests",
-      dependencies: ["DefaultsStore", "TestSupport", "foundation-defaults"]),
+      dependencies: ["DefaultsStore", "SharedDefaults", "TestSupport", "foundation-defaults"]),
+    // A helper the tests run as many processes at once against one server.
+    .executableTarget(
+      name: "shared-defaults-worker", dependencies: ["SharedDefaults", "DefaultsStore", "Plist"],
+      path: "Tests/SharedDefaultsWorker"),
+    .testTarget(
+      name: "SharedDefaultsTests",
+      dependencies: [
+        "SharedDefaults", "DefaultsStore", "Plist", "TestSupport", "shared-defaults-worker",
+      ]),
     .testTarget(
       name: "TerminalUITests",
       dependencies: [

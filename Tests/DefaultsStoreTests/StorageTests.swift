@@ -243,9 +243,7 @@ struct StorageTests {
   func readsResolveArgumentsThenTheFileThenRegisteredDefaults(backend: Backend) throws {
     let defaults = try TemporaryDefaults(backend)
     defer { defaults.remove() }
-    let store = try DefaultsStore(
-      domain: "com.example.app", directory: defaults.directory,
-      arguments: ["a": .string("argument")])
+    let store = try defaults.store(arguments: ["a": .string("argument")])
     store.register([
       "a": .string("registered"), "b": .string("registered"), "c": .string("registered"),
     ])

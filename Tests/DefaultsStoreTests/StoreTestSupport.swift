@@ -1,14 +1,22 @@
 import DefaultsStore
 import Foundation
 import Plist
+import SharedDefaults
 import Synchronization
 import TestSupport
 import Testing
 
-/// The two places a store keeps a domain; tests of behaviour run on both.
+/// The places a store keeps a domain; tests of behaviour run on each: the
+/// file, memory, and a real PostgreSQL server of the tests' own (where
+/// PostgreSQL is installed, and always under CI, where its absence fails).
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
-  case file, memory
+  case file, memory, postgres
   var description: String { rawValue }
+
+  static var allCases: [Backend] {
+    PostgresServer.isInstalled || PostgresServer.isRequired
+      ? [.file, .memory, .postgres] : [.file, .memory]
+  }
 }
 
 /// A fresh defaults folder per test (or one in-memory store per domain), removed at the end.
@@ -16,9 +24,17 @@ final class TemporaryDefaults: Sendable {
   let directory: String
   let backend: Backend
   private let memoryStores = Mutex<[String: DefaultsStore]>([:])
+  /// The database of a PostgreSQL backend: one per test.
+  let sharedLocation: SharedStoreLocation?
 
   init(_ backend: Backend = .file) throws {
     self.backend = backend
+    if backend == .postgres {
+      let server = try PostgresServer.shared.get()
+      sharedLocation = try SharedStoreLocation(url: try server.makeDatabase())
+    } else {
+      sharedLocation = nil
+    }
     directory =
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-defaults-\(UUID().uuidString)"
@@ -28,14 +44,20 @@ final class TemporaryDefaults: Sendable {
 
   /// A store of the domain: a new one on the file each time (as another
   /// process would have), the same one in memory.
-  func store(_ domain: String = "com.example.app") throws -> DefaultsStore {
+  func store(_ domain: String = "com.example.app", arguments: [PlistKey: PlistValue] = [:])
+    throws -> DefaultsStore
+  {
     switch backend {
     case .file:
-      return try DefaultsStore(domain: domain, directory: directory)
+      return try DefaultsStore(domain: domain, directory: directory, arguments: arguments)
+    case .postgres:
+      guard let sharedLocation else { throw PostgresServer.Unavailable(description: "no database") }
+      return try SharedDefaults.store(
+        domain: domain, location: sharedLocation, arguments: arguments)
     case .memory:
       return try memoryStores.withLock { stores in
         if let store = stores[domain] { return store }
-        let store = try DefaultsStore(inMemory: domain)
+        let store = try DefaultsStore(inMemory: domain, arguments: arguments)
         stores[domain] = store
         return store
       }

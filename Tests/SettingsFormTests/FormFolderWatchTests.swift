@@ -45,3 +45,27 @@ struct FormFolderWatchTests {
     #expect(!driver.screen.contains("is gone"))
   }
 }
+
+/// A shared store out of reach is said on the status line in the store's
+/// words (never as a folder), kept there across key presses, and cleared
+/// when it is back.
+struct FormStoreWatchTests {
+  @Test(arguments: [("en", "is out of reach"), ("pt", "está inacessível")])
+  func aStoreOutOfReachIsSaidUntilItIsBack(language: String, words: String) throws {
+    let store = try DefaultsStore(inMemory: "com.example.showcase")
+    var driver = try FormDriver(width: 100, height: 24, store: store)
+    var state = driver.state
+    state.words = FormWords.language(language)
+    let name = "postgres://app@db.example.org:5432/prefs#com.example.showcase"
+    _ = FormUpdate.update(&state, .storeGone(name))
+    #expect(state.status?.contains(words) == true, "\(String(describing: state.status))")
+    #expect(state.status?.contains(name) == true)
+    _ = FormUpdate.update(&state, .key(.down))
+    #expect(state.status?.contains(words) == true, "a key press keeps it said")
+    _ = FormUpdate.update(&state, .storeGone(nil))
+    #expect(state.status?.contains(words) == false)
+    _ = FormUpdate.update(&state, .key(.down))
+    #expect(state.status == nil)
+    driver.run()
+  }
+}

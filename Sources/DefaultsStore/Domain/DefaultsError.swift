@@ -17,6 +17,13 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   case unrepresentable(key: String, reason: String)
   /// The domain does not hold the key asked for.
   case missingKey(domain: String, key: String)
+  /// A backend's server could not do `operation` (unreachable, refused the
+  /// login, lost its tables); `store` names it without a password. Nothing
+  /// was written.
+  case unavailable(store: String, operation: String, reason: String)
+  /// One stored value of a backend that keeps a row per key does not parse;
+  /// it is never overwritten without `force`.
+  case corruptValue(store: String, key: String, reason: String)
 
   /// What can be done about it, when something can; the caller words it.
   public enum Remedy: Sendable, Hashable {
@@ -26,8 +33,10 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// What can be done about this error, if anything.
   public var remedy: Remedy? {
-    if case .corruptDomain = self { return .moveCorruptFileAside }
-    return nil
+    switch self {
+    case .corruptDomain, .corruptValue: return .moveCorruptFileAside
+    default: return nil
+    }
   }
 
   public var description: String {
@@ -44,6 +53,10 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(file.escapingControlCharacters): cannot \(operation): \(reason); the domain is unchanged"
     case .missingKey(let domain, let key):
       "the domain \(domain.escapingControlCharacters) has no key \"\(key.escapingControlCharacters)\""
+    case .unavailable(let store, let operation, let reason):
+      "\(store.escapingControlCharacters): cannot \(operation): \(reason.escapingControlCharacters); nothing was written"
+    case .corruptValue(let store, let key, let reason):
+      "\(store.escapingControlCharacters): the value of \"\(key.escapingControlCharacters)\" is not a property list (\(reason.escapingControlCharacters)); it was left as it is"
     case .unrepresentable(let key, let reason):
       "the value of \"\(key.escapingControlCharacters)\" cannot be stored: \(reason.escapingControlCharacters)"
     }

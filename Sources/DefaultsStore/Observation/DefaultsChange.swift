@@ -22,9 +22,12 @@ public struct DefaultsChange: Sendable, Hashable, CustomStringConvertible {
   public static func between(_ old: [PlistKey: PlistValue], _ new: [PlistKey: PlistValue])
     -> [DefaultsChange]
   {
-    Set(old.keys).union(new.keys).sorted().compactMap { key in
-      old[key] == new[key] ? nil : DefaultsChange(key: key, old: old[key], new: new[key])
-    }
+    // Only the keys that differ are sorted: a write of one key to a large
+    // domain costs one pass, not a sort of every key.
+    var keys: [PlistKey] = []
+    for (key, value) in old where new[key] != value { keys.append(key) }
+    for key in new.keys where old[key] == nil { keys.append(key) }
+    return keys.sorted().map { DefaultsChange(key: $0, old: old[$0], new: new[$0]) }
   }
 }
 

@@ -153,7 +153,7 @@ struct DomainFile: Sendable {
   }
 
   /// Replaces the file with `values`, atomically. Call it holding the lock.
-  func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError) {
+  func writeFile(_ values: [PlistKey: PlistValue]) throws(DefaultsError) {
     let bytes: [UInt8]
     do {
       bytes = try XMLPlistWriter.write(.dictionary(values))
@@ -212,7 +212,7 @@ struct DomainFile: Sendable {
 
   /// Moves a corrupt file (a link's file) aside to `<domain>.plist.corrupt-<timestamp>` in
   /// its folder; returns the new path.
-  func moveAside(now: Date) throws(DefaultsError) -> String {
+  func moveFileAside(now: Date) throws(DefaultsError) -> String {
     let corrupt = try destination()
     let folder = Self.folder(of: corrupt)
     let seconds = now.timeIntervalSince1970

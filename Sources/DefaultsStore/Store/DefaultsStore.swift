@@ -34,7 +34,7 @@ import Synchronization
 public final class DefaultsStore: Sendable {
   public let domain: DomainName
   public let directory: String
-  let file: any DomainStorage
+  let file: any DefaultsBackend
 
   private struct Observer: Sendable {
     enum Callback {
@@ -62,7 +62,7 @@ public final class DefaultsStore: Sendable {
     var lastFileValues: [PlistKey: PlistValue]?
     var observers: [UInt64: Observer] = [:]
     var nextObserverID: UInt64 = 0
-    var watcher: DirectoryWatcher?
+    var watcher: (any DefaultsBackendWatch)?
     var watchState = WatchState.notWatching
     /// Values this store is writing now. The watcher may read them before the
     /// writer has recorded them; it leaves them to the writer, so that a write
@@ -170,7 +170,24 @@ public final class DefaultsStore: Sendable {
     self.watchQueue = DispatchQueue(label: "prefs.defaults.memory.\(domain)")
   }
 
-  /// `<directory>/<domain>.plist` (`memory:<domain>` for a store in memory).
+  /// A domain kept by `backend` (a database, say): the same behaviour as
+  /// over a file. `directory` is empty.
+  ///
+  /// ```swift
+  /// let store = DefaultsStore(domain: try DomainName("com.example.app"), backend: backend)
+  /// ```
+  public init(
+    domain: DomainName, backend: any DefaultsBackend, arguments: [PlistKey: PlistValue] = [:]
+  ) {
+    self.domain = domain
+    self.directory = ""
+    self.file = backend
+    self.state = Mutex(State(arguments: arguments))
+    self.watchQueue = DispatchQueue(label: "prefs.defaults.backend.\(domain)")
+  }
+
+  /// `<directory>/<domain>.plist` (`memory:<domain>` for a store in memory,
+  /// the backend's name for its place otherwise).
   public var path: String { file.path }
 
   /// Whether observers hear writes made by other processes: true once an
@@ -194,6 +211,13 @@ public final class DefaultsStore: Sendable {
     /// holds no values meanwhile, and watches the folder again when it
     /// comes back (then delivers what it holds).
     case waitingForFolder(String)
+    /// The backend's server is out of reach (`store` names it, never with a
+    /// password): the store keeps trying, and when it is back delivers every
+    /// change made meanwhile.
+    case reconnecting(store: String, reason: String)
+    /// The watch stopped for good (the backend's data is gone): no change
+    /// arrives any more.
+    case failed(store: String, reason: String)
   }
 
   /// The watch's state now.
@@ -251,30 +275,27 @@ public final class DefaultsStore: Sendable {
   /// Reads the file under the domain's lock, lets `body` change the values,
   /// and writes them back atomically when they changed. A file that does not
   /// parse is left alone and reported, unless `force` first moves it aside.
+  /// A backend that compares and sets (a database) runs `body` again when
+  /// another writer changed one of the keys it writes first, so `body`
+  /// should only compute the new values.
   @discardableResult
   public func update(
     force: Bool = false, now: Date = Date(),
     _ body: (inout [PlistKey: PlistValue]) throws(DefaultsError) -> Void
   ) throws(DefaultsError) -> WriteOutcome {
-    let outcome = try file.withLock {
-      () throws(DefaultsError) -> WriteOutcome in
-      var movedAside: String?
-      var current: [PlistKey: PlistValue]
-      do throws(DefaultsError) {
-        current = try file.read()
-      } catch {
-        guard force, case .corruptDomain = error else { throw error }
-        movedAside = try file.moveAside(now: now)
-        current = [:]
-      }
+    let outcome = try file.transaction {
+      (transaction) throws(DefaultsError) -> WriteOutcome in
+      let (current, movedAside) = try readForWriting(transaction, force: force, now: now)
       var updated = current
       try body(&updated)
       let changes = DefaultsChange.between(current, updated)
       if !changes.isEmpty || movedAside != nil {
-        try writing(updated) { () throws(DefaultsError) in try file.write(updated) }
+        let stored = try writing(updated) { () throws(DefaultsError) in
+          try transaction.write(updated)
+        }
         // Recorded before the lock is released, so that writes of this
         // store's threads are recorded in the order they reached the file.
-        record(file: updated, ownWrite: true)
+        record(file: stored, ownWrite: updated)
       } else {
         record(file: updated)
       }
@@ -312,10 +333,10 @@ public final class DefaultsStore: Sendable {
   public func removeAll(force: Bool = false, now: Date = Date()) throws(DefaultsError)
     -> WriteOutcome
   {
-    let outcome = try file.withLock { () throws(DefaultsError) -> WriteOutcome in
-      let (current, movedAside) = try readForWriting(force: force, now: now)
-      try writing([:]) { () throws(DefaultsError) in try file.remove() }
-      record(file: [:], ownWrite: true)
+    let outcome = try file.transaction { (transaction) throws(DefaultsError) -> WriteOutcome in
+      let (current, movedAside) = try readForWriting(transaction, force: force, now: now)
+      let stored = try writing([:]) { () throws(DefaultsError) in try transaction.remove() }
+      record(file: stored, ownWrite: [:])
       return WriteOutcome(changes: DefaultsChange.between(current, [:]), movedAside: movedAside)
     }
     deliverPending()
@@ -325,11 +346,12 @@ public final class DefaultsStore: Sendable {
   /// Runs `write`, marking `values` as this store's own while it runs (and
   /// until the writer's refresh records them).
   private func writing(
-    _ values: [PlistKey: PlistValue], _ write: () throws(DefaultsError) -> Void
-  ) throws(DefaultsError) {
+    _ values: [PlistKey: PlistValue],
+    _ write: () throws(DefaultsError) -> [PlistKey: PlistValue]
+  ) throws(DefaultsError) -> [PlistKey: PlistValue] {
     state.withLock { $0.ownWrites.append(values) }
     do {
-      try write()
+      return try write()
     } catch {
       state.withLock { state in
         if let index = state.ownWrites.firstIndex(of: values) { state.ownWrites.remove(at: index) }
@@ -340,14 +362,15 @@ public final class DefaultsStore: Sendable {
 
   /// The stored values, under the lock. A file that does not parse stops the
   /// write, unless `force` first moves it aside (then the domain starts empty).
-  private func readForWriting(force: Bool, now: Date) throws(DefaultsError) -> (
-    [PlistKey: PlistValue], movedAside: String?
-  ) {
+  private func readForWriting(
+    _ transaction: any DefaultsTransaction, force: Bool, now: Date
+  ) throws(DefaultsError) -> ([PlistKey: PlistValue], movedAside: String?) {
     do throws(DefaultsError) {
-      return (try file.read(), nil)
+      return (try transaction.read(), nil)
     } catch {
-      guard force, case .corruptDomain = error else { throw error }
-      return ([:], try file.moveAside(now: now))
+      guard force, error.remedy == .moveCorruptFileAside else { throw error }
+      let (movedTo, remaining) = try transaction.moveAside(now: now)
+      return (remaining, movedTo)
     }
   }
 
@@ -415,7 +438,7 @@ public final class DefaultsStore: Sendable {
   }
 
   private func removeObserver(_ id: UInt64) {
-    let stop = state.withLock { state -> DirectoryWatcher? in
+    let stop = state.withLock { state -> (any DefaultsBackendWatch)? in
       state.observers[id] = nil
       guard state.changeObservers == 0, let watcher = state.watcher else { return nil }
       state.watcher = nil
@@ -431,25 +454,21 @@ public final class DefaultsStore: Sendable {
       let created = file.watch(
         queue: watchQueue, onEvent: { [weak self] in self?.watcherSaid($0) })
     else { return }
-    let unused = state.withLock { state -> DirectoryWatcher? in
+    let unused = state.withLock { state -> (any DefaultsBackendWatch)? in
       guard state.watcher == nil, state.changeObservers > 0 else { return created }
       state.watcher = created
-      state.setWatchState(
-        created.isOnFolder ? .watching : .waitingForFolder(created.directory))
+      state.setWatchState(created.initialState)
       return nil
     }
     unused?.cancel()
     deliverPending()
   }
 
-  private func watcherSaid(_ event: DirectoryWatcher.Event) {
+  private func watcherSaid(_ event: DefaultsBackendEvent) {
     switch event {
     case .changed: fileChangedOnDisk()
-    case .folderGone:
-      state.withLock { $0.setWatchState(.waitingForFolder(directory)) }
-      deliverPending()
-    case .folderBack:
-      state.withLock { $0.setWatchState(.watching) }
+    case .state(let new):
+      state.withLock { $0.setWatchState(new) }
       deliverPending()
     }
   }
@@ -461,7 +480,7 @@ public final class DefaultsStore: Sendable {
       let writesBefore = state.withLock { $0.recordedWrites }
       // A file that does not parse (a hand edit in progress) is not a change: keep the last state.
       let stored: [PlistKey: PlistValue]
-      if let read = try? file.read() {
+      if let read = try? file.readForWatch() {
         stored = read
       } else if !file.exists {
         stored = [:]
@@ -497,11 +516,15 @@ public final class DefaultsStore: Sendable {
     return outcome.recorded
   }
 
-  /// Records what this store wrote (under the domain's lock) and queues its changes.
-  private func record(file stored: [PlistKey: PlistValue], ownWrite: Bool = false) {
+  /// Records what this store wrote (under the domain's lock) and queues its
+  /// changes; `ownWrite` is what it wrote, `stored` what the domain then held.
+  private func record(file stored: [PlistKey: PlistValue], ownWrite: [PlistKey: PlistValue]? = nil)
+  {
     state.withLock { state in
-      if ownWrite {
-        if let index = state.ownWrites.firstIndex(of: stored) { state.ownWrites.remove(at: index) }
+      if let ownWrite {
+        if let index = state.ownWrites.firstIndex(of: ownWrite) {
+          state.ownWrites.remove(at: index)
+        }
         state.recordedWrites += 1
       }
       state.record(file: stored, fromWatcher: false) { _ in }

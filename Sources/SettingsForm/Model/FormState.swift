@@ -37,6 +37,8 @@ public struct FormState: Sendable {
   public var status: String?
   /// The defaults folder, while it is gone and other processes' changes are not heard.
   public var goneFolder: String?
+  /// The shared store out of reach (its name), while the form reconnects.
+  public var goneStore: String?
   /// Writes that failed, shown over the rows until dismissed.
   public var alert: Alert?
   /// How many writes failed since the form opened (the exit status says so).

@@ -39,7 +39,8 @@ public struct FormSession {
         case .message(let watch as DefaultsStore.WatchState):
           switch watch {
           case .waitingForFolder(let folder): [.folderGone(folder)]
-          case .watching: [.folderGone(nil), .valuesChanged(stored(state))]
+          case .reconnecting(let store, _), .failed(let store, _): [.storeGone(store)]
+          case .watching: [.folderGone(nil), .storeGone(nil), .valuesChanged(stored(state))]
           case .notWatching: []
           }
         case .message: [.valuesChanged(stored(state))]

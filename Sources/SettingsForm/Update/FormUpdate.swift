@@ -34,6 +34,9 @@ public enum FormEvent: Sendable {
   /// The defaults folder is gone (`folder`), so changes from other processes
   /// are not heard until it is back (nil): said on the status line meanwhile.
   case folderGone(String?)
+  /// The shared store is out of reach (`store`: its name, never a password)
+  /// while it reconnects, or back (nil): said on the status line meanwhile.
+  case storeGone(String?)
 }
 
 /// The form's logic: a pure function of the state and an event.
@@ -60,6 +63,16 @@ public enum FormUpdate {
         state.status = state.words["status.folderBack"]
       }
       return []
+    case .storeGone(let store):
+      let wasGone = state.goneStore != nil
+      state.goneStore = store
+      if let store {
+        state.status = state.words["status.storeGone"]
+          .replacing("%@", with: store.escapingControlCharacters, maxReplacements: 1)
+      } else if wasGone {
+        state.status = state.words["status.storeBack"]
+      }
+      return []
     case .writeFailed(let key, let message):
       state.failedWrites += 1
       let title = state.page.rows.first { $0.key == key }?.title ?? key.escapingControlCharacters
@@ -70,10 +83,15 @@ public enum FormUpdate {
       return []
     case .key(let key):
       // While the folder is gone, the status line keeps saying so.
-      state.status = state.goneFolder.map {
-        state.words["status.folderGone"]
-          .replacing("%@", with: $0.escapingControlCharacters, maxReplacements: 1)
-      }
+      state.status =
+        state.goneFolder.map {
+          state.words["status.folderGone"]
+            .replacing("%@", with: $0.escapingControlCharacters, maxReplacements: 1)
+        }
+        ?? state.goneStore.map {
+          state.words["status.storeGone"]
+            .replacing("%@", with: $0.escapingControlCharacters, maxReplacements: 1)
+        }
       if state.alert != nil { return alert(&state, key) }
       switch state.mode {
       case .browse: return browse(&state, key)

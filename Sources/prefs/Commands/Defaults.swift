@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Plist
 import SettingsSchema
+import SharedDefaults
 import Synchronization
 
 /// `prefs defaults ...`: persistent defaults domains, as Foundation's
@@ -14,31 +15,62 @@ struct Defaults: ParsableCommand {
     abstract: "Read, write and watch defaults domains (one plist per domain).",
     discussion: """
       Domains live in --defaults-dir, else $XDG_CONFIG_HOME, else ~/.config: where \
-      UserDefaults(suiteName:) keeps them on Linux. Exit status: 0 done, 1 refused or failed \
-      (the domain file is then unchanged), 2 usage error.
+      UserDefaults(suiteName:) keeps them on Linux; with --store (or $PREFS_STORE) on a \
+      PostgreSQL server that many machines share. Exit status: 0 done, 1 refused or failed \
+      (the domain is then unchanged), 2 usage error.
       """,
     subcommands: [
       Write.self, Read.self, Delete.self, Domains.self, Export.self, Import.self, Watch.self,
-      Register.self, Migrate.self,
+      Register.self, Migrate.self, Sync.self,
     ]
   )
 }
 
-/// `--defaults-dir`, shared by every `prefs defaults` command.
+/// `--defaults-dir` and `--store`, shared by every `prefs defaults` command
+/// and `prefs edit`.
 struct DefaultsDirectoryOption: ParsableArguments {
   @Option(
     name: .customLong("defaults-dir"),
     help: "The folder of the domain files (default: $XDG_CONFIG_HOME, else ~/.config).")
   var directory: String?
 
+  @Option(
+    name: .customLong("store"),
+    help: ArgumentHelp(
+      "A shared store instead of the folder: postgres://user@host:port/database (default: $PREFS_STORE).",
+      discussion:
+        "The password may be left out of the URL and given as $PGPASSWORD; prefs never prints it.",
+      valueName: "url"))
+  var storeURL: String?
+
   func resolved(environment: [String: String]) -> String {
     directory ?? DefaultsLocation.directory(environment: environment)
   }
 
-  /// The domain's store; the folder is made when missing only if it is the default one.
-  func store(_ domain: String) throws(DefaultsError) -> DefaultsStore {
-    try DefaultsStore(
-      domain: domain, directory: resolved(environment: ProcessInfo.processInfo.environment),
+  /// The shared store named by `--store`, else by `$PREFS_STORE` unless
+  /// `--defaults-dir` is given; nil for the domain files.
+  func sharedLocation(environment: [String: String]) throws -> SharedStoreLocation? {
+    if storeURL != nil, directory != nil {
+      throw CommandFailure.usage("give --store or --defaults-dir, not both")
+    }
+    let url = storeURL ?? (directory == nil ? environment["PREFS_STORE"] : nil)
+    guard let url, !url.isEmpty else { return nil }
+    do {
+      return try SharedStoreLocation(url: url, environment: environment)
+    } catch {
+      throw CommandFailure.usage(error.description)
+    }
+  }
+
+  /// The domain's store: shared, or a file whose folder is made when missing
+  /// only if it is the default one.
+  func store(_ domain: String) throws -> DefaultsStore {
+    let environment = ProcessInfo.processInfo.environment
+    if let shared = try sharedLocation(environment: environment) {
+      return try SharedDefaults.store(domain: domain, location: shared)
+    }
+    return try DefaultsStore(
+      domain: domain, directory: resolved(environment: environment),
       createsDirectory: directory == nil)
   }
 }
@@ -130,8 +162,11 @@ extension Defaults {
           }
           shown = value
         } else {
-          guard access(store.path, F_OK) == 0 else {
-            throw CommandFailure.failure("there is no domain \(domain) in \(store.directory)")
+          // A shared domain exists while it holds a value; a file, while it is there.
+          let shared = store.directory.isEmpty
+          guard shared ? !values.isEmpty : access(store.path, F_OK) == 0 else {
+            throw CommandFailure.failure(
+              "there is no domain \(domain) in \(shared ? store.path : store.directory)")
           }
           shown = .dictionary(values)
         }
@@ -172,18 +207,26 @@ extension Defaults {
 
   struct Domains: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
-      commandName: "domains", abstract: "List the domains in the folder.")
+      commandName: "domains", abstract: "List the domains in the folder (or the shared store).")
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      let directory = location.resolved(environment: ProcessInfo.processInfo.environment)
-      for domain in DefaultsStore.domains(in: directory) {
-        print(domain.escapingControlCharacters, to: &output)
+      CommandErrors.run(errors: &errors) { errors in
+        let environment = ProcessInfo.processInfo.environment
+        let domains =
+          if let shared = try location.sharedLocation(environment: environment) {
+            try SharedDefaults.domains(location: shared)
+          } else {
+            DefaultsStore.domains(in: location.resolved(environment: environment))
+          }
+        for domain in domains {
+          print(domain.escapingControlCharacters, to: &output)
+        }
+        return ExitStatus.success
       }
-      return ExitStatus.success
     }
   }
 
@@ -277,6 +320,9 @@ extension Defaults {
     {
       CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
+        let shared = store.directory.isEmpty
+        // A server out of reach, a refused login: said now, with exit 1.
+        if shared { _ = try store.persistentValues() }
         let json = json
         let token = store.observe(keys: keys.isEmpty ? nil : Set(keys.map { PlistKey($0) })) {
           changes in
@@ -299,7 +345,8 @@ extension Defaults {
           var output = StandardOutput()
           output.write(text)
         }
-        // The folder gone (removed, moved) is said on standard error; the watch resumes when it is back.
+        // The folder gone (removed, moved) or the server out of reach is said
+        // on standard error; the watch resumes when it is back.
         let folder = store.directory.escapingControlCharacters
         let wasWaiting = Mutex(false)
         let stateToken = store.observeWatchState(scheduler: ImmediateScheduler()) { state in
@@ -310,17 +357,35 @@ extension Defaults {
             print(
               "prefs: the defaults folder \(folder) is gone (removed, moved or not made yet); waiting for it",
               to: &errors)
+          case .reconnecting(let name, let reason):
+            wasWaiting.withLock { $0 = true }
+            print(
+              "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
+              to: &errors)
           case .watching:
             guard wasWaiting.withLock({ $0 }) else { return }
-            print("prefs: the defaults folder \(folder) is back; watching it again", to: &errors)
+            if shared {
+              print(
+                "prefs: \(store.path.escapingControlCharacters) is back; watching it again",
+                to: &errors)
+            } else {
+              print(
+                "prefs: the defaults folder \(folder) is back; watching it again", to: &errors)
+            }
+          case .failed(let name, let reason):
+            print(
+              CommandErrors.prefix
+                + "\(name.escapingControlCharacters): the watch stopped: \(reason.escapingControlCharacters)",
+              to: &errors)
+            Foundation.exit(ExitStatus.failure)
           case .notWatching: break
           }
         }
         guard store.watchesOtherProcesses else {
           throw CommandFailure.failure(
-            "cannot watch \(store.directory): inotify is not available (too many watches?)")
+            "cannot watch \(store.path): inotify is not available (too many watches?)")
         }
-        withExtendedLifetime((token, stateToken)) {
+        withExtendedLifetime((store, token, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.
           dispatchMain()
         }
@@ -354,6 +419,98 @@ extension Defaults {
         print(PlistValue.dictionary(missing).readText, to: &output)
         return ExitStatus.success
       }
+    }
+  }
+}
+
+extension Defaults {
+  /// `prefs defaults sync DOMAIN --store URL`: the local domain file and the shared domain, in step.
+  struct Sync: ParsableCommand, StreamingCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "sync",
+      abstract: "Keep the local domain file and the shared store's domain in step, both ways.",
+      discussion: """
+        Runs until interrupted, printing a line per key carried: → to the store, ← into the \\
+        file. Conflicts are settled per key: the last write to the store wins. At start, a key \\
+        only one side has is copied to the other; where both differ, the store's value wins.
+        """)
+    @Argument(help: "The domain.") var domain: String
+    @Option(
+      name: .customLong("store"),
+      help: ArgumentHelp(
+        "The shared store: postgres://user@host:port/database (default: $PREFS_STORE).",
+        valueName: "url"))
+    var storeURL: String?
+    @Option(
+      name: .customLong("defaults-dir"),
+      help: "The folder of the local domain file (default: $XDG_CONFIG_HOME, else ~/.config).")
+    var directory: String?
+
+    mutating func run() throws { try runOnStandardStreams() }
+
+    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+    {
+      CommandErrors.run(errors: &errors) { errors in
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = storeURL ?? environment["PREFS_STORE"], !url.isEmpty else {
+          throw CommandFailure.usage(
+            "give --store URL (or set PREFS_STORE): the store to sync with")
+        }
+        let shared: SharedStoreLocation
+        do throws(SharedStoreLocation.Failure) {
+          shared = try SharedStoreLocation(url: url, environment: environment)
+        } catch {
+          throw CommandFailure.usage(error.description)
+        }
+        let sharedStore = try SharedDefaults.store(domain: domain, location: shared)
+        let localStore = try DefaultsStore(
+          domain: domain,
+          directory: directory ?? DefaultsLocation.directory(environment: environment),
+          createsDirectory: directory == nil)
+        _ = try sharedStore.persistentValues()
+        let sync = DomainSync(local: localStore, shared: sharedStore) { event in
+          var output = StandardOutput()
+          output.write(Self.line(event) + "\n")
+        }
+        try sync.start()
+        let stateToken = sharedStore.observeWatchState(scheduler: ImmediateScheduler()) { state in
+          var errors = StandardError()
+          switch state {
+          case .reconnecting(let name, let reason):
+            print(
+              "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
+              to: &errors)
+          case .failed(let name, let reason):
+            print(
+              CommandErrors.prefix
+                + "\(name.escapingControlCharacters): the sync stopped: \(reason.escapingControlCharacters)",
+              to: &errors)
+            Foundation.exit(ExitStatus.failure)
+          default: break
+          }
+        }
+        withExtendedLifetime((sync, sharedStore, stateToken)) {
+          // Until interrupted: SIGINT and SIGTERM end the process.
+          dispatchMain()
+        }
+      }
+    }
+  }
+}
+
+extension Defaults.Sync {
+  /// `→ key = value` (pushed), `← key = value` (pulled), as `watch` prints values.
+  static func line(_ event: DomainSync.Event) -> String {
+    func text(_ value: PlistValue?) -> String {
+      value.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+    }
+    return switch event {
+    case .pushed(let key, let value): "→ \(key.string.escapingControlCharacters) = \(text(value))"
+    case .pulled(let key, let value): "← \(key.string.escapingControlCharacters) = \(text(value))"
+    case .keptLocal(let key):
+      "→ \(key.string.escapingControlCharacters) (a local edit newer than the store's change)"
+    case .failed(let key, let error):
+      "! \(key.string.escapingControlCharacters): \(error.description)"
     }
   }
 }

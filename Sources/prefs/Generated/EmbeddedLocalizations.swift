@@ -51,6 +51,8 @@ enum EmbeddedLocalizations {
     "status.noMatch" = "Žádný řádek neodpovídá";
     "status.folderGone" = "Složka výchozích hodnot %@ zmizela; čeká se na její návrat";
     "status.folderBack" = "Složka výchozích hodnot je zpět; změny se opět zobrazují";
+    "status.storeGone" = "Úložiště %@ je nedostupné; připojuje se znovu";
+    "status.storeBack" = "Úložiště je zpět; změny se opět zobrazují";
     "alert.notSaved" = "„%@“ se neuložilo: %@";
     "help.alert" = "⏎ zavřít  q konec";
     "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
@@ -107,6 +109,8 @@ enum EmbeddedLocalizations {
     "status.noMatch" = "No row matches";
     "status.folderGone" = "The defaults folder %@ is gone; waiting for it to come back";
     "status.folderBack" = "The defaults folder is back; changes show again";
+    "status.storeGone" = "The store %@ is out of reach; reconnecting";
+    "status.storeBack" = "The store is back; changes show again";
     "alert.notSaved" = "\"%@\" was not saved: %@";
     "help.alert" = "⏎ dismiss  q quit";
     "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
@@ -163,6 +167,8 @@ enum EmbeddedLocalizations {
     "status.noMatch" = "Nenhuma linha corresponde";
     "status.folderGone" = "A pasta de predefinições %@ desapareceu; à espera que volte";
     "status.folderBack" = "A pasta de predefinições voltou; as alterações aparecem de novo";
+    "status.storeGone" = "O armazenamento %@ está inacessível; a religar";
+    "status.storeBack" = "O armazenamento voltou; as alterações aparecem de novo";
     "alert.notSaved" = "\"%@\" não foi guardado: %@";
     "help.alert" = "⏎ fechar  q sair";
     "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
@@ -219,6 +225,8 @@ enum EmbeddedLocalizations {
     "status.noMatch" = "Нет совпадений";
     "status.folderGone" = "Папка настроек %@ исчезла; ожидание её возвращения";
     "status.folderBack" = "Папка настроек снова на месте; изменения снова видны";
+    "status.storeGone" = "Хранилище %@ недоступно; переподключение";
+    "status.storeBack" = "Хранилище снова доступно; изменения снова видны";
     "alert.notSaved" = "«%@» не сохранено: %@";
     "help.alert" = "⏎ закрыть  q выход";
     "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";

@@ -1,0 +1,185 @@
+import DefaultsStore
+import Dispatch
+import Plist
+import Synchronization
+
+/// Keeps a local domain (the file Foundation's `UserDefaults(suiteName:)`
+/// reads on this machine) and a shared one in step, both ways, key by key:
+/// a local edit (heard through inotify) is written to the shared store, a
+/// shared change is written into the file under its lock.
+///
+/// Conflicts are settled per key, never per domain: the shared store's
+/// order of commits decides, so the last writer there wins. A local edit
+/// that has not reached the shared store yet is not overwritten by an
+/// older shared change: it is pushed, becomes the newest commit, and comes
+/// back to every other machine. At start the two are merged: a key only one
+/// side has is copied to the other, and where both hold a different value
+/// the shared one wins.
+///
+/// ```swift
+/// let sync = DomainSync(local: fileStore, shared: sharedStore) { event in print(event) }
+/// try sync.start()
+/// ```
+public final class DomainSync: Sendable {
+  /// What the sync did, for a log.
+  public enum Event: Sendable, Hashable, CustomStringConvertible {
+    /// A local edit of `key` was written to the shared store.
+    case pushed(key: PlistKey, value: PlistValue?)
+    /// A shared change of `key` was written into the local file.
+    case pulled(key: PlistKey, value: PlistValue?)
+    /// A shared change of `key` was not written locally: a newer local edit is on its way.
+    case keptLocal(key: PlistKey)
+    /// A write failed; the key is tried again on its next change.
+    case failed(key: PlistKey, error: DefaultsError)
+
+    public var description: String {
+      func text(_ value: PlistValue?) -> String { value.map { "\($0)" } ?? "(none)" }
+      return switch self {
+      case .pushed(let key, let value): "→ \(key) = \(text(value))"
+      case .pulled(let key, let value): "← \(key) = \(text(value))"
+      case .keptLocal(let key): "= \(key) (a newer local edit is being pushed)"
+      case .failed(let key, let error): "! \(key): \(error)"
+      }
+    }
+  }
+
+  public let local: DefaultsStore
+  public let shared: DefaultsStore
+  private let report: @Sendable (Event) -> Void
+  private let queue = DispatchQueue(label: "prefs.shared-defaults.sync")
+  /// The values both sides last agreed on, per key: the base that tells a
+  /// local edit from the echo of a shared change.
+  private let agreed = Mutex<[PlistKey: PlistValue]>([:])
+  private let tokens = Mutex<[ObservationToken]>([])
+
+  public init(
+    local: DefaultsStore, shared: DefaultsStore,
+    report: @escaping @Sendable (Event) -> Void = { _ in }
+  ) {
+    self.local = local
+    self.shared = shared
+    self.report = report
+  }
+
+  /// Merges the two sides, then follows both until ``stop()``.
+  public func start() throws(DefaultsError) {
+    let scheduler = QueueScheduler(queue)
+    // Observed first, so that no change between the merge and the watch is
+    // lost; their deliveries wait on the queue until the merge is done.
+    let merged = queue.sync { () -> Result<Void, DefaultsError> in
+      do throws(DefaultsError) {
+        try merge(scheduler: scheduler)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try merged.get()
+  }
+
+  private func merge(scheduler: QueueScheduler) throws(DefaultsError) {
+    do {
+      let sharedToken = shared.observe(scheduler: scheduler) { [weak self] changes in
+        self?.sharedChanged(Set(changes.map(\.key)))
+      }
+      let localToken = local.observe(scheduler: scheduler) { [weak self] changes in
+        self?.localChanged(Set(changes.map(\.key)))
+      }
+      // Back from a lost connection: local edits whose push failed meanwhile go now.
+      let wasAway = Locked(false)
+      let stateToken = shared.observeWatchState(scheduler: scheduler) { [weak self] state in
+        switch state {
+        case .reconnecting, .failed: wasAway.value.withLock { $0 = true }
+        case .watching:
+          guard wasAway.value.withLock({ $0 }), let self else { return }
+          wasAway.value.withLock { $0 = false }
+          let keys = Set((try? self.local.persistentValues())?.keys.map { $0 } ?? [])
+            .union(self.agreed.withLock { Set($0.keys) })
+          self.localChanged(keys)
+        default: break
+        }
+      }
+      tokens.withLock { $0 = [sharedToken, localToken, stateToken] }
+      var merged = try shared.persistentValues()
+      try local.update { values in
+        for (key, value) in values where merged[key] == nil { merged[key] = value }
+        values = merged
+      }
+      let pushed = merged
+      try shared.update { values in
+        for (key, value) in pushed where values[key] == nil { values[key] = value }
+      }
+      agreed.withLock { $0 = merged }
+    }
+  }
+
+  public func stop() {
+    tokens.withLock { $0 = [] }
+  }
+
+  // Both sides are compared as they are now, not as the change said: a
+  // delivery may be older than a write this sync made since (its own echo).
+
+  private func localChanged(_ keys: Set<PlistKey>) {
+    let now: [PlistKey: PlistValue]
+    do throws(DefaultsError) {
+      now = try local.persistentValues()
+    } catch {
+      // A file that does not parse (an edit in progress) is read again on its next change.
+      return
+    }
+    for key in keys.sorted() {
+      let value = now[key]
+      guard agreed.withLock({ $0[key] }) != value else { continue }
+      do throws(DefaultsError) {
+        try shared.update { $0[key] = value }
+        agreed.withLock { $0[key] = value }
+        report(.pushed(key: key, value: value))
+      } catch {
+        report(.failed(key: key, error: error))
+      }
+    }
+  }
+
+  private func sharedChanged(_ keys: Set<PlistKey>) {
+    let now: [PlistKey: PlistValue]
+    do throws(DefaultsError) {
+      now = try shared.persistentValues()
+    } catch {
+      for key in keys.sorted() { report(.failed(key: key, error: error)) }
+      return
+    }
+    for key in keys.sorted() {
+      let value = now[key]
+      let before = agreed.withLock { $0[key] }
+      guard before != value else { continue }
+      do throws(DefaultsError) {
+        var edited: PlistValue?? = nil
+        let outcome = try local.update { values in
+          // An edit made here since the last agreement wins: it is pushed now.
+          if values[key] != before, values[key] != value {
+            edited = .some(values[key])
+            return
+          }
+          values[key] = value
+        }
+        if let edited {
+          try shared.update { $0[key] = edited }
+          agreed.withLock { $0[key] = edited }
+          report(.keptLocal(key: key))
+        } else {
+          agreed.withLock { $0[key] = value }
+          if !outcome.changes.isEmpty { report(.pulled(key: key, value: value)) }
+        }
+      } catch {
+        report(.failed(key: key, error: error))
+      }
+    }
+  }
+}
+
+/// A mutex that escaping closures can share (a `Mutex` itself cannot be captured).
+final class Locked<Value: Sendable>: Sendable {
+  let value: Mutex<Value>
+  init(_ initial: Value) { value = Mutex(initial) }
+}
