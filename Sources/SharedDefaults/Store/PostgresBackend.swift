@@ -383,6 +383,12 @@ final class PostgresTransaction: DefaultsTransaction {
       try add(key, nil)
     }
     guard !keys.isEmpty else { return current }
+    // The changed keys in one order (a notification names them alike every time).
+    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+    keys = order.map { keys[$0] }
+    plists = order.map { plists[$0] }
+    deleted = order.map { deleted[$0] }
+    expected = order.map { expected[$0] }
     guard
       let written = try backend.commit(
         keys: keys, plists: plists, deleted: deleted, expected: expected, seen: rows.seen)
