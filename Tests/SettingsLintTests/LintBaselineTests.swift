@@ -40,6 +40,43 @@ struct LintBaselineTests {
     #expect(left.reports[0].diagnostics.map(\.message) == ["does not take the key \"Platform\""])
   }
 
+  /// A finding matches by its key path as written or by its element's name,
+  /// whichever still holds; one that matches both is taken first.
+  @Test func keyPathsMatchByIndexOrByName() {
+    var known = Self.finding("does not take the key \"Titel\"")
+    known.anchoredKeyPath = "PreferenceSpecifiers[Key=son]"
+    let baseline = LintBaseline(output: Self.output([known]), directory: "/nonexistent")
+    var moved = known
+    moved.keyPath = "PreferenceSpecifiers[2]"
+    var renamed = known
+    renamed.anchoredKeyPath = "PreferenceSpecifiers[Key=sound]"
+    var elsewhere = moved
+    elsewhere.anchoredKeyPath = "PreferenceSpecifiers[Key=volume]"
+    for (found, hidden) in [(moved, true), (renamed, true), (elsewhere, false)] {
+      let left = baseline.removingKnown(from: Self.output([found]))
+      #expect(left.reports[0].diagnostics.isEmpty == hidden, "\(found)")
+    }
+  }
+
+  @Test func elementsAreNamedByKeyElseTypeAndTitle() {
+    let elements: [PlistNode] = [
+      ["Type": "PSGroupSpecifier", "Title": "General"],
+      ["Type": "PSToggleSwitchSpecifier", "Key": "sound"],
+      ["Type": "PSGroupSpecifier", "Title": "General"],
+      ["Type": "PSGroupSpecifier"],
+    ].map { fields in
+      PlistNode(
+        .dictionary(
+          fields.sorted { $0.key < $1.key }.map {
+            PlistEntry(key: $0.key, value: PlistNode(.string($0.value)))
+          }))
+    }
+    #expect(
+      ElementAnchors.names(of: elements) == [
+        "PSGroupSpecifier:General", "Key=sound", "PSGroupSpecifier:General#2", "PSGroupSpecifier",
+      ])
+  }
+
   @Test(arguments: [
     ("the same as on line 12", "the same as on line #"),
     ("(first on line 3)", "(first on line #)"),

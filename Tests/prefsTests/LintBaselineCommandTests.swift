@@ -74,6 +74,12 @@ struct LintBaselineCommandTests {
       "<key>DefaultValue</key>", "<key>Platform</key><string>ios</string><key>DefaultValue</key>", 1
     ),
     ("<dict>\n  <key>Preference", "<dict>\n\n\n<!-- moved -->\n  <key>Preference", 0),
+    // An element added above moves the toggle from [1] to [2]; its Key still names it.
+    (
+      "<array>\n",
+      "<array>\n<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>New</string></dict>\n",
+      0
+    ),
   ])
   func editsOfABaselinedElement(of old: String, to new: String, newFindings: Int) throws {
     let (folder, root, baseline) = try Self.project()

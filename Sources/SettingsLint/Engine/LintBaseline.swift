@@ -6,9 +6,12 @@ import SettingsSchema
 /// records them, `--baseline` reports only what is new.
 ///
 /// A finding is matched by its rule, its bundle, its file inside the bundle,
-/// its key path and its message without the parts that say where it is
-/// (`line 12`, `Root.plist:12`) — never by line, so an edit above it does
-/// not bring it back, and two findings on one element stay apart. Each entry
+/// its message without the parts that say where it is (`line 12`,
+/// `Root.plist:12`), and its key path — either as written
+/// (`PreferenceSpecifiers[3]`) or with the element named by its `Key`
+/// (``Diagnostic/anchoredKeyPath``) — never by line, so an element added
+/// above it or an edit of its own `Key` does not bring it back, and two
+/// findings on one element stay apart. Each entry
 /// hides one finding: two identical entries hide at most two. The bundle is
 /// stored relative to the baseline file's folder, so the baseline works from
 /// any working directory. Version 1 files (paths as shown, the message only
@@ -27,6 +30,8 @@ public struct LintBaseline: Sendable, Hashable {
     /// to the baseline file's folder. Version 1: the path as shown.
     public var file: String
     public var keyPath: String?
+    /// The key path with the element named rather than numbered.
+    public var anchoredKeyPath: String?
     /// The message without its positional parts. Version 1: the message,
     /// only for a finding without a key path.
     public var message: String?
@@ -58,8 +63,9 @@ public struct LintBaseline: Sendable, Hashable {
 
   /// The run without the findings the baseline holds (each entry matches one finding).
   public func removingKnown(from output: LintOutput) -> LintOutput {
-    var remaining: [Entry: Int] = [:]
-    for entry in findings { remaining[entry, default: 0] += 1 }
+    // Entries by all but their key paths; each found finding uses one up.
+    var remaining: [Entry: [Entry]] = [:]
+    for entry in findings { remaining[entry.withoutKeyPaths, default: []].append(entry) }
     let keys = Keys(directory: directory)
     var result = output
     for index in result.reports.indices {
@@ -73,12 +79,25 @@ public struct LintBaseline: Sendable, Hashable {
             Self.firstVersionEntry(
               diagnostic, file: output.displayPath(diagnostic.file, in: report))
           }
-        guard let count = remaining[entry], count > 0 else { return true }
-        remaining[entry] = count - 1
+        let group = entry.withoutKeyPaths
+        guard let candidates = remaining[group],
+          let index = Self.bestMatch(for: entry, among: candidates)
+        else { return true }
+        remaining[group]?.remove(at: index)
         return false
       }
     }
     return result
+  }
+
+  /// The entry that matches both key paths, else the one that matches either.
+  static func bestMatch(for found: Entry, among candidates: [Entry]) -> Int? {
+    func anchorsMatch(_ entry: Entry) -> Bool {
+      entry.anchoredKeyPath != nil && entry.anchoredKeyPath == found.anchoredKeyPath
+    }
+    return candidates.firstIndex { $0.keyPath == found.keyPath && anchorsMatch($0) }
+      ?? candidates.firstIndex { anchorsMatch($0) }
+      ?? candidates.firstIndex { $0.keyPath == found.keyPath }
   }
 
   /// How version 1 matched: the path as shown, the key path, the message only without one.
@@ -123,6 +142,7 @@ public struct LintBaseline: Sendable, Hashable {
         : diagnostic.file
       return Entry(
         rule: diagnostic.rule, bundle: bundle, file: file, keyPath: diagnostic.keyPath,
+        anchoredKeyPath: diagnostic.anchoredKeyPath,
         message: LintBaseline.stableMessage(diagnostic.message))
     }
 
@@ -234,6 +254,15 @@ public struct LintBaseline: Sendable, Hashable {
       let column = String(decoding: prefix[lineStart...], as: UTF8.self).unicodeScalars.count + 1
       return TextLocation(line: line, column: column)
     }
+  }
+}
+
+extension LintBaseline.Entry {
+  var withoutKeyPaths: Self {
+    var entry = self
+    entry.keyPath = nil
+    entry.anchoredKeyPath = nil
+    return entry
   }
 }
 

@@ -121,6 +121,13 @@ public struct Linter: Sendable {
         diagnostics[index].severity = severity
       }
     }
+    let anchors = ElementAnchors(readings: bundles)
+    for index in diagnostics.indices {
+      if let keyPath = diagnostics[index].keyPath {
+        diagnostics[index].anchoredKeyPath = anchors.anchored(
+          keyPath, in: diagnostics[index].file)
+      }
+    }
     diagnostics.sort(by: Self.order)
     let checked = bundle.files.filter { Self.isChecked($0) && !excluded($0) }
     return LintReport(bundlePath: bundle.path, files: checked, diagnostics: diagnostics)

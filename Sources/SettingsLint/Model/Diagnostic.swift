@@ -16,6 +16,10 @@ public struct Diagnostic: Sendable, Hashable {
   public var place: IssuePlace?
   /// The key path of the element concerned, when there is one.
   public var keyPath: String?
+  /// The key path with the page's element named by its `Key` (or type and
+  /// title) instead of its index: what stays the same when elements are
+  /// added above it. Baselines match by it.
+  public var anchoredKeyPath: String?
   /// The `.lproj` language the finding is about, for translation rules.
   public var language: String?
   public var message: String
