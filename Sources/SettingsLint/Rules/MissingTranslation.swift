@@ -101,7 +101,7 @@ enum MissingTranslation: LintRule {
               let variant = caseless.variant(of: string.text, in: language.file)
             {
               report.add(
-                "\"\(string.text)\" has no translation in \(language.file), which has \"\(variant)\"; keys compare with their letter case, so iOS shows it as written (did you mean \"\(variant)\"?)",
+                caseMiss(string.text, variant: variant, in: language.file, shownBy: "iOS"),
                 file: context.page(of: string).file, place: context.place(of: string),
                 keyPath: string.keyPath, language: language.language, severity: .warning,
                 fix: caseFix(string.text, variant: variant, in: language.file, of: table, context))
@@ -117,6 +117,13 @@ enum MissingTranslation: LintRule {
         }
       }
     }
+  }
+
+  /// A key that differs from the page's string only in letter case, in words.
+  static func caseMiss(_ text: String, variant: String, in file: String, shownBy who: String)
+    -> String
+  {
+    "\"\(text)\" has no translation in \(file), which has \"\(variant)\"; keys compare with their letter case, so \(who) shows it as written (did you mean \"\(variant)\"?)"
   }
 
   /// The table's key renamed to the page's string, when that is the one
@@ -167,7 +174,7 @@ enum MissingTranslation: LintRule {
       guard translations[PlistKey(string.text)] == nil else { continue }
       if let variant = caseless.variant(of: string.text, in: file) {
         report.add(
-          "\"\(string.text)\" has no translation in \(file), which has \"\(variant)\"; keys compare with their letter case, so every language shows it as written (did you mean \"\(variant)\"?)",
+          caseMiss(string.text, variant: variant, in: file, shownBy: "every language"),
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .warning)
       } else if !context.coverage.policy.skipsStringsWithoutWords
