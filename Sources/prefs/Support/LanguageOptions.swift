@@ -9,7 +9,7 @@ struct LanguageOptions: ParsableArguments {
   @Option(
     name: .customLong("lang"),
     help: ArgumentHelp(
-      "The languages to show the bundle in, most preferred first (de-AT,en); default: LANGUAGE, then LC_ALL, LC_MESSAGES or LANG.",
+      "The languages to show the bundle in, most preferred first (de-AT,en); default: the locale variables (LANGUAGE's list, then LC_ALL, LC_MESSAGES or LANG).",
       valueName: "languages"))
   var language: String?
 
