@@ -1,61 +1,66 @@
-/// Chooses which `.lproj` folder a bundle is shown in, following Apple's
-/// QA1828 rules as CoreFoundation applies them to a bundle without a
-/// development region:
+/// Chooses which `.lproj` folder a bundle is shown in, as CFBundle does on
+/// iOS for a bundle without a development region (a Settings.bundle has no
+/// Info.plist):
 ///
-/// 1. for each preferred language in order: the exact folder (`-`/`_` and case
-///    ignored, legacy names such as `English` included), then the same
-///    language and script, then the language alone (`pt-BR` → `pt`), then any
-///    region of the same language;
-/// 2. otherwise `en`, `English` or `en_US`/`en-US`, whichever exists;
+/// 1. the folders Apple ICU's `ualoc_localizationsToUse` gives for the
+///    preferred languages (`AppleLanguages`): the first preferred language any
+///    folder serves, through aliases and CLDR's and Apple's parent locales
+///    (`en-IN` takes `en-GB`, `pt-AO` takes `pt-PT`, `zh-MO` takes `zh-HK` before
+///    `zh-Hant`, `nb` takes `no`), followed by that folder's own fallbacks;
+///    see ``LanguageFallbackData`` for the tables;
+/// 2. when no preferred language is served, the same for `en_US`;
 /// 3. otherwise `Base`, otherwise the first folder.
 ///
+/// Resources are then searched in that order with `Base` right after the
+/// first folder and `en`, `English` or `en_US` last.
+///
 /// ```swift
-/// let chosen = LanguageNegotiation.choose(available: ["en", "pt", "Base"], preferred: ["pt-BR"])
-/// // "pt"
+/// LanguageNegotiation.choose(available: ["en", "en-GB", "Base"], preferred: ["en-IN"])  // "en-GB"
+/// LanguageNegotiation.searchOrder(available: ["en", "en-GB", "Base"], preferred: ["en-AU"])
+/// // ["en-GB", "Base", "en"]
 /// ```
 public enum LanguageNegotiation {
+  static let matcher = LocalizationMatcher(data: .embedded)
+
   public static func choose(available: [String], preferred: [String]) -> String? {
     searchOrder(available: available, preferred: preferred).first
   }
 
   /// Every folder in the order resources are searched: the first choice,
-  /// `Base`, the other preferred languages, then the development fallback.
+  /// `Base`, the first choice's fallbacks, then `en`, `English` or `en_US`.
   public static func searchOrder(available: [String], preferred: [String]) -> [String] {
     var order: [String] = []
     func add(_ folder: String?) {
       if let folder, !order.contains(folder) { order.append(folder) }
     }
-    let matches = preferred.compactMap { match(LanguageTag($0), in: available) }
-    add(matches.first ?? developmentFallback(available))
+    let languages = available.filter { $0.lowercased() != "base" }
+    var chosen = matcher.localizationsToUse(available: languages, preferred: preferred)
+    if chosen.isEmpty {
+      chosen = matcher.localizationsToUse(available: languages, preferred: ["en_US"])
+    }
+    add(chosen.first)
     add(available.first { $0.lowercased() == "base" })
-    matches.dropFirst().forEach(add)
+    chosen.dropFirst().forEach(add)
     add(developmentFallback(available))
     if order.isEmpty { add(available.sorted().first) }
     return order
   }
 
+  /// The folders iOS uses for a list of preferred languages, best first with
+  /// the best one's fallbacks after it; empty when none serves any of them.
+  ///
+  /// ```swift
+  /// LanguageNegotiation.localizationsToUse(
+  ///   available: ["zh-Hans", "zh-Hant", "zh-HK"], preferred: ["zh-MO"])  // ["zh-HK", "zh-Hant"]
+  /// ```
+  public static func localizationsToUse(available: [String], preferred: [String]) -> [String] {
+    matcher.localizationsToUse(available: available, preferred: preferred)
+  }
+
   /// The folder that best serves one preferred language, if any.
   public static func match(_ wanted: LanguageTag?, in available: [String]) -> String? {
     guard let wanted else { return nil }
-    let candidates = available.compactMap { folder in LanguageTag(folder).map { (folder, $0) } }
-      .sorted { $0.0 < $1.0 }
-    if let exact = candidates.first(where: { $0.1 == wanted }) { return exact.0 }
-    if let sameScript = candidates.first(where: {
-      $0.1.language == wanted.language && $0.1.region == nil
-        && $0.1.effectiveScript == wanted.effectiveScript
-        && $0.1.script != nil
-    }) {
-      return sameScript.0
-    }
-    if let languageOnly = candidates.first(where: {
-      $0.1.language == wanted.language && $0.1.region == nil && $0.1.script == nil
-        && (wanted.language != "zh" || wanted.effectiveScript == nil)
-    }) {
-      return languageOnly.0
-    }
-    return candidates.first(where: {
-      $0.1.language == wanted.language && $0.1.effectiveScript == wanted.effectiveScript
-    })?.0
+    return matcher.localizationsToUse(available: available, preferred: [wanted.description]).first
   }
 
   static func developmentFallback(_ available: [String]) -> String? {

@@ -11,14 +11,9 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
   public var script: String?
   public var region: String?
 
-  /// Old folder names that Apple's bundles still honour.
-  static let legacyNames: [String: String] = [
-    "english": "en", "french": "fr", "german": "de", "italian": "it", "dutch": "nl",
-    "spanish": "es",
-    "japanese": "ja", "portuguese": "pt", "swedish": "sv", "danish": "da", "finnish": "fi",
-    "korean": "ko",
-    "norwegian": "no", "russian": "ru", "polish": "pl", "chinese": "zh",
-  ]
+  /// Old folder names that Apple's bundles still honour (`English`, `German`), from
+  /// Apple's aliases in ``LanguageFallbackData``.
+  static let legacyNames = LanguageFallbackData.embedded.legacyNames
 
   public init(language: String, script: String? = nil, region: String? = nil) {
     self.language = language
@@ -109,16 +104,6 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static func isFolderName(_ name: String) -> Bool {
     name == "Base" || LanguageTag(folderName: name) != nil
-  }
-
-  /// The script implied for Chinese when only a region is given.
-  public var effectiveScript: String? {
-    if let script { return script }
-    guard language == "zh", let region else { return nil }
-    switch region {
-    case "TW", "HK", "MO": return "Hant"
-    default: return "Hans"
-    }
   }
 
   public var description: String {

@@ -163,7 +163,7 @@ extension ToolStrings {
   /// The tool's words in `--lang`, else in the language of the environment.
   init(language: String?, environment: [String: String]) {
     self.init(
-      preferredLanguages: language.map { [$0] }
+      preferredLanguages: language.flatMap { try? LanguageOptions.list($0) }
         ?? LanguageNegotiation.preferredLanguages(environment: environment))
   }
 

@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// `--lang` is a preference list, like iOS's `AppleLanguages`.
+struct LanguageOptionTests {
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  @Test(arguments: [
+    ("de-AT,pt-PT", "pt-BR"), ("pt-BR,en", "pt-BR"), ("de, en", "en"), ("en-IN", "en"),
+    ("sk,cs", "cs"), ("ja", "en"),
+  ])
+  func theFirstServedLanguageWins(_ list: String, _ chosen: String) throws {
+    let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", list, "--format", "json"])
+    #expect(result.code == 0, "\(result.errors)")
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(parsed?["language"] as? String == chosen)
+  }
+
+  @Test(arguments: ["de,../x", "de,", "", "de/x", "de,\u{1B}[31m", "pt_BR.UTF-8", "Base"])
+  func anythingButATagIsAUsageErrorNamingIt(_ list: String) {
+    let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", list])
+    #expect(result.code == 2)
+    #expect(result.errors.contains("--lang: \""))
+    #expect(result.errors.contains("is not a language tag"))
+    #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func theListIsSplitAtCommas() throws {
+    #expect(try LanguageOptions.list("de-AT,en") == ["de-AT", "en"])
+    #expect(try LanguageOptions.list("zh-Hant-HK, en") == ["zh-Hant-HK", "en"])
+  }
+}
