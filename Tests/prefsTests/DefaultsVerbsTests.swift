@@ -341,3 +341,26 @@ struct DefaultsVerbsTests {
     #expect(bytes() == nil)
   }
 }
+
+extension DefaultsVerbsTests {
+  /// What the new verbs write, Foundation reads to the same values.
+  @Test func foundationReadsWhatTheVerbsWrite() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(["write", "com.example.app", "list", "-array-add", "a", "-int", "2"]).code == 0)
+    #expect(
+      run(["write", "com.example.app", "map", "-dict-add", "k", "-date", "2026-11-22"]).code == 0)
+    #expect(run(["rename", "com.example.app", "map", "dates"]).code == 0)
+    let file = directory + "/in.json"
+    try Data(#"{"r": 1.0, "x": {"$data": "AP8Q"}, "s": "é"}"#.utf8).write(
+      to: URL(fileURLWithPath: file))
+    #expect(run(["import", "com.example.json", file]).code == 0)
+    for domain in ["com.example.app", "com.example.json"] {
+      let stored = try #require(bytes(domain))
+      let ours = try PropertyListReader.read(Array(stored)).root.value
+      #expect(FoundationOracle.read(Array(stored)) == ours)
+    }
+    #expect(
+      FoundationOracle.read(Array(try #require(bytes("com.example.json"))))
+        == .dictionary(["r": .real(1), "x": .data(Data([0, 0xFF, 0x10])), "s": .string("é")]))
+  }
+}
