@@ -88,14 +88,14 @@ extension Defaults {
         prefs defaults write com.example.app recent -array-add a b
         prefs defaults write com.example.app level 0.7 --bundle Settings.bundle
 
-        """ + ValueTypeFlag.help)
+        """ + "\n" + ValueTypeFlag.help)
 
     @Argument(help: "The domain (com.example.app).") var domain: String
     @Argument(help: "The key.") var key: String
     @Argument(
       parsing: .allUnrecognized,
       help: ArgumentHelp(
-        "The value, after a type flag (-int, -array-add, ...; see below); several for containers.",
+        "The value, after a type flag (-int, -array-add, ...: the type flags above); several for containers.",
         valueName: "value"))
     var values: [String] = []
     @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
