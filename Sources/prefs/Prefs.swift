@@ -43,6 +43,9 @@ struct Prefs: ParsableCommand {
   static func main() {
     var output = StandardOutput()
     var errors = StandardError()
+    if let invalid = RawArguments.firstInvalid(RawArguments.current()) {
+      Foundation.exit(CommandErrors.report(CommandFailure.usage(invalid.description), to: &errors))
+    }
     let code = run(
       arguments: Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
     Foundation.exit(code)

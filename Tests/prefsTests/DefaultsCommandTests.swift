@@ -57,7 +57,8 @@ struct DefaultsCommandTests {
     (["-bool", "maybe"], 2, "is not a boolean"), (["-date", "yesterday"], 2, "is not a date"),
     (["-data", "0fb"], 2, "is not hex data"), (["-dict", "k"], 2, "in pairs"),
     (["-float", "nan"], 2, "finite"), ([String](), 2, "give a value"),
-    (["-int", "1", "-bool"], 2, "already been set"), (["-data", "００"], 2, "is not hex data"),
+    (["-int", "1", "-bool"], 2, "give one type flag: -int and -bool"),
+    (["-data", "００"], 2, "is not hex data"),
     (["-date", "2026-02-30"], 2, "month 2 of 2026 has 28 days"),
     (["-date", "2026-11-22T25:00:00Z"], 2, "is not a date"),
   ])

@@ -44,6 +44,38 @@ struct SharedStoreCommandTests {
     #expect(try prefs(["defaults", "read", domain, "speed", "--store", url]).0 == 1)
   }
 
+  @Test func theMacOSVerbsWorkOnTheStore() throws {
+    let domain = "com.example.verbs"
+    let store = ["--store", url]
+    #expect(try prefs(["defaults", "write", domain, "list", "-array-add", "a"] + store).0 == 0)
+    #expect(
+      try prefs(["defaults", "write", domain, "list", "-array-add", "-int", "2"] + store).0 == 0)
+    #expect(
+      try prefs(["defaults", "write", domain, "map", "-dict-add", "k", "Dark"] + store).0 == 0)
+    #expect(try prefs(["defaults", "read-type", domain, "list"] + store).1 == "Type is array\n")
+    #expect(try prefs(["defaults", "rename", domain, "map", "colors"] + store).0 == 0)
+    let found = try prefs(["defaults", "find", "dark"] + store)
+    #expect(
+      found.1
+        == "Found 1 keys in domain 'com.example.verbs': {\n    colors = {\n        k = Dark;\n    };\n}\n",
+      "\(found)")
+    let exported = try prefs(["defaults", "export", domain, "-", "--format", "json"] + store)
+    #expect(
+      exported.1
+        == "{\n  \"colors\": {\n    \"k\": \"Dark\"\n  },\n  \"list\": [\n    \"a\",\n    2\n  ]\n}\n"
+    )
+    let file = NSTemporaryDirectory() + "prefs-shared-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(exported.1.utf8).write(to: URL(fileURLWithPath: file))
+    #expect(try prefs(["defaults", "import", "com.example.copy", file] + store).0 == 0)
+    #expect(
+      try prefs(["defaults", "export", "com.example.copy", "-", "--format", "json"] + store).1
+        == exported.1)
+    let missing = try prefs(["defaults", "export", "com.example.none", "-"] + store)
+    #expect(missing.0 == 1)
+    #expect(missing.2.contains("there is no domain com.example.none"))
+  }
+
   @Test func aStoreAndAFolderTogetherAreAUsageError() throws {
     let (status, _, errors) = try prefs([
       "defaults", "read", "com.example.shared", "--store", url, "--defaults-dir", "/tmp",

@@ -39,7 +39,10 @@ public struct DomainName: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: - Every file made from the name (their lengths set `maximumBytes`)
 
-  /// `<domain>.plist.lock`, the file every writer locks.
+  /// The hidden folder of the defaults folder that holds the lock files.
+  static let lockFolderName = ".prefs-locks"
+
+  /// `<domain>.plist.lock`, the file every writer locks (in ``lockFolderName``).
   var lockFileName: String { fileName + ".lock" }
 
   /// `.<domain>.plist.<8 hex digits>.tmp`, a write's new file before it is renamed over.

@@ -2,7 +2,7 @@ import Foundation
 import Plist
 
 /// One domain's file, `<directory>/<domain>.plist`, and how it is read and
-/// replaced: under an exclusive `flock` on `<domain>.plist.lock`, by writing
+/// replaced: under an exclusive `flock` on `.prefs-locks/<domain>.plist.lock`, by writing
 /// a temporary file beside it, `fsync`, `rename` over, `fsync` of the folder.
 /// A crash at any instant leaves the old file or the new one.
 ///
@@ -17,7 +17,17 @@ struct DomainFile: Sendable {
   var createsDirectory = false
 
   var path: String { directory + "/" + domain.fileName }
-  var lockPath: String { directory + "/" + domain.lockFileName }
+  /// The lock files live in one hidden folder of the defaults folder, made
+  /// once, rather than beside each domain file: a lock file cannot be
+  /// removed safely when its writer is done (a writer that opened it before
+  /// the unlink would lock a file no later writer opens, and two writers
+  /// would hold "the" lock at once), so each stays, and one folder keeps
+  /// them out of sight of `ls ~/.config`.
+  var lockPath: String { directory + "/" + DomainName.lockFolderName + "/" + domain.lockFileName }
+  /// Where earlier versions of prefs kept the lock: `<domain>.plist.lock`
+  /// beside the file. It is locked too while it exists, so that an older
+  /// prefs writing at the same time is still kept out; it is never made.
+  var legacyLockPath: String { directory + "/" + domain.lockFileName }
 
   /// The stored values; empty when there is no file yet.
   func read() throws(DefaultsError) -> [PlistKey: PlistValue] {
@@ -113,23 +123,44 @@ struct DomainFile: Sendable {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Runs `body` holding the domain's lock.
+  /// Runs `body` holding the domain's lock (and an older prefs' lock file, when there is one).
   func withLock<T: Sendable>(_ body: () throws(DefaultsError) -> T) throws(DefaultsError) -> T {
     try createDirectory()
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
+    let folder = directory + "/" + DomainName.lockFolderName
+    if mkdir(folder, 0o700) != 0, errno != EEXIST {
       throw .io(
-        file: lockPath, operation: "open the lock file", reason: String(cString: strerror(errno)))
+        file: folder, operation: "make the lock folder", reason: String(cString: strerror(errno)))
     }
-    defer { close(descriptor) }
+    let descriptor = try Self.lock(lockPath, creating: true)
+    defer { Self.unlock(descriptor) }
+    let legacy = try Self.lock(legacyLockPath, creating: false)
+    defer { Self.unlock(legacy) }
+    return try body()
+  }
+
+  /// Opens and locks `path`; -1 when it is missing and not to be made.
+  private static func lock(_ path: String, creating: Bool) throws(DefaultsError) -> Int32 {
+    let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (creating ? O_CREAT : 0)
+    let descriptor = open(path, flags, 0o600)
+    guard descriptor >= 0 else {
+      if !creating, errno == ENOENT { return -1 }
+      throw .io(
+        file: path, operation: "open the lock file", reason: String(cString: strerror(errno)))
+    }
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {
-        throw .io(
-          file: lockPath, operation: "lock the domain", reason: String(cString: strerror(errno)))
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        throw .io(file: path, operation: "lock the domain", reason: reason)
       }
     }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
+    return descriptor
+  }
+
+  private static func unlock(_ descriptor: Int32) {
+    guard descriptor >= 0 else { return }
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
   }
 
   func createDirectory() throws(DefaultsError) {

@@ -20,8 +20,10 @@ struct Defaults: ParsableCommand {
       (the domain is then unchanged), 2 usage error.
       """,
     subcommands: [
-      Write.self, Read.self, Delete.self, Domains.self, Export.self, Import.self, Watch.self,
-      Register.self, Migrate.self, Sync.self,
+      Write.self, Read.self, ReadType.self, Rename.self, Delete.self, Domains.self, Find.self,
+      Export.self, Import.self, Watch.self, Register.self, Describe.self, RangeCommand.self,
+      Migrate.self,
+      Sync.self,
     ]
   )
 }
@@ -83,17 +85,22 @@ extension Defaults {
       discussion: """
         prefs defaults write com.example.app celsiusPref -bool true
         prefs defaults write com.example.app speed -int 3
+        prefs defaults write com.example.app recent -array-add a b
         prefs defaults write com.example.app level 0.7 --bundle Settings.bundle
-        """)
+
+        """ + "\n" + ValueTypeFlag.help)
 
     @Argument(help: "The domain (com.example.app).") var domain: String
     @Argument(help: "The key.") var key: String
-    @Flag(help: "The value's type (default: string, or the specifier's with --bundle).")
-    var type: ValueTypeFlag?
-    @Argument(parsing: .allUnrecognized, help: "The value (several for -array and -dict).")
+    @Argument(
+      parsing: .allUnrecognized,
+      help: ArgumentHelp(
+        "The value, after a type flag (-int, -array-add, ...: the type flags above); several for containers.",
+        valueName: "value"))
     var values: [String] = []
     @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
     var bundle: String?
+    @OptionGroup var languageOptions: LanguageOptions
     @Flag(help: "Move a domain file that does not parse aside first, then write.")
     var force = false
     @OptionGroup var location: DefaultsDirectoryOption
@@ -103,8 +110,23 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let value = try self.value()
-        let outcome = try location.store(domain).set(value, forKey: key, force: force)
+        let request = try self.request()
+        let store = try location.store(domain)
+        let outcome: DefaultsStore.WriteOutcome
+        switch request {
+        case .set(let value, _):
+          outcome = try store.set(value, forKey: key, force: force)
+        case .arrayAdd, .dictAdd:
+          var refusal: String?
+          outcome = try store.update(force: force) { values in
+            refusal = nil
+            switch ContainerAddition.apply(request, to: values[PlistKey(key)]) {
+            case .success(let merged): values[PlistKey(key)] = merged
+            case .failure(let reason): refusal = reason.message(key: key, domain: domain)
+            }
+          }
+          if let refusal { throw CommandFailure.failure(refusal) }
+        }
         if let moved = outcome.movedAside {
           print(
             "prefs: the unreadable domain file was moved to \(moved.escapingControlCharacters)",
@@ -114,25 +136,26 @@ extension Defaults {
       }
     }
 
-    func value() throws -> PlistValue {
-      guard !values.isEmpty || type == .array || type == .dict else {
-        throw TypedValue.Failure(description: "give a value after the key")
-      }
-      guard let bundle else {
-        return try TypedValue.parse(values, as: type ?? .string)
+    func request() throws -> WriteRequest {
+      let request = try WriteRequest.parse(values)
+      guard let bundle else { return request }
+      guard case .set(let value, let type) = request else {
+        throw CommandFailure.usage(
+          "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
       }
       let loaded = try SettingsBundle.load(at: bundle)
       guard let (_, specifier) = loaded.specifier(forKey: key) else {
         throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
       }
-      if let type {
-        return try SpecifierValue.check(
-          try TypedValue.parse(values, as: type), for: specifier, in: loaded.catalog)
+      if type != nil {
+        return .set(try SpecifierValue.check(value, for: specifier, in: loaded.catalog), type: type)
       }
-      guard values.count == 1 else {
-        throw TypedValue.Failure(description: "give one value for \(key)")
-      }
-      return try SpecifierValue.convert(values[0], for: specifier, in: loaded.catalog)
+      guard case .string(let text) = value else { return request }
+      let stored = try BundleTitles.convert(
+        text, key: key, bundle: bundle, loaded: loaded,
+        languages: languageOptions.preferredLanguages(
+          environment: ProcessInfo.processInfo.environment))
+      return .set(stored, type: nil)
     }
   }
 
@@ -230,12 +253,24 @@ extension Defaults {
     }
   }
 
+  /// The formats of `export` and `import`.
+  enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
+    case plist, json
+  }
+
   struct Export: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
-      abstract: "Write the domain's values as an XML plist to a file, or - for standard output.")
+      abstract:
+        "Write the domain's values as an XML plist (or JSON) to a file, or - for standard output.",
+      discussion: """
+        --format json writes dates as {"$date": "2026-11-22T10:00:00Z"}, data as \
+        {"$data": "<base64>"} and reals always with a fraction (1.0), so that import reads \
+        every value back as it was; a value JSON cannot carry back is refused, naming its key.
+        """)
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The file, or - for standard output.") var file: String
+    @Option(help: "plist (XML, the default) or json.") var format: ExchangeFormat = .plist
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -243,8 +278,17 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let values = try location.store(domain).persistentValues()
-        let bytes = try XMLPlistWriter.write(.dictionary(values))
+        let values = try location.existingValues(of: domain)
+        let bytes: [UInt8]
+        switch format {
+        case .plist: bytes = try XMLPlistWriter.write(.dictionary(values))
+        case .json:
+          do throws(DefaultsJSON.Failure) {
+            bytes = Array(try DefaultsJSON.encode(values).utf8)
+          } catch {
+            throw CommandFailure.failure("\(domain): \(error.description); nothing was exported")
+          }
+        }
         if file == "-" {
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
@@ -259,10 +303,14 @@ extension Defaults {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
-        "Replace the domain's values with a plist's (XML, binary or OpenStep), or - for standard input."
+        "Replace the domain's values with a plist's (XML, binary or OpenStep) or JSON's, or - for standard input.",
+      discussion:
+        "JSON as export --format json writes it; without --format, a file that parses as a JSON object is JSON."
     )
     @Argument(help: "The domain.") var domain: String
-    @Argument(help: "The plist file, or - for standard input.") var file: String
+    @Argument(help: "The plist or JSON file, or - for standard input.") var file: String
+    @Option(help: "plist or json (default: json when the input parses as a JSON object).")
+    var format: ExchangeFormat?
     @Flag(help: "Move a domain file that does not parse aside first.") var force = false
     @OptionGroup var location: DefaultsDirectoryOption
 
@@ -282,6 +330,23 @@ extension Defaults {
             : try BoundedInput.read(path: file, limit: limit)
         } catch {
           throw CommandFailure.failure("\(shownName): \(error); nothing was imported")
+        }
+        if format == .json || (format == nil && DefaultsJSON.looksLikeJSON(data)) {
+          let values: [PlistKey: PlistValue]?
+          do throws(DefaultsJSON.Failure) {
+            values = try DefaultsJSON.decode(data)
+          } catch {
+            // An OpenStep plist starts as JSON does: without --format it is read as one.
+            guard format != .json else {
+              throw CommandFailure.failure(
+                "\(shownName): \(error.description); nothing was imported")
+            }
+            values = nil
+          }
+          if let values {
+            try location.store(domain).replaceAll(with: values, force: force)
+            return ExitStatus.success
+          }
         }
         let document: PlistDocument
         do throws(ReadIssue) {

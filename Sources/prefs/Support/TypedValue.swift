@@ -1,26 +1,149 @@
-import ArgumentParser
 import Foundation
 import Plist
 
-/// The type flags of `prefs defaults write`, as macOS `defaults` spells them.
-enum ValueTypeFlag: String, EnumerableFlag, CaseIterable {
+/// The type flags of `prefs defaults write`, as macOS `defaults` spells them
+/// (`-int`, `-array-add`, ...; `--int` is taken too). They are read from the
+/// value words by ``WriteRequest``, not by the argument parser: inside
+/// `-array` and `-dict` a flag types the next element, as on macOS.
+enum ValueTypeFlag: String, CaseIterable {
   case bool, int, float, string, date, data, array, dict
+  case arrayAdd = "array-add"
+  case dictAdd = "dict-add"
 
-  static func name(for value: ValueTypeFlag) -> NameSpecification {
-    [.customLong(value.rawValue, withSingleDash: true), .customLong(value.rawValue)]
+  /// The flag a word names: `-int`, `--int`, `-integer`, `-boolean`; nil for any other word.
+  init?(word: String) {
+    var name = Substring(word)
+    guard name.hasPrefix("-") else { return nil }
+    name = name.dropFirst(name.hasPrefix("--") ? 2 : 1)
+    switch name {
+    case "integer": self = .int
+    case "boolean": self = .bool
+    default:
+      guard let flag = ValueTypeFlag(rawValue: String(name)) else { return nil }
+      self = flag
+    }
   }
 
-  static func help(for value: ValueTypeFlag) -> ArgumentHelp? {
-    switch value {
-    case .bool: "The value is a boolean: true/false, yes/no, 1/0."
-    case .int: "The value is an integer."
-    case .float: "The value is a real number."
-    case .string: "The value is a string."
-    case .date: "The value is a date: 2026-11-22T10:00:00Z (ISO 8601), or a day 2026-11-22."
-    case .data: "The value is data, written in hex: 0fbd77."
-    case .array: "The values are the strings of an array."
-    case .dict: "The values are keys and strings, alternately, of a dictionary."
+  /// Whether it types one value (not a container).
+  var isScalar: Bool {
+    switch self {
+    case .array, .dict, .arrayAdd, .dictAdd: false
+    default: true
     }
+  }
+
+  static let help = """
+    Type flags (before the value, as macOS defaults takes them): -string (the default), \
+    -int, -float, -bool (true/false, yes/no, 1/0), -date (2026-11-22T10:00:00Z or \
+    2026-11-22), -data (hex: 0fbd77); -array v..., -dict k v... (replace the value); \
+    -array-add v... (append to the stored array), -dict-add k v... (merge into the stored \
+    dictionary). Inside the four container flags, a scalar flag types the next element: \
+    -array -int 1 -bool yes.
+    """
+}
+
+/// What `prefs defaults write` was asked to do with the value words.
+///
+/// ```swift
+/// try WriteRequest.parse(["-array-add", "-int", "3", "x"])  // .arrayAdd([.integer(3), .string("x")])
+/// ```
+enum WriteRequest: Equatable {
+  /// Store this value in place of what is there.
+  case set(PlistValue, type: ValueTypeFlag?)
+  /// Append to the stored array (made when the key is missing).
+  case arrayAdd([PlistValue])
+  /// Merge into the stored dictionary (made when the key is missing).
+  case dictAdd([PlistKey: PlistValue])
+
+  static func parse(_ words: [String]) throws(TypedValue.Failure) -> WriteRequest {
+    guard let first = words.first else {
+      throw TypedValue.Failure(description: "give a value after the key")
+    }
+    guard let type = ValueTypeFlag(word: first) else {
+      if let flag = words.dropFirst().first(where: { ValueTypeFlag(word: $0) != nil }) {
+        throw TypedValue.Failure(
+          description: "\(flag) comes after the value; a type flag goes before it")
+      }
+      guard words.count == 1 else {
+        throw TypedValue.Failure(
+          description: "give one value (\(words.count) were given); quote a value with spaces")
+      }
+      return .set(.string(first), type: nil)
+    }
+    let rest = Array(words.dropFirst())
+    switch type {
+    case .array: return .set(.array(try elements(rest, of: type)), type: type)
+    case .arrayAdd: return .arrayAdd(try elements(rest, of: type))
+    case .dict: return .set(.dictionary(try entries(rest, of: type)), type: type)
+    case .dictAdd: return .dictAdd(try entries(rest, of: type))
+    default:
+      if rest.count > 1,
+        let other = rest.dropFirst().lazy.compactMap(ValueTypeFlag.init(word:)).first
+      {
+        throw TypedValue.Failure(
+          description:
+            "give one type flag: -\(type.rawValue) and -\(other.rawValue) were both given")
+      }
+      return .set(try TypedValue.parse(rest, as: type), type: type)
+    }
+  }
+
+  /// `[flag] value` pairs: a scalar flag types the next word.
+  private static func elements(_ words: [String], of container: ValueTypeFlag) throws(TypedValue
+    .Failure) -> [PlistValue]
+  {
+    var result: [PlistValue] = []
+    var index = 0
+    while index < words.count {
+      let (value, next) = try element(words, at: index, in: container)
+      result.append(value)
+      index = next
+    }
+    return result
+  }
+
+  private static func entries(_ words: [String], of container: ValueTypeFlag) throws(TypedValue
+    .Failure) -> [PlistKey: PlistValue]
+  {
+    var result: [PlistKey: PlistValue] = [:]
+    var index = 0
+    while index < words.count {
+      let key = words[index]
+      if let flag = ValueTypeFlag(word: key) {
+        throw TypedValue.Failure(
+          description:
+            "-\(container.rawValue) takes keys and values in pairs; a key comes before -\(flag.rawValue)"
+        )
+      }
+      guard index + 1 < words.count else {
+        throw TypedValue.Failure(
+          description:
+            "-\(container.rawValue) takes keys and values in pairs; \"\(key.escapingControlCharacters)\" has no value"
+        )
+      }
+      let (value, next) = try element(words, at: index + 1, in: container)
+      result[PlistKey(key)] = value
+      index = next
+    }
+    return result
+  }
+
+  private static func element(_ words: [String], at index: Int, in container: ValueTypeFlag)
+    throws(TypedValue.Failure) -> (PlistValue, next: Int)
+  {
+    guard let flag = ValueTypeFlag(word: words[index]) else {
+      return (.string(words[index]), index + 1)
+    }
+    guard flag.isScalar else {
+      throw TypedValue.Failure(
+        description:
+          "-\(flag.rawValue) cannot be nested in -\(container.rawValue); import a plist for nested values"
+      )
+    }
+    guard index + 1 < words.count else {
+      throw TypedValue.Failure(description: "-\(flag.rawValue) at the end has no value")
+    }
+    return (try TypedValue.scalar(words[index + 1], as: flag), index + 2)
   }
 }
 
@@ -32,9 +155,9 @@ enum TypedValue {
 
   static func parse(_ texts: [String], as type: ValueTypeFlag) throws(Failure) -> PlistValue {
     switch type {
-    case .array:
+    case .array, .arrayAdd:
       return .array(texts.map(PlistValue.string))
-    case .dict:
+    case .dict, .dictAdd:
       guard texts.count % 2 == 0 else {
         throw Failure(
           description: "-dict takes keys and values in pairs; \(texts.count) were given")
@@ -92,7 +215,7 @@ enum TypedValue {
         nibbles[$0] << 4 | nibbles[$0 + 1]
       }
       return .data(Data(bytes))
-    case .array, .dict:
+    case .array, .dict, .arrayAdd, .dictAdd:
       return try parse([text], as: type)
     }
   }

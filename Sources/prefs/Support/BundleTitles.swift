@@ -1,0 +1,102 @@
+import Plist
+import SettingsSchema
+
+/// The values a multi value or radio group offers, with every name a user
+/// may know them by: the raw `Titles` and `ShortTitles`, and their
+/// translations in the bundle's development language (the table iOS falls
+/// back to) and in the language asked for.
+///
+/// ```swift
+/// let choices = BundleTitles.choices(forKey: "theme_preference", in: [development, chosen])
+/// choices[1].shownTitle  // "Claro"
+/// ```
+enum BundleTitles {
+  struct Choice: Equatable {
+    var value: PlistValue
+    /// The title as the last reading shows it (the language asked for).
+    var shownTitle: String?
+    var shownShortTitle: String?
+    /// Every name of the value, in every reading, raw ones first.
+    var names: [String]
+  }
+
+  /// The choices of the element storing `key`, as each reading shows them;
+  /// empty when it offers no list of values.
+  static func choices(forKey key: String, in readings: [SettingsBundle]) -> [Choice] {
+    var result: [Choice] = []
+    for reading in readings {
+      guard let (page, specifier) = reading.specifier(forKey: key),
+        let values = specifier["Values"]?.array?.map(\.value)
+      else { continue }
+      let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
+      let shortTitles = specifier["ShortTitles"]?.array?.map { $0.string } ?? []
+      for (index, value) in values.enumerated() {
+        let title = index < titles.count ? titles[index] : nil
+        let short = index < shortTitles.count ? shortTitles[index] : nil
+        let localizedTitle = title.map { reading.localized($0, on: page) }
+        let localizedShort = short.map { reading.localized($0, on: page) }
+        if result.count <= index {
+          result.append(Choice(value: value, names: []))
+        }
+        result[index].shownTitle = localizedTitle
+        result[index].shownShortTitle = localizedShort
+        for name in [title, short, localizedTitle, localizedShort].compactMap({ $0 })
+        where !result[index].names.contains(name) {
+          result[index].names.append(name)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The readings whose titles a user may type: the development language's
+  /// (iOS's own fallback), then the one asked for.
+  static func readings(of bundle: String, languages: [String]) throws -> [SettingsBundle] {
+    let development = try SettingsBundle.load(at: bundle)
+    guard !languages.isEmpty else { return [development] }
+    return [
+      development,
+      try SettingsBundle.load(at: bundle, options: LoadOptions(preferredLanguages: languages)),
+    ]
+  }
+
+  /// The value to store for `text` typed for `key`: a value as written wins,
+  /// then a title or short title (exact, then ignoring case) in any reading;
+  /// a title that names several values is refused with the candidates.
+  /// Elements without a list of values convert as ``SpecifierValue`` says.
+  static func convert(
+    _ text: String, key: String, bundle: String, loaded: SettingsBundle, languages: [String]
+  ) throws -> PlistValue {
+    guard let (_, specifier) = loaded.specifier(forKey: key) else {
+      throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
+    }
+    let readings =
+      languages.isEmpty
+      ? [loaded]
+      : [
+        loaded,
+        try SettingsBundle.load(at: bundle, options: LoadOptions(preferredLanguages: languages)),
+      ]
+    let choices = choices(forKey: key, in: readings)
+    guard !choices.isEmpty else {
+      return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)
+    }
+    if let exact = choices.first(where: { SpecifierValue.text(of: $0.value) == text }) {
+      return exact.value
+    }
+    for matches in [
+      choices.filter { $0.names.contains(text) },
+      choices.filter { $0.names.contains { $0.lowercased() == text.lowercased() } },
+    ] where !matches.isEmpty {
+      guard matches.count > 1 else { return matches[0].value }
+      let listed = matches.map { choice in
+        "\(SpecifierValue.text(of: choice.value)) (\(choice.names.joined(separator: ", ")))"
+      }
+      throw SpecifierValue.Refusal(
+        reason:
+          "\"\(text)\" names \(matches.count) values of \(key): \(listed.joined(separator: "; ")); give the value"
+      )
+    }
+    return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)
+  }
+}

@@ -1,0 +1,406 @@
+import Foundation
+import Plist
+
+/// A domain as JSON, for `prefs defaults export --format json` and `import`,
+/// defined so that every value comes back as it was: strings, booleans and
+/// arrays as JSON has them; an integer as a number without a fraction, a real
+/// always with one (`1.0`); a date as `{"$date": "2026-11-22T10:00:00Z"}`
+/// (whole seconds, as an XML plist keeps dates); data as
+/// `{"$data": "<base64>"}`. What JSON cannot carry back (a real that is not
+/// finite, a date with a fraction of a second or beyond ISO 8601 years, a
+/// dictionary of the one key `$date` or `$data`) is refused on export, naming
+/// its key, rather than written as something else.
+///
+/// ```swift
+/// let text = try DefaultsJSON.encode(["when": .date(date), "n": .real(1)])
+/// // {"n": 1.0, "when": {"$date": "2026-11-22T10:00:00Z"}}
+/// try DefaultsJSON.decode(Array(text.utf8)) == ["when": .date(date), "n": .real(1)]  // true
+/// ```
+enum DefaultsJSON {
+  static let dateKey = "$date"
+  static let dataKey = "$data"
+
+  /// Why a domain cannot be written as JSON, or JSON cannot be read as a domain.
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  static func encode(_ values: [PlistKey: PlistValue]) throws(Failure) -> String {
+    var members: [(String, JSONValue)] = []
+    for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+      members.append((key.string, try json(value, path: key.string)))
+    }
+    let text = JSONValue.object(members).rendered() + "\n"
+    // The guarantee itself: what is written reads back the same, key by key.
+    let back: [PlistKey: PlistValue]
+    do {
+      back = try decode(Array(text.utf8))
+    } catch {
+      throw Failure(description: "the domain does not read back from JSON: \(error.description)")
+    }
+    for (key, value) in values.sorted(by: { $0.key < $1.key }) where back[key] != value {
+      throw Failure(
+        description:
+          "the value of \"\(key.string)\" would not read back from JSON as it is stored; export it as a plist"
+      )
+    }
+    return text
+  }
+
+  private static func json(_ value: PlistValue, path: String) throws(Failure) -> JSONValue {
+    switch value {
+    case .string(let text): return .string(text)
+    case .bool(let flag): return .bool(flag)
+    case .integer(let number): return .integer(number)
+    case .real(let number):
+      guard number.isFinite else {
+        throw Failure(
+          description: "the real \(number) at \"\(path)\" has no JSON form; export it as a plist")
+      }
+      return .number(number)
+    case .date(let date):
+      let seconds = date.timeIntervalSinceReferenceDate
+      guard seconds == seconds.rounded(),
+        case .success(let back) = CalendarDate.parse(
+          date.formatted(.iso8601)), back == date
+      else {
+        throw Failure(
+          description:
+            "the date at \"\(path)\" has no exact ISO 8601 form in whole seconds; export it as a plist"
+        )
+      }
+      return .object([(dateKey, .string(date.formatted(.iso8601)))])
+    case .data(let data): return .object([(dataKey, .string(data.base64EncodedString()))])
+    case .array(let items):
+      var result: [JSONValue] = []
+      for (index, item) in items.enumerated() {
+        result.append(try json(item, path: "\(path)[\(index)]"))
+      }
+      return .array(result)
+    case .dictionary(let entries):
+      if entries.count == 1, let only = entries.keys.first,
+        only.string == dateKey || only.string == dataKey
+      {
+        throw Failure(
+          description:
+            "the dictionary at \"\(path)\" has the one key \"\(only.string)\", which JSON import reads as a \(only.string == dateKey ? "date" : "data") value; export it as a plist"
+        )
+      }
+      var members: [(String, JSONValue)] = []
+      for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
+        members.append((key.string, try json(item, path: path + "." + key.string)))
+      }
+      return .object(members)
+    }
+  }
+
+  /// The domain a JSON document holds; the failure names the line and column.
+  static func decode(_ bytes: [UInt8]) throws(Failure) -> [PlistKey: PlistValue] {
+    var parser = Parser(bytes: bytes)
+    let value = try parser.document()
+    guard case .dictionary(let values) = value else {
+      throw Failure(description: "the JSON is a \(value.typeName), not an object")
+    }
+    return values
+  }
+
+  /// Whether the bytes look like JSON rather than a plist: an object after
+  /// white space and a byte order mark (an OpenStep plist starts alike, so the
+  /// caller tries JSON first and falls back on a failure).
+  static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    return rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+  }
+
+  /// RFC 8259, strictly: no comments, no trailing commas, no duplicate keys,
+  /// no lone surrogates, integers within 64 bits.
+  private struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    func failure(_ message: String) -> Failure {
+      var line = 1
+      var column = 1
+      for byte in bytes[..<min(index, bytes.count)] {
+        if byte == 0x0A {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      return Failure(description: "line \(line), column \(column): \(message)")
+    }
+
+    mutating func document() throws(Failure) -> PlistValue {
+      let value = try self.value()
+      skipSpace()
+      guard index == bytes.count else { throw failure("more text after the JSON value") }
+      return value
+    }
+
+    mutating func skipSpace() {
+      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func expect(_ word: String) throws(Failure) {
+      let expected = Array(word.utf8)
+      guard bytes[index...].starts(with: expected) else {
+        throw failure("expected \(word)")
+      }
+      index += expected.count
+    }
+
+    mutating func value() throws(Failure) -> PlistValue {
+      skipSpace()
+      guard index < bytes.count else { throw failure("the JSON ends where a value belongs") }
+      switch bytes[index] {
+      case UInt8(ascii: "{"): return try object()
+      case UInt8(ascii: "["): return try array()
+      case UInt8(ascii: "\""): return .string(try string())
+      case UInt8(ascii: "t"):
+        try expect("true")
+        return .bool(true)
+      case UInt8(ascii: "f"):
+        try expect("false")
+        return .bool(false)
+      case UInt8(ascii: "n"):
+        throw failure("null has no property-list form; leave the key out instead")
+      default: return try number()
+      }
+    }
+
+    mutating func nested<T>(_ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T {
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= ReadLimits.standard.maximumDepth else {
+        throw failure("nested deeper than \(ReadLimits.standard.maximumDepth) levels")
+      }
+      return try body(&self)
+    }
+
+    mutating func array() throws(Failure) -> PlistValue {
+      try nested { (parser: inout Parser) throws(Failure) -> PlistValue in
+        parser.index += 1
+        var items: [PlistValue] = []
+        parser.skipSpace()
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") {
+          parser.index += 1
+          return .array(items)
+        }
+        while true {
+          items.append(try parser.value())
+          parser.skipSpace()
+          guard parser.index < parser.bytes.count else { throw parser.failure("unclosed array") }
+          let byte = parser.bytes[parser.index]
+          parser.index += 1
+          if byte == UInt8(ascii: "]") { return .array(items) }
+          guard byte == UInt8(ascii: ",") else {
+            parser.index -= 1
+            throw parser.failure("expected , or ] in an array")
+          }
+        }
+      }
+    }
+
+    mutating func object() throws(Failure) -> PlistValue {
+      try nested { (parser: inout Parser) throws(Failure) -> PlistValue in
+        let start = parser.index
+        parser.index += 1
+        var entries: [PlistKey: PlistValue] = [:]
+        parser.skipSpace()
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "}") {
+          parser.index += 1
+          return .dictionary(entries)
+        }
+        while true {
+          parser.skipSpace()
+          guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"")
+          else { throw parser.failure("expected a key in quotes") }
+          let keyStart = parser.index
+          let key = PlistKey(try parser.string())
+          parser.skipSpace()
+          guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":")
+          else { throw parser.failure("expected : after a key") }
+          parser.index += 1
+          let value = try parser.value()
+          guard entries[key] == nil else {
+            parser.index = keyStart
+            throw parser.failure(
+              "the key \"\(key.string.escapingControlCharacters)\" is given twice")
+          }
+          entries[key] = value
+          parser.skipSpace()
+          guard parser.index < parser.bytes.count else { throw parser.failure("unclosed object") }
+          let byte = parser.bytes[parser.index]
+          parser.index += 1
+          if byte == UInt8(ascii: "}") { break }
+          guard byte == UInt8(ascii: ",") else {
+            parser.index -= 1
+            throw parser.failure("expected , or } in an object")
+          }
+        }
+        return try parser.special(entries, at: start)
+      }
+    }
+
+    /// `{"$date": text}` and `{"$data": base64}`; any other object is a dictionary.
+    func special(_ entries: [PlistKey: PlistValue], at start: Int) throws(Failure)
+      -> PlistValue
+    {
+      guard entries.count == 1, let (key, value) = entries.first.map({ ($0.key, $0.value) }),
+        key.string == DefaultsJSON.dateKey || key.string == DefaultsJSON.dataKey
+      else { return .dictionary(entries) }
+      // A refusal points at the object's brace.
+      var at = self
+      at.index = start
+      guard case .string(let text) = value else {
+        throw at.failure("\(key.string) takes a string, not a \(value.typeName)")
+      }
+      if key.string == DefaultsJSON.dataKey {
+        guard let data = Data(base64Encoded: text) else {
+          throw at.failure("\"\(text.escapingControlCharacters)\" is not base64 data")
+        }
+        return .data(data)
+      }
+      switch CalendarDate.parse(text) {
+      case .success(let date): return .date(date)
+      case .failure(let problem):
+        throw at.failure(
+          "\"\(text.escapingControlCharacters)\" is not a date (\(problem)); write 2026-11-22T10:00:00Z"
+        )
+      }
+    }
+
+    mutating func string() throws(Failure) -> String {
+      index += 1
+      var scalars = String.UnicodeScalarView()
+      var run = index
+      func flush(_ parser: Parser, upTo end: Int) throws(Failure) {
+        guard run < end else { return }
+        guard let text = String(validating: parser.bytes[run..<end], as: UTF8.self) else {
+          throw parser.failure("a string that is not UTF-8")
+        }
+        scalars.append(contentsOf: text.unicodeScalars)
+      }
+      while true {
+        guard index < bytes.count else { throw failure("unclosed string") }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          try flush(self, upTo: index)
+          index += 1
+          return String(scalars)
+        }
+        guard byte >= 0x20 else { throw failure("a control character inside a string") }
+        guard byte == UInt8(ascii: "\\") else {
+          index += 1
+          continue
+        }
+        try flush(self, upTo: index)
+        index += 1
+        guard index < bytes.count else { throw failure("unclosed string") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{8}")
+        case UInt8(ascii: "f"): scalars.append("\u{C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"):
+          var unit = try hex4()
+          if (0xD800..<0xDC00).contains(unit) {
+            guard bytes[index...].starts(with: Array("\\u".utf8)) else {
+              throw failure("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+            }
+            index += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else {
+              throw failure("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+            }
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let scalar = Unicode.Scalar(unit) else {
+            throw failure("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true))")
+          }
+          scalars.append(scalar)
+        default:
+          index -= 1
+          throw failure("an unknown escape")
+        }
+        run = index
+      }
+    }
+
+    mutating func hex4() throws(Failure) -> UInt32 {
+      guard index + 4 <= bytes.count,
+        let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
+        bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+      else { throw failure("\\u takes four hex digits") }
+      index += 4
+      return unit
+    }
+
+    mutating func number() throws(Failure) -> PlistValue {
+      let start = index
+      if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+      func digits(_ parser: inout Parser) -> Int {
+        let from = parser.index
+        while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index])
+        {
+          parser.index += 1
+        }
+        return parser.index - from
+      }
+      let integerDigits = digits(&self)
+      guard integerDigits > 0 else {
+        index = start
+        throw failure("expected a value")
+      }
+      if integerDigits > 1, bytes[index - integerDigits] == UInt8(ascii: "0") {
+        index = start
+        throw failure("a number with a leading zero")
+      }
+      var isReal = false
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        isReal = true
+        guard digits(&self) > 0 else { throw failure("expected digits after .") }
+      }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+      {
+        index += 1
+        isReal = true
+        if index < bytes.count,
+          bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+        {
+          index += 1
+        }
+        guard digits(&self) > 0 else { throw failure("expected digits in the exponent") }
+      }
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if isReal {
+        guard let real = Double(text), real.isFinite else {
+          index = start
+          throw failure("\(text) is out of a real's range")
+        }
+        return .real(real)
+      }
+      guard let integer = Int64(text) else {
+        index = start
+        throw failure("\(text) does not fit in 64 bits; write it with a fraction to store a real")
+      }
+      return .integer(integer)
+    }
+  }
+}
