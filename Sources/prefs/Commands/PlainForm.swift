@@ -56,6 +56,11 @@ struct PlainForm {
           print("\(title): \(FormView.describe(action, words: words.formWords))", to: &output)
           continue
         }
+        if specifier.type == .customView {
+          // The app draws it; the form only names it.
+          print("\(localized(specifier.title ?? "")): \(words["value.custom"])", to: &output)
+          continue
+        }
         let treatment = Self.treatment(of: specifier, in: bundle.catalog)
         guard treatment != .skip, let key = specifier.key else { continue }
         let title = localized(specifier.title ?? key)
