@@ -187,6 +187,16 @@ struct PlainTranscriptTests {
     expectGolden(run.text, "form/plain-showcase-\(language).txt")
   }
 
+  /// A secure field is masked, as the form masks it; a stored choice shows its title.
+  @Test func aSecureValueIsMasked() throws {
+    let run = try transcript(
+      "Examples/Showcase/Settings.bundle", dialect: .apple, answers: ["", ""],
+      stored: ["password_preference": .string("hunter2")])
+    defer { try? FileManager.default.removeItem(atPath: run.directory) }
+    #expect(run.text.contains("Password: ••••••• (Enter keeps it): "), "\(run.text)")
+    #expect(!run.text.contains("hunter2"))
+  }
+
   @Test func storedValuesAreShownByTheirTitles() throws {
     let run = try transcript(
       RenderDialectTests.inApp, dialect: .iask, answers: [],
