@@ -102,7 +102,7 @@ struct EditCommandTests {
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(text.contains("Celsius First [false]"))
+    #expect(text.contains("Celsius First: off (on or off) (Enter keeps it): "))
     #expect(text.contains("refused: celsiusPref is a toggle"))
     #expect(text.contains("saved"))
     let stored = try EndToEndTests.run([

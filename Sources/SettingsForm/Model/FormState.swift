@@ -80,7 +80,7 @@ public struct FormState: Sendable {
   }
 
   mutating func push(page: Page, title: String?) {
-    let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width)
+    let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width, values: values)
     let first = rows.firstIndex(where: \.isFocusable) ?? 0
     stack.append(PageFrame(file: page.file, title: title, rows: rows, focus: first, scroll: 0))
   }
@@ -92,12 +92,19 @@ public struct FormState: Sendable {
       guard let page = bundle.pages.first(where: { $0.file == stack[index].file }) else { continue }
       let old = stack[index]
       let focused = old.rows.indices.contains(old.focus) ? old.rows[old.focus] : nil
-      let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width)
+      let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width, values: values)
       stack[index].rows = rows
       stack[index].focus =
         rows.firstIndex { $0 == focused }
         ?? min(old.focus, max(0, rows.count - 1))
     }
+  }
+
+  /// Takes the values the store now holds; the pages whose rows show them
+  /// (a text view's lines, a list's items) are built again.
+  mutating func take(_ newValues: [PlistKey: PlistValue]) {
+    values = newValues
+    if stack.contains(where: { $0.rows.contains(where: \.dependsOnValue) }) { relayout() }
   }
 
   public var focusedRow: Row? {

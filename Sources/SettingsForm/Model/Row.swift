@@ -15,6 +15,21 @@ public struct Row: Sendable, Equatable {
     /// An option of a radio group; `value` is what choosing it stores.
     case radioOption(value: PlistValue)
     case childPane(file: String)
+    /// An InAppSettingsKit row that does something in the app (opens a URL,
+    /// writes a mail, runs the app's code): the form says what, and does not do it.
+    case action(RowAction)
+    /// A date, a time or both (InAppSettingsKit), shown and edited as text in UTC.
+    case datePicker(DateText.Mode)
+    /// A multi-line text (InAppSettingsKit): this row, then a ``textLine`` per line of it.
+    case textView
+    /// A line of a text view's value, below its row.
+    case textLine
+    /// An item of a list group (the item at `index` of the array stored under its Key).
+    case listItem(index: Int)
+    /// The row of a list group that adds an item; its title is the AddSpecifier's.
+    case listAdd
+    /// A cell the app draws itself (InAppSettingsKit's custom view): shown by its title.
+    case customView
   }
 
   public var kind: Kind
@@ -33,10 +48,23 @@ public struct Row: Sendable, Equatable {
     self.isEditable = isEditable
   }
 
-  /// Whether the focus can rest on the row: it edits a value or opens a page.
+  /// Whether the focus can rest on the row: it edits a value, opens a page or
+  /// describes an action.
   public var isFocusable: Bool {
-    if case .childPane = kind { return true }
-    return isEditable
+    switch kind {
+    case .childPane, .action, .listItem, .listAdd: return true
+    case .textLine, .customView: return false
+    default: return isEditable
+    }
+  }
+
+  /// Whether the rows of the element depend on the stored value (a text
+  /// view's lines, a list group's items), so that they are built again when it changes.
+  public var dependsOnValue: Bool {
+    switch kind {
+    case .textView, .textLine, .listItem, .listAdd: true
+    default: false
+    }
   }
 
   public var key: String? { specifier.key }
@@ -55,6 +83,11 @@ enum RowBuilder {
     /// One row of the kind made from the element; nil draws nothing (a child
     /// pane whose page is missing).
     case row(@Sendable (Specifier) -> Row.Kind?)
+    /// A row, then a line per line of the stored text (a text view).
+    case lines
+    /// Starts a section whose rows are the items of the array stored under its
+    /// Key, then the row that adds one (a list group).
+    case list
   }
 
   /// The row kind of every type the form draws; a type not here is not drawn,
@@ -73,10 +106,27 @@ enum RowBuilder {
     .multiValue: .row { _ in .multiValue },
     .titleValue: .row { _ in .titleValue },
     .childPane: .row { $0.childPage.map { .childPane(file: $0) } },
+    .button: .row { _ in .action(.button) },
+    .openURL: .row { .action(.openURL($0.file ?? "")) },
+    .mailCompose: .row {
+      .action(
+        .mailCompose(
+          to: $0["IASKMailComposeToRecipents"]?.array?.compactMap(\.string) ?? [],
+          subject: $0["IASKMailComposeSubject"]?.string))
+    },
+    .datePicker: .row { .datePicker(DateText.Mode(pickerMode: $0["DatePickerMode"]?.string)) },
+    .customView: .row { _ in .customView },
+    .textView: .lines,
+    .listGroup: .list,
   ]
 
-  /// The rows of a page; footers are wrapped to `width` columns, a row a line.
-  static func rows(of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int) -> [Row] {
+  /// The rows of a page; footers are wrapped to `width` columns, a row a
+  /// line. `values` (the stored ones) give a text view's lines and a list
+  /// group's items.
+  static func rows(
+    of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int,
+    values: [PlistKey: PlistValue] = [:]
+  ) -> [Row] {
     let catalog = bundle.catalog
     var rows: [Row] = []
     var pendingFooter: Row?
@@ -117,7 +167,41 @@ enum RowBuilder {
         guard let kind = kind(specifier) else { continue }
         // A type without a Title key (a slider) has no label, whatever is written.
         let title = catalog.key("Title", ofType: type) == nil ? "" : localized(specifier.title)
-        rows.append(Row(kind: kind, title: title, specifier: specifier, isEditable: editable))
+        // The app draws a custom view; the form only names it.
+        let rowEditable = editable && kind != .customView
+        rows.append(Row(kind: kind, title: title, specifier: specifier, isEditable: rowEditable))
+      case .lines:
+        rows.append(
+          Row(
+            kind: .textView, title: localized(specifier.title), specifier: specifier,
+            isEditable: editable))
+        let text = stored(specifier, values).map(SpecifierValue.text(of:)) ?? ""
+        guard !text.isEmpty else { continue }
+        for line in wrap(text.replacing("\n", with: "\\n"), width: max(10, width - 5)) {
+          rows.append(
+            Row(kind: .textLine, title: line.escapingControlCharacters, specifier: specifier))
+        }
+      case .list:
+        closeSection()
+        rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
+        var items: [PlistValue] = []
+        if case .array(let stored)? = stored(specifier, values) { items = stored }
+        let item = specifier["ItemSpecifier"].map { Specifier(index: specifier.index, node: $0) }
+        for (index, value) in items.enumerated() {
+          rows.append(
+            Row(
+              kind: .listItem(index: index),
+              title: item.map { itemTitle(value, of: $0, localized: localized) }
+                ?? SpecifierValue.text(of: value).escapingControlCharacters,
+              specifier: specifier))
+        }
+        if let add = specifier["AddSpecifier"] {
+          let title = add["Title"]?.string ?? add["IASKPlaceholder"]?.string
+          rows.append(Row(kind: .listAdd, title: localized(title), specifier: specifier))
+        }
+        if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
+          pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
+        }
       }
     }
     closeSection()
@@ -126,6 +210,34 @@ enum RowBuilder {
 }
 
 extension RowBuilder {
+  /// The value stored under the element's Key, else its DefaultValue.
+  static func stored(_ specifier: Specifier, _ values: [PlistKey: PlistValue]) -> PlistValue? {
+    guard let key = specifier.key else { return nil }
+    return values[PlistKey(key)] ?? specifier.defaultValue?.value
+  }
+
+  /// What an item of a list group shows, as InAppSettingsKit reads it: the
+  /// item's entry under the ItemSpecifier's Key when the item is a dictionary
+  /// that has one, else the item; a value in the ItemSpecifier's Values by
+  /// its title; a dictionary without that entry by the ItemSpecifier's Title.
+  static func itemTitle(
+    _ value: PlistValue, of item: Specifier, localized: (String?) -> String
+  ) -> String {
+    var shown = value
+    if case .dictionary(let entries) = value {
+      guard let key = item.key, let entry = entries[PlistKey(key)] else {
+        return localized(item.title)
+      }
+      shown = entry
+    }
+    if let values = item["Values"]?.array?.map(\.value), let index = values.firstIndex(of: shown),
+      let titles = item["Titles"]?.array, index < titles.count, let title = titles[index].string
+    {
+      return localized(title)
+    }
+    return SpecifierValue.text(of: shown).escapingControlCharacters
+  }
+
   /// Words to lines of at most `width` columns (a longer word is cut); line
   /// breaks in the text are kept.
   static func wrap(_ text: String, width: Int) -> [String] {
@@ -160,4 +272,19 @@ extension RowBuilder {
     }
     return lines
   }
+}
+
+/// What an InAppSettingsKit action row does in the app. The form describes it
+/// and never carries it out: no URL is opened, no mail written, no code run.
+///
+/// ```swift
+/// if case .action(.openURL(let url)) = row.kind { print(url) }  // "https://example.com"
+/// ```
+public enum RowAction: Sendable, Equatable {
+  /// `IASKOpenURLSpecifier`: opens the URL in `File`.
+  case openURL(String)
+  /// `IASKMailComposeSpecifier`: a mail to these recipients, with this subject.
+  case mailCompose(to: [String], subject: String?)
+  /// `IASKButtonSpecifier`: the app's delegate decides.
+  case button
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Plist
 import SettingsSchema
 import TerminalUI
@@ -51,7 +52,7 @@ public enum FormUpdate {
       keepFocusVisible(&state)
       return []
     case .valuesChanged(let values):
-      state.values = values
+      state.take(values)
       return []
     case .folderGone(let folder):
       let wasGone = state.goneFolder != nil
@@ -154,6 +155,19 @@ public enum FormUpdate {
     case .childPane(let file):
       guard let page = state.bundle.pages.first(where: { $0.file == file }) else { return [] }
       state.push(page: page, title: row.title)
+    case .textView:
+      let text = state.value(of: row).map(SpecifierValue.text(of:)) ?? ""
+      state.mode = .editing(text: text, cursor: text.count)
+    case .datePicker(let mode):
+      var text = ""
+      if case .date(let date)? = state.value(of: row) { text = DateText.format(date, mode) }
+      state.mode = .editing(text: text, cursor: text.count)
+    case .action(let action):
+      // Described, never done: prefs opens no URL, writes no mail, runs no app code.
+      state.status = state.words["status.described"]
+        .replacing("%@", with: FormView.describe(action, words: state.words), maxReplacements: 1)
+    case .listItem, .listAdd:
+      state.status = state.words["status.listInApp"]
     default:
       break
     }
@@ -254,8 +268,7 @@ public enum FormUpdate {
 
   static func edit(_ state: inout FormState, _ key: Key, text: String, cursor: Int) -> [FormEffect]
   {
-    guard let row = state.focusedRow, case .textField(_, let keyboard) = row.kind,
-      let name = row.key
+    guard let row = state.focusedRow, let name = row.key, let keyboard = keyboardType(of: row)
     else {
       state.mode = .browse
       return []
@@ -267,6 +280,17 @@ public enum FormUpdate {
       state.mode = .browse
       return []
     case .enter:
+      if case .datePicker(let mode) = row.kind {
+        var current: Date?
+        if case .date(let date)? = state.value(of: row) { current = date }
+        guard let date = DateText.parse(String(characters), mode, keeping: current) else {
+          state.status = state.words["status.notADate"]
+            .replacing("%@", with: mode.pattern, maxReplacements: 1)
+          return []
+        }
+        state.mode = .browse
+        return write(&state, name, .date(date), row)
+      }
       state.mode = .browse
       return write(&state, name, .string(String(characters)), row)
     case .ctrl("c"):
@@ -294,6 +318,16 @@ public enum FormUpdate {
     }
     state.mode = .editing(text: String(characters), cursor: cursor)
     return []
+  }
+
+  /// The keyboard a row is edited with; nil for a row that is not typed in.
+  static func keyboardType(of row: Row) -> String? {
+    switch row.kind {
+    case .textField(_, let keyboard): keyboard
+    case .textView: row.specifier["KeyboardType"]?.string ?? "Alphabet"
+    case .datePicker: "NumbersAndPunctuation"
+    default: nil
+    }
   }
 
   /// KeyboardType as an input filter, as the iOS keyboards allow.

@@ -32,7 +32,7 @@ extension KeyBinding {
   static func activateWord(_ row: Row?) -> String {
     switch row?.kind {
     case .toggle?: "help.toggle"
-    case .textField?: "help.edit"
+    case .textField?, .textView?, .datePicker?: "help.edit"
     case .multiValue?, .radioOption?: "help.choose"
     case .childPane?: "help.open"
     default: "help.select"
@@ -79,7 +79,7 @@ extension KeyBinding {
       applies: { _ in true }, inHelpLine: true),
     KeyBinding(
       keys: [.character("r")], keyLabel: "r", wordKey: "help.reset", action: .reset,
-      applies: { $0?.key != nil && $0?.isFocusable == true }, inHelpLine: true),
+      applies: { $0?.key != nil && $0?.isEditable == true }, inHelpLine: true),
     KeyBinding(
       keys: [.character("?")], keyLabel: "?", wordKey: "help.keys", action: .showKeys,
       applies: { _ in true }, inHelpLine: true),

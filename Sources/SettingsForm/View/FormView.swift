@@ -79,6 +79,12 @@ public enum FormView {
       screen.put(fit(row.title, width - 5), x: 4, y: y, style: style)
     case .slider(let minimum, let maximum):
       drawSlider(row, state: state, minimum: minimum, maximum: maximum, y: y, style: style, &screen)
+    case .textLine:
+      screen.put(fit(row.title, width - 5), x: 4, y: y, style: footerStyle)
+    case .listItem:
+      screen.put(fit(row.title, width - 3), x: 2, y: y, style: style)
+    case .listAdd:
+      screen.put(fit("+ " + row.title, width - 3), x: 2, y: y, style: style)
     default:
       var value = valueText(row, state: state)
       if case .editing(let text, let cursor) = state.mode, focused {
@@ -93,7 +99,11 @@ public enum FormView {
         screen.cursor = Screen.Position(x: min(width - 1, x + max(0, before - hidden)), y: y)
         return
       }
-      let shownValue = fitLeft(value, max(1, width / 2))
+      // What an action does reads from its start; a value's end matters more.
+      let shownValue =
+        if case .action = row.kind { fit(value, max(1, width / 2)) } else {
+          fitLeft(value, max(1, width / 2))
+        }
       let title = fit(row.title, max(0, width - 5 - DisplayWidth.of(shownValue)))
       screen.put(title, x: 2, y: y, style: style)
       screen.put(shownValue, x: width - 1 - DisplayWidth.of(shownValue), y: y, style: style)
@@ -138,8 +148,38 @@ public enum FormView {
         ?? value.map { SpecifierValue.text(of: $0).escapingControlCharacters } ?? ""
     case .childPane:
       return "›"
+    case .action(let action):
+      return describe(action, words: state.words)
+    case .datePicker(let mode):
+      guard case .date(let date)? = value else {
+        return value.map { SpecifierValue.text(of: $0).escapingControlCharacters } ?? ""
+      }
+      return DateText.format(date, mode) + " UTC"
+    case .customView:
+      return state.words["value.custom"]
     default:
       return ""
+    }
+  }
+
+  /// What an action row would do in the app, in the user's words.
+  ///
+  /// ```swift
+  /// FormView.describe(.mailCompose(to: ["help@example.com"], subject: nil), words: english)
+  /// // "mail to help@example.com"
+  /// ```
+  public static func describe(_ action: RowAction, words: FormWords) -> String {
+    switch action {
+    case .openURL(let url):
+      return words["action.openURL"].replacing(
+        "%@", with: url.escapingControlCharacters, maxReplacements: 1)
+    case .mailCompose(let recipients, _):
+      guard !recipients.isEmpty else { return words["action.mailAnyone"] }
+      return words["action.mail"].replacing(
+        "%@", with: recipients.joined(separator: ", ").escapingControlCharacters,
+        maxReplacements: 1)
+    case .button:
+      return words["action.button"]
     }
   }
 

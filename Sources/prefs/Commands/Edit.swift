@@ -26,6 +26,11 @@ struct Edit: ParsableCommand, StreamingCommand {
   @Option(help: "The defaults domain to write to.") var domain: String?
   @OptionGroup var languageOptions: LanguageOptions
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
+  @Option(
+    help:
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types)."
+  )
+  var dialect: Dialect = .apple
   @Flag(help: "A line-by-line mode without a full-screen form (screen readers, scripts).")
   var plain = false
   @OptionGroup var location: DefaultsDirectoryOption
@@ -37,7 +42,8 @@ struct Edit: ParsableCommand, StreamingCommand {
     let words = ToolStrings(language: languageOptions.language, environment: environment)
     let loaded: SettingsBundle
     do {
-      loaded = try Self.load(bundle, languageOptions: languageOptions, idiom: idiom)
+      loaded = try Self.load(
+        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect)
     } catch {
       return CommandErrors.report(error, to: &errors)
     }
@@ -83,14 +89,14 @@ struct Edit: ParsableCommand, StreamingCommand {
     }
   }
 
-  /// The bundle as the form shows it: in the language asked for, for the idiom.
-  static func load(_ path: String, languageOptions: LanguageOptions, idiom: Idiom) throws
-    -> SettingsBundle
-  {
+  /// The bundle as the form shows it: in the language asked for, for the idiom, as the dialect reads it.
+  static func load(
+    _ path: String, languageOptions: LanguageOptions, idiom: Idiom, dialect: Dialect = .apple
+  ) throws -> SettingsBundle {
     try SettingsBundle.load(
       at: path,
       options: LoadOptions(
-        idiom: idiom,
+        idiom: idiom, dialect: dialect,
         preferredLanguages: languageOptions.preferredLanguages(
           environment: ProcessInfo.processInfo.environment),
         keepsComments: false))
@@ -128,6 +134,17 @@ struct Render: ParsableCommand, StreamingCommand {
   @Option(help: "The page to show (a child pane's File); default Root.") var page: String?
   @Option(help: "The width in columns (at least 20).") var width: Int = 60
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
+  @Option(
+    help:
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types)."
+  )
+  var dialect: Dialect = .apple
+  @Option(
+    help:
+      "Show the values stored in this defaults domain (default with --defaults-dir or --store: the bundle's)."
+  )
+  var domain: String?
+  @OptionGroup var location: DefaultsDirectoryOption
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -142,13 +159,28 @@ struct Render: ParsableCommand, StreamingCommand {
     let words = ToolStrings(language: languageOptions.language, environment: environment)
     let loaded: SettingsBundle
     do {
-      loaded = try Edit.load(bundle, languageOptions: languageOptions, idiom: idiom)
+      loaded = try Edit.load(
+        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect)
     } catch {
       return CommandErrors.report(error, to: &errors)
     }
+    let values: [PlistKey: PlistValue]
+    if domain != nil || location.directory != nil || location.storeURL != nil {
+      // The stored values, read as `edit` reads them; nothing is written.
+      guard let domain = domain ?? Edit.domain(of: loaded) else {
+        return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
+      }
+      do {
+        values = try location.store(domain).persistentValues()
+      } catch {
+        return CommandErrors.report(error, to: &errors)
+      }
+    } else {
+      values = [:]
+    }
     var state = FormState(
-      bundle: loaded, values: [:], width: width, height: 100, words: words.formWords,
-      appTitle: Edit.domain(of: loaded) ?? "", idiom: idiom)
+      bundle: loaded, values: values, width: width, height: 100, words: words.formWords,
+      appTitle: domain ?? Edit.domain(of: loaded) ?? "", idiom: idiom)
     if let page, !state.open(pageNamed: page) {
       return CommandErrors.report(
         CommandFailure.usage("the bundle has no page \(page)"), to: &errors)

@@ -1,13 +1,17 @@
 import DefaultsStore
 import Foundation
 import Plist
+import SettingsForm
 import SettingsSchema
 
-/// `prefs edit --plain`: each value of each page asked for on its own line,
-/// for screen readers and scripts. Enter keeps a value; end of input ends.
-/// What a person can change (the schema's `editable`) is asked for; a value
-/// that is only shown (a title value, which the app writes) is printed as
-/// `Title: value`, as the form shows it, and asks nothing.
+/// `prefs edit --plain`: the form said line by line, for screen readers and
+/// scripts. It says what the screen shows — section titles and footers, each
+/// value by its localized title (a multi value's title, not the raw value;
+/// on or off for a toggle; a secure field masked), the numbered choices, a
+/// slider's range — and asks for each value a person can change; Enter keeps
+/// a value, end of input ends. A value that is only shown (a title value,
+/// which the app writes) is printed as `Title: value`, and so is what an
+/// InAppSettingsKit action row would do.
 struct PlainForm {
   let bundle: SettingsBundle
   let store: DefaultsStore
@@ -30,27 +34,52 @@ struct PlainForm {
 
   /// 0, or 1 when a value could not be stored (the answer says why, as the form does).
   func run(output: inout some TextOutputStream) -> Int32 {
-    let stored = (try? store.persistentValues()) ?? [:]
+    var stored = (try? store.persistentValues()) ?? [:]
     var failedWrites = 0
     var status: Int32 { failedWrites > 0 ? ExitStatus.failure : ExitStatus.success }
     for page in bundle.pages {
+      if let heading = heading(of: page) { print("» \(heading)", to: &output) }
+      var footer: String?
       for specifier in page.specifiers where specifier.isShown(on: idiom) {
-        let treatment = Self.treatment(of: specifier, in: bundle.catalog)
-        guard treatment != .skip, let key = specifier.key else { continue }
-        let title = bundle.localized(specifier.title ?? key, on: page).escapingControlCharacters
-        let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
-        let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
-        if treatment == .show {
-          print("\(title): \(shown)", to: &output)
+        let localized = { (text: String) in
+          bundle.localized(text, on: page).escapingControlCharacters
+        }
+        if bundle.catalog.startsSection(specifier.type) {
+          if let footer { print(footer, to: &output) }
+          footer = specifier["FooterText"]?.string.flatMap { $0.isEmpty ? nil : localized($0) }
+          if let title = specifier.title, !title.isEmpty, specifier.type != .listGroup {
+            print("— \(localized(title)) —", to: &output)
+          }
+        }
+        if let action = action(of: specifier) {
+          let title = localized(specifier.title ?? "")
+          print("\(title): \(FormView.describe(action, words: words.formWords))", to: &output)
           continue
         }
+        if specifier.type == .customView {
+          // The app draws it; the form only names it.
+          print("\(localized(specifier.title ?? "")): \(words["value.custom"])", to: &output)
+          continue
+        }
+        let treatment = Self.treatment(of: specifier, in: bundle.catalog)
+        guard treatment != .skip, let key = specifier.key else { continue }
+        let title = localized(specifier.title ?? key)
         while true {
-          print("\(title) [\(shown)] \(words["plain.keep"]): ", terminator: "", to: &output)
+          let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
+          let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
+          if treatment == .show || specifier.type == .listGroup {
+            print("\(title): \(shown)", to: &output)
+            break
+          }
+          var prompt = "\(title): \(shown)"
+          if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
+          print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
           guard let line = readAnswer() else { return status }
           if line.isEmpty { break }
           do {
-            let value = try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+            let value = try answer(line, for: specifier, on: page, current: current)
             try store.set(value, forKey: key)
+            stored[PlistKey(key)] = value
             print(words["plain.saved"], to: &output)
             break
           } catch let refusal as SpecifierValue.Refusal {
@@ -65,19 +94,129 @@ struct PlainForm {
           }
         }
       }
+      if let footer { print(footer, to: &output) }
     }
     return status
   }
 
-  /// A value as typed, or, for a value that only shows, the title Titles give it.
+  /// The title of the child pane that opens a page other than the first.
+  func heading(of page: Page) -> String? {
+    guard page.file != bundle.pages.first?.file else { return nil }
+    for parent in bundle.pages {
+      for specifier in parent.specifiers where specifier.childPage == page.file {
+        return bundle.localized(specifier.title ?? page.name, on: parent).escapingControlCharacters
+      }
+    }
+    return page.name.escapingControlCharacters
+  }
+
+  /// What an InAppSettingsKit action row would do; nil for any other element.
+  func action(of specifier: Specifier) -> RowAction? {
+    switch specifier.type {
+    case .openURL?: .openURL(specifier.file ?? "")
+    case .mailCompose?:
+      .mailCompose(
+        to: specifier["IASKMailComposeToRecipents"]?.array?.compactMap(\.string) ?? [],
+        subject: specifier["IASKMailComposeSubject"]?.string)
+    case .button?: .button
+    default: nil
+    }
+  }
+
+  /// The values of a multi value or radio group, with their localized titles.
+  func choices(of specifier: Specifier, on page: Page) -> [(value: PlistValue, title: String)] {
+    guard let values = specifier["Values"]?.array?.map(\.value) else { return [] }
+    let titles = specifier["Titles"]?.array ?? []
+    return values.enumerated().map { index, value in
+      let raw = index < titles.count ? titles[index].string : nil
+      return (
+        value,
+        raw.map { bundle.localized($0, on: page).escapingControlCharacters }
+          ?? SpecifierValue.text(of: value).escapingControlCharacters
+      )
+    }
+  }
+
+  /// How to answer: on or off, the numbered choices, a slider's range, a date's form.
+  func hint(for specifier: Specifier, on page: Page) -> String? {
+    switch bundle.catalog.spec(of: specifier.type)?.valueRule {
+    case .toggle?:
+      return words["plain.onOff"]
+    case .oneOfValues?:
+      let list = choices(of: specifier, on: page).enumerated().map {
+        "\($0.offset + 1) \($0.element.title)"
+      }
+      return "\(words["plain.choices"]): " + list.joined(separator: ", ")
+    case .range?:
+      let minimum = specifier["MinimumValue"]?.number ?? 0
+      let maximum = specifier["MaximumValue"]?.number ?? 1
+      return words["plain.range"]
+        .replacing("%@", with: SpecifierValue.text(of: .real(minimum)), maxReplacements: 1)
+        .replacing("%@", with: SpecifierValue.text(of: .real(maximum)), maxReplacements: 1)
+    default:
+      if specifier.type == .datePicker {
+        return DateText.Mode(pickerMode: specifier["DatePickerMode"]?.string).pattern + ", UTC"
+      }
+      return nil
+    }
+  }
+
+  /// The value an answer stands for: a choice by its number or title, on or
+  /// off in the user's words too, a date as the form writes it; else as typed.
+  func answer(_ line: String, for specifier: Specifier, on page: Page, current: PlistValue?)
+    throws(SpecifierValue.Refusal) -> PlistValue
+  {
+    let rule = bundle.catalog.spec(of: specifier.type)?.valueRule
+    if rule == .oneOfValues {
+      let choices = choices(of: specifier, on: page)
+      if let number = Int(line.trimmingCharacters(in: .whitespaces)),
+        choices.indices.contains(number - 1)
+      {
+        return choices[number - 1].value
+      }
+      if let chosen = choices.first(where: { $0.title == line }) { return chosen.value }
+    }
+    if rule == .toggle {
+      let (on, off) = SpecifierValue.states(of: specifier)
+      if line == words["value.on"] { return on }
+      if line == words["value.off"] { return off }
+    }
+    if specifier.type == .datePicker {
+      let mode = DateText.Mode(pickerMode: specifier["DatePickerMode"]?.string)
+      var keeping: Date?
+      if case .date(let date)? = current { keeping = date }
+      guard let date = DateText.parse(line, mode, keeping: keeping) else {
+        throw SpecifierValue.Refusal(
+          reason: words["status.notADate"].replacing("%@", with: mode.pattern, maxReplacements: 1))
+      }
+      return .date(date)
+    }
+    return try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+  }
+
+  /// A value as the form shows it: a toggle on or off, a value of Values by
+  /// its title, a secure text masked, a date as its picker shows it.
   func shownText(of value: PlistValue, for specifier: Specifier, on page: Page) -> String {
-    if !bundle.catalog.isEditable(specifier.type),
-      let values = specifier["Values"]?.array?.map(\.value),
-      let index = values.firstIndex(of: value),
-      let titles = specifier["Titles"]?.array, index < titles.count,
-      let title = titles[index].string
+    let rule = bundle.catalog.spec(of: specifier.type)?.valueRule
+    if rule == .toggle {
+      let isOn = SpecifierValue.showsOn(value, of: specifier, dialect: bundle.options.dialect)
+      return isOn ? words["value.on"] : words["value.off"]
+    }
+    if rule == .oneOfValues || rule == .shown,
+      let chosen = choices(of: specifier, on: page).first(where: { $0.value == value })
     {
-      return bundle.localized(title, on: page).escapingControlCharacters
+      return chosen.title
+    }
+    if specifier["IsSecure"]?.bool == true {
+      return String(repeating: "•", count: SpecifierValue.text(of: value).count)
+    }
+    if case .date(let date) = value, specifier.type == .datePicker {
+      return DateText.format(date, DateText.Mode(pickerMode: specifier["DatePickerMode"]?.string))
+        + " UTC"
+    }
+    if case .array(let items) = value {
+      return items.map { SpecifierValue.text(of: $0).escapingControlCharacters }.joined(
+        separator: ", ")
     }
     return SpecifierValue.text(of: value).escapingControlCharacters
   }

@@ -24,6 +24,14 @@ enum EmbeddedLocalizations {
     "form.empty" = "Není co zobrazit";
     "value.on" = "zap.";
     "value.off" = "vyp.";
+    "value.custom" = "kreslí aplikace";
+    "action.openURL" = "otevře %@";
+    "action.mail" = "e-mail pro %@";
+    "action.mailAnyone" = "nový e-mail";
+    "action.button" = "akce aplikace";
+    "status.described" = "V aplikaci: %@ (prefs to nedělá)";
+    "status.listInApp" = "Položky seznamu se přidávají a odebírají v aplikaci";
+    "status.notADate" = "Není to datum ve tvaru %@";
     "help.move" = "pohyb";
     "help.less" = "méně";
     "help.more" = "více";
@@ -58,6 +66,9 @@ enum EmbeddedLocalizations {
     "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
     "edit.noDomain" = "chybí doména: balíček nemá ApplicationGroupContainerIdentifier a vedle něj není Info.plist s CFBundleIdentifier; zadejte --domain";
     "plain.keep" = "(Enter ponechá)";
+    "plain.choices" = "možnosti";
+    "plain.range" = "od %@ do %@";
+    "plain.onOff" = "zap. nebo vyp.";
     "plain.saved" = "uloženo";
     "plain.refused" = "odmítnuto";
     """#,
@@ -82,6 +93,14 @@ enum EmbeddedLocalizations {
     "form.empty" = "Nothing to show";
     "value.on" = "on";
     "value.off" = "off";
+    "value.custom" = "drawn by the app";
+    "action.openURL" = "opens %@";
+    "action.mail" = "mail to %@";
+    "action.mailAnyone" = "a new mail";
+    "action.button" = "the app's action";
+    "status.described" = "In the app: %@ (prefs does not do it)";
+    "status.listInApp" = "List items are added and removed in the app";
+    "status.notADate" = "Not a date of the form %@";
     "help.move" = "move";
     "help.less" = "less";
     "help.more" = "more";
@@ -116,6 +135,9 @@ enum EmbeddedLocalizations {
     "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
     "edit.noDomain" = "no defaults domain: the bundle has no ApplicationGroupContainerIdentifier and there is no Info.plist with CFBundleIdentifier beside it; give --domain";
     "plain.keep" = "(Enter keeps it)";
+    "plain.choices" = "choices";
+    "plain.range" = "from %@ to %@";
+    "plain.onOff" = "on or off";
     "plain.saved" = "saved";
     "plain.refused" = "refused";
     """#,
@@ -140,6 +162,14 @@ enum EmbeddedLocalizations {
     "form.empty" = "Nada a mostrar";
     "value.on" = "sim";
     "value.off" = "não";
+    "value.custom" = "desenhado pela app";
+    "action.openURL" = "abre %@";
+    "action.mail" = "e-mail para %@";
+    "action.mailAnyone" = "um novo e-mail";
+    "action.button" = "a ação da app";
+    "status.described" = "Na app: %@ (o prefs não o faz)";
+    "status.listInApp" = "Os itens da lista são adicionados e removidos na app";
+    "status.notADate" = "Não é uma data da forma %@";
     "help.move" = "mover";
     "help.less" = "menos";
     "help.more" = "mais";
@@ -174,6 +204,9 @@ enum EmbeddedLocalizations {
     "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
     "edit.noDomain" = "sem domínio: o pacote não tem ApplicationGroupContainerIdentifier nem há um Info.plist com CFBundleIdentifier ao lado; indique --domain";
     "plain.keep" = "(Enter mantém)";
+    "plain.choices" = "opções";
+    "plain.range" = "de %@ a %@";
+    "plain.onOff" = "sim ou não";
     "plain.saved" = "guardado";
     "plain.refused" = "recusado";
     """#,
@@ -198,6 +231,14 @@ enum EmbeddedLocalizations {
     "form.empty" = "Нечего показать";
     "value.on" = "вкл.";
     "value.off" = "выкл.";
+    "value.custom" = "рисует приложение";
+    "action.openURL" = "открывает %@";
+    "action.mail" = "письмо для %@";
+    "action.mailAnyone" = "новое письмо";
+    "action.button" = "действие приложения";
+    "status.described" = "В приложении: %@ (prefs этого не делает)";
+    "status.listInApp" = "Элементы списка добавляются и удаляются в приложении";
+    "status.notADate" = "Это не дата вида %@";
     "help.move" = "перейти";
     "help.less" = "меньше";
     "help.more" = "больше";
@@ -232,6 +273,9 @@ enum EmbeddedLocalizations {
     "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
     "edit.noDomain" = "нет домена: у пакета нет ApplicationGroupContainerIdentifier и рядом нет Info.plist с CFBundleIdentifier; укажите --domain";
     "plain.keep" = "(Enter — оставить)";
+    "plain.choices" = "варианты";
+    "plain.range" = "от %@ до %@";
+    "plain.onOff" = "вкл. или выкл.";
     "plain.saved" = "сохранено";
     "plain.refused" = "отклонено";
     """#,

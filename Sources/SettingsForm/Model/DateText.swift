@@ -1,0 +1,113 @@
+import Foundation
+
+/// A date picker's value as the form shows and reads it: `2026-11-25`,
+/// `14:30` or `2026-11-25 14:30`, in UTC (the form reads no time zone; the
+/// host may say which it is).
+///
+/// ```swift
+/// let mode = DateText.Mode(pickerMode: "Time")               // .time
+/// DateText.format(Date(timeIntervalSince1970: 3_600), mode)  // "01:00"
+/// DateText.parse("2026-11-25", .date, keeping: nil)          // 2026-11-25 00:00 UTC
+/// ```
+public enum DateText {
+  /// What the picker shows: InAppSettingsKit's `DatePickerMode`.
+  public enum Mode: Sendable, Equatable {
+    case date, time, dateAndTime
+
+    /// The mode of a `DatePickerMode` value; anything else is date and time, as InAppSettingsKit reads it.
+    public init(pickerMode: String?) {
+      switch pickerMode {
+      case "Date": self = .date
+      case "Time": self = .time
+      default: self = .dateAndTime
+      }
+    }
+
+    /// How a value is typed in this mode, for messages.
+    public var pattern: String {
+      switch self {
+      case .date: "YYYY-MM-DD"
+      case .time: "hh:mm"
+      case .dateAndTime: "YYYY-MM-DD hh:mm"
+      }
+    }
+  }
+
+  static let calendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+  }()
+
+  /// The date as the picker of `mode` shows it.
+  public static func format(_ date: Date, _ mode: Mode) -> String {
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ number: Int?) -> String {
+      let text = String(number ?? 0)
+      return text.count < 2 ? "0" + text : text
+    }
+    let day = "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day))"
+    let time = "\(two(parts.hour)):\(two(parts.minute))"
+    switch mode {
+    case .date: return day
+    case .time: return time
+    case .dateAndTime: return day + " " + time
+    }
+  }
+
+  /// The date typed as `mode` shows it, or nil when it is not such a date (a
+  /// field out of range is refused, not carried over). A time alone keeps the
+  /// day of `keeping` (the current value), else 1 January 2001, the reference
+  /// date of Foundation.
+  public static func parse(_ text: String, _ mode: Mode, keeping: Date?) -> Date? {
+    let fields = text.trimmingCharacters(in: .whitespaces).split(
+      whereSeparator: { $0 == " " || $0 == "T" })
+    var components = DateComponents()
+    components.timeZone = calendar.timeZone
+    func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
+      guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        return nil
+      }
+      return Int(text)
+    }
+    func readDay(_ field: Substring) -> Bool {
+      let parts = field.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 3, let year = number(parts[0], digits: 4...4),
+        let month = number(parts[1], digits: 1...2), let day = number(parts[2], digits: 1...2)
+      else { return false }
+      components.year = year
+      components.month = month
+      components.day = day
+      return true
+    }
+    func readTime(_ field: Substring) -> Bool {
+      let parts = field.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2, let hour = number(parts[0], digits: 1...2),
+        let minute = number(parts[1], digits: 2...2), hour < 24, minute < 60
+      else { return false }
+      components.hour = hour
+      components.minute = minute
+      return true
+    }
+    switch mode {
+    case .date:
+      guard fields.count == 1, readDay(fields[0]) else { return nil }
+      components.hour = 0
+      components.minute = 0
+    case .time:
+      guard fields.count == 1, readTime(fields[0]) else { return nil }
+      let base = calendar.dateComponents(
+        [.year, .month, .day], from: keeping ?? Date(timeIntervalSinceReferenceDate: 0))
+      components.year = base.year
+      components.month = base.month
+      components.day = base.day
+    case .dateAndTime:
+      guard fields.count == 2, readDay(fields[0]), readTime(fields[1]) else { return nil }
+    }
+    components.second = 0
+    guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+      return nil
+    }
+    return date
+  }
+}
