@@ -85,10 +85,15 @@ final class PostgresBackend: DefaultsBackend {
 
   // MARK: - Reading
 
-  /// Every row of the domain, tombstones included.
+  /// Every row of the domain, tombstones included, kept so that a write of
+  /// one key costs no pass over the others: the values that parse are one
+  /// dictionary, handed out as it is (copy on write), never rebuilt.
   struct Rows {
-    /// Each key's value; nil for a tombstone; a failure for text that is not a plist.
-    var values: [PlistKey: Result<PlistValue, PlistText.DecodeFailure>?] = [:]
+    /// Each key's value that parses.
+    var readable: [PlistKey: PlistValue] = [:]
+    /// Why each value that is not a plist is not one.
+    var corrupt: [PlistKey: String] = [:]
+    /// Each key's version, tombstones (deleted keys) included.
     var versions: [PlistKey: Int64] = [:]
     /// Where the next read starts: the oldest transaction not finished
     /// when they were read (the xmin of that read's snapshot). Rows of
@@ -100,41 +105,56 @@ final class PostgresBackend: DefaultsBackend {
 
     /// The values, refusing the first (in key order) that does not parse.
     func strict(store: String) throws(DefaultsError) -> [PlistKey: PlistValue] {
-      var result: [PlistKey: PlistValue] = [:]
-      result.reserveCapacity(values.count)
-      var corrupt: [(PlistKey, String)] = []
-      for (key, value) in values {
-        switch value {
-        case .some(.success(let plist)): result[key] = plist
-        case .some(.failure(let failure)): corrupt.append((key, failure.reason))
-        case nil: break
-        }
-      }
-      if let (key, reason) = corrupt.min(by: { $0.0 < $1.0 }) {
+      if let (key, reason) = corrupt.min(by: { $0.key < $1.key }) {
         throw .corruptValue(store: store, key: key.string, reason: reason)
       }
-      return result
+      return readable
     }
 
-    /// The values that parse.
-    var readable: [PlistKey: PlistValue] {
-      values.compactMapValues { value in
-        if case .some(.success(let plist)) = value { plist } else { nil }
-      }
-    }
-
-    var corruptKeys: [PlistKey] {
-      values.compactMap { key, value in
-        if case .some(.failure) = value { key } else { nil }
-      }.sorted()
-    }
+    var corruptKeys: [PlistKey] { corrupt.keys.sorted() }
 
     mutating func apply(key: String, text: String?, version: Int64) {
-      let plistKey = PlistKey(key)
+      apply(key: PlistKey(key), value: text.map(PlistText.decode), version: version)
+    }
+
+    mutating func apply(
+      key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+    ) {
       // Rows read by two threads may arrive out of order: the newer stays.
-      guard version > versions[plistKey] ?? 0 else { return }
-      values[plistKey] = text.map(PlistText.decode)
-      versions[plistKey] = version
+      guard version > versions[key] ?? 0 else { return }
+      versions[key] = version
+      set(key, value)
+    }
+
+    /// Takes each row of `newer` that is newer than this one's.
+    mutating func merge(_ newer: Rows) {
+      for (key, version) in newer.versions where version > versions[key] ?? 0 {
+        versions[key] = version
+        if let value = newer.readable[key] {
+          set(key, .success(value))
+        } else if let reason = newer.corrupt[key] {
+          set(key, .failure(PlistText.DecodeFailure(reason: reason)))
+        } else {
+          set(key, nil)
+        }
+      }
+      seen = max(seen, newer.seen)
+    }
+
+    private mutating func set(
+      _ key: PlistKey, _ value: Result<PlistValue, PlistText.DecodeFailure>?
+    ) {
+      switch value {
+      case .some(.success(let plist)):
+        readable[key] = plist
+        corrupt[key] = nil
+      case .some(.failure(let failure)):
+        readable[key] = nil
+        corrupt[key] = failure.reason
+      case nil:
+        readable[key] = nil
+        corrupt[key] = nil
+      }
     }
   }
 
@@ -144,12 +164,7 @@ final class PostgresBackend: DefaultsBackend {
     let since = cache.withLock { $0.seen }
     let newer = try readRows(newerThan: since)
     return cache.withLock { cache in
-      for (key, version) in newer.versions {
-        guard version > cache.versions[key] ?? 0 else { continue }
-        cache.values[key] = newer.values[key] ?? nil
-        cache.versions[key] = version
-      }
-      cache.seen = max(cache.seen, newer.seen)
+      cache.merge(newer)
       cache.loaded = true
       return cache
     }
@@ -158,13 +173,18 @@ final class PostgresBackend: DefaultsBackend {
   /// The rows as last read, when the store has read them once (and found
   /// no value that does not parse).
   func cachedRows() -> Rows? {
-    cache.withLock { $0.loaded && $0.corruptKeys.isEmpty ? $0 : nil }
+    cache.withLock { $0.loaded && $0.corrupt.isEmpty ? $0 : nil }
   }
 
+  /// A row as a write returned it, its value parsed.
+  typealias Row = (
+    key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+  )
+
   /// Records rows a write returned.
-  func remember(_ rows: [(key: String, text: String?, version: Int64)], cursor: Int64) {
+  func remember(_ rows: [Row], cursor: Int64) {
     cache.withLock { cache in
-      for row in rows { cache.apply(key: row.key, text: row.text, version: row.version) }
+      for row in rows { cache.apply(key: row.key, value: row.value, version: row.version) }
       cache.seen = max(cache.seen, cursor)
     }
   }
@@ -211,14 +231,8 @@ final class PostgresBackend: DefaultsBackend {
   func readForWatch() throws(DefaultsError) -> [PlistKey: PlistValue] {
     let rows = try readRows()
     return watched.withLock { watched in
-      var values: [PlistKey: PlistValue] = [:]
-      for (key, value) in rows.values {
-        switch value {
-        case .some(.success(let plist)): values[key] = plist
-        case .some(.failure): values[key] = watched[key]
-        case nil: break
-        }
-      }
+      var values = rows.readable
+      for key in rows.corrupt.keys { values[key] = watched[key] }
       watched = values
       return values
     }
@@ -354,14 +368,45 @@ final class PostgresTransaction: DefaultsTransaction {
 
   func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError) -> [PlistKey: PlistValue] {
     let rows = try base()
-    var current = rows.readable
     // A value that does not parse is replaced or deleted like any other.
+    var edits: [(PlistKey, PlistValue?)] = []
+    for (key, value) in values where rows.corrupt[key] != nil || rows.readable[key] != value {
+      edits.append((key, value))
+    }
+    for key in rows.readable.keys where values[key] == nil { edits.append((key, nil)) }
+    for key in rows.corrupt.keys where values[key] == nil { edits.append((key, nil)) }
+    return try send(edits, over: rows)
+  }
+
+  /// Sends only `changes`: the rest of the domain is not looked at.
+  func write(_ values: [PlistKey: PlistValue], changes: [DefaultsChange]) throws(DefaultsError)
+    -> [PlistKey: PlistValue]
+  {
+    let rows = try base()
+    // Values that do not parse (a write with force) are deleted unless written.
+    guard rows.corrupt.isEmpty else { return try write(values) }
+    return try send(changes.map { ($0.key, $0.new) }, over: rows)
+  }
+
+  /// Compares and sets `edits` (nil deletes) in one call of `prefs_write`;
+  /// returns what the domain holds then: `rows` with the edits, and other
+  /// writers' rows that the call found newer.
+  private func send(_ edits: [(PlistKey, PlistValue?)], over rows: PostgresBackend.Rows)
+    throws(DefaultsError) -> [PlistKey: PlistValue]
+  {
+    var current = rows.readable
+    guard !edits.isEmpty else { return current }
+    // The changed keys in one order (a notification names them alike every time).
+    let sorted = edits.count > 1 ? edits.sorted { $0.0 < $1.0 } : edits
     var keys: [String] = []
     var plists: [String] = []
     var deleted: [Bool] = []
     var expected: [Int64] = []
-    let corrupt = Set(rows.corruptKeys)
-    func add(_ key: PlistKey, _ value: PlistValue?) throws(DefaultsError) {
+    keys.reserveCapacity(sorted.count)
+    plists.reserveCapacity(sorted.count)
+    deleted.reserveCapacity(sorted.count)
+    expected.reserveCapacity(sorted.count)
+    for (key, value) in sorted {
       if key.string.utf8.contains(0) {
         throw .unrepresentable(key: key.string, reason: "PostgreSQL text cannot hold NUL")
       }
@@ -375,20 +420,6 @@ final class PostgresTransaction: DefaultsTransaction {
       }
       expected.append(rows.versions[key] ?? 0)
     }
-    // One pass over each side: a write of one key to a large domain sorts nothing.
-    for (key, value) in values where corrupt.contains(key) || current[key] != value {
-      try add(key, value)
-    }
-    for key in rows.values.keys where values[key] == nil {
-      try add(key, nil)
-    }
-    guard !keys.isEmpty else { return current }
-    // The changed keys in one order (a notification names them alike every time).
-    let order = keys.indices.sorted { keys[$0] < keys[$1] }
-    keys = order.map { keys[$0] }
-    plists = order.map { plists[$0] }
-    deleted = order.map { deleted[$0] }
-    expected = order.map { expected[$0] }
     guard
       let written = try backend.commit(
         keys: keys, plists: plists, deleted: deleted, expected: expected, seen: rows.seen)
@@ -397,16 +428,25 @@ final class PostgresTransaction: DefaultsTransaction {
       throw .unavailable(
         store: backend.path, operation: "write", reason: "another writer changed the keys first")
     }
-    backend.remember(written.rows, cursor: written.cursor)
+    // This write's own rows come back as it sent them: parsed from what it
+    // holds, not from their text again.
+    var own: [PlistKey: PlistValue?] = [:]
+    own.reserveCapacity(sorted.count)
+    for (key, value) in sorted { own[key] = value }
+    let parsed = written.rows.map { row -> PostgresBackend.Row in
+      let key = PlistKey(row.key)
+      if let mine = own[key] { return (key, mine.map { .success($0) }, row.version) }
+      return (key, row.text.map(PlistText.decode), row.version)
+    }
+    backend.remember(parsed, cursor: written.cursor)
     // What the domain holds now: this write, and others' since the read
     // (a key this write did not change may come back at a version already
     // seen: the newer stays).
-    for row in written.rows where row.version > rows.versions[PlistKey(row.key)] ?? 0 {
-      let key = PlistKey(row.key)
-      if let text = row.text, case .success(let value) = PlistText.decode(text) {
-        current[key] = value
+    for row in parsed where row.version > rows.versions[row.key] ?? 0 {
+      if case .some(.success(let value)) = row.value {
+        current[row.key] = value
       } else {
-        current[key] = nil
+        current[row.key] = nil
       }
     }
     return current
