@@ -15,7 +15,8 @@ import Synchronization
 ///   250 distinct keys each at once: writes per second.
 enum SharedBench {
   static func run(
-    url: String, folder: String, psql: String?, writes: Int = 1000, latencyToo: Bool = true
+    url: String, folder: String, psql: String?, writes: Int = 1000, latencyToo: Bool = true,
+    fileToo: Bool = true
   ) throws {
     let location = try SharedStoreLocation(url: url)
     let domain = "com.example.bench"
@@ -40,7 +41,7 @@ enum SharedBench {
     try shared().removeAll()
     try file().removeAll()
     for (name, make) in [("postgres", shared), ("file", file)]
-      as [(String, () throws -> DefaultsStore)]
+      as [(String, () throws -> DefaultsStore)] where name == "postgres" || fileToo
     {
       let rate = try throughput(make: make, writers: 8, each: 250)
       print(

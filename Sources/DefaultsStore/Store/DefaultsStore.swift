@@ -93,9 +93,17 @@ public final class DefaultsStore: Sendable {
     ) -> Bool {
       // What this store is writing is the writer's to record and deliver.
       if fromWatcher, let stored, ownWrites.contains(stored) { return false }
-      let before = effective(file: lastFileValues ?? stored ?? [:])
       var settings = Settings(arguments: arguments, registration: registration)
       change(&settings)
+      // Nobody to tell: no pass over the domain to find what changed (a
+      // writer of one key to a large domain pays for that key only).
+      guard changeObservers > 0 else {
+        arguments = settings.arguments
+        registration = settings.registration
+        if let stored { lastFileValues = stored }
+        return false
+      }
+      let before = effective(file: lastFileValues ?? stored ?? [:])
       arguments = settings.arguments
       registration = settings.registration
       if let stored { lastFileValues = stored }

@@ -126,6 +126,20 @@ final class PostgresBackend: DefaultsBackend {
       set(key, value)
     }
 
+    /// Records a row's version and whether it parses, its value being in
+    /// `readable` already.
+    mutating func note(
+      key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+    ) {
+      guard version > versions[key] ?? 0 else { return }
+      versions[key] = version
+      if case .some(.failure(let failure)) = value {
+        corrupt[key] = failure.reason
+      } else if corrupt[key] != nil {
+        corrupt[key] = nil
+      }
+    }
+
     /// Takes each row of `newer` that is newer than this one's.
     mutating func merge(_ newer: Rows) {
       for (key, version) in newer.versions where version > versions[key] ?? 0 {
@@ -182,9 +196,21 @@ final class PostgresBackend: DefaultsBackend {
   )
 
   /// Records rows a write returned.
-  func remember(_ rows: [Row], cursor: Int64) {
+  /// With `stored`, what the write made of `base` (the values it read):
+  /// when the cache still holds `base` itself, it takes `stored` as it is
+  /// rather than a copy of `base` with the rows applied.
+  func remember(
+    _ rows: [Row], cursor: Int64, stored: [PlistKey: PlistValue]? = nil,
+    base: [PlistKey: PlistValue]? = nil
+  ) {
     cache.withLock { cache in
-      for row in rows { cache.apply(key: row.key, value: row.value, version: row.version) }
+      // The same storage compares in no time; another's change since makes a copy.
+      if let stored, let base, cache.readable == base {
+        cache.readable = stored
+        for row in rows { cache.note(key: row.key, value: row.value, version: row.version) }
+      } else {
+        for row in rows { cache.apply(key: row.key, value: row.value, version: row.version) }
+      }
       cache.seen = max(cache.seen, cursor)
     }
   }
@@ -301,6 +327,7 @@ final class PostgresBackend: DefaultsBackend {
         throw .unavailable(store: path, operation: "write", reason: ServerLink.describe(error))
       }
       var result = Written()
+      var notifyAs: Int64?
       for row in rows {
         do {
           let (key, text, version) = try row.decode((String?, String?, Int64).self)
@@ -308,11 +335,20 @@ final class PostgresBackend: DefaultsBackend {
             result.rows.append((key, text, version))
           } else {
             result.cursor = version
+            notifyAs = text.flatMap { Int64($0) }
           }
         } catch {
           throw .unavailable(
             store: path, operation: "write", reason: "the server's answer is not prefs_write's")
         }
+      }
+      // The write has committed (durably): now the watchers hear of it, in
+      // a transaction that waits for no disk (see Schema's version 3). Should
+      // this fail, the write stands; watchers find it with the next change
+      // of the domain they hear of, or when they connect again.
+      if let notifyAs {
+        _ = try? connection.rawRows(
+          "SELECT prefs_notify(\(domain), \(notifyAs), \(keys))")
       }
       return result
     }
@@ -375,7 +411,7 @@ final class PostgresTransaction: DefaultsTransaction {
     }
     for key in rows.readable.keys where values[key] == nil { edits.append((key, nil)) }
     for key in rows.corrupt.keys where values[key] == nil { edits.append((key, nil)) }
-    return try send(edits, over: rows)
+    return try send(edits, over: rows, values: values)
   }
 
   /// Sends only `changes`: the rest of the domain is not looked at.
@@ -385,17 +421,17 @@ final class PostgresTransaction: DefaultsTransaction {
     let rows = try base()
     // Values that do not parse (a write with force) are deleted unless written.
     guard rows.corrupt.isEmpty else { return try write(values) }
-    return try send(changes.map { ($0.key, $0.new) }, over: rows)
+    return try send(changes.map { ($0.key, $0.new) }, over: rows, values: values)
   }
 
   /// Compares and sets `edits` (nil deletes) in one call of `prefs_write`;
-  /// returns what the domain holds then: `rows` with the edits, and other
-  /// writers' rows that the call found newer.
-  private func send(_ edits: [(PlistKey, PlistValue?)], over rows: PostgresBackend.Rows)
-    throws(DefaultsError) -> [PlistKey: PlistValue]
-  {
-    var current = rows.readable
-    guard !edits.isEmpty else { return current }
+  /// returns what the domain holds then: `values` (what `rows` become with the
+  /// edits), and other writers' rows that the call found newer.
+  private func send(
+    _ edits: [(PlistKey, PlistValue?)], over rows: PostgresBackend.Rows,
+    values: [PlistKey: PlistValue]
+  ) throws(DefaultsError) -> [PlistKey: PlistValue] {
+    guard !edits.isEmpty else { return rows.readable }
     // The changed keys in one order (a notification names them alike every time).
     let sorted = edits.count > 1 ? edits.sorted { $0.0 < $1.0 } : edits
     var keys: [String] = []
@@ -438,17 +474,18 @@ final class PostgresTransaction: DefaultsTransaction {
       if let mine = own[key] { return (key, mine.map { .success($0) }, row.version) }
       return (key, row.text.map(PlistText.decode), row.version)
     }
-    backend.remember(parsed, cursor: written.cursor)
-    // What the domain holds now: this write, and others' since the read
-    // (a key this write did not change may come back at a version already
-    // seen: the newer stays).
-    for row in parsed where row.version > rows.versions[row.key] ?? 0 {
+    // What the domain holds now: `values`, and others' writes since the
+    // read (a key this write did not change may come back at a version
+    // already seen: the newer stays). Without others', `values` as they are.
+    var current = values
+    for row in parsed where own[row.key] == nil && row.version > rows.versions[row.key] ?? 0 {
       if case .some(.success(let value)) = row.value {
         current[row.key] = value
       } else {
         current[row.key] = nil
       }
     }
+    backend.remember(parsed, cursor: written.cursor, stored: current, base: rows.readable)
     return current
   }
 
