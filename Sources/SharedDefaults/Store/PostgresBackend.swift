@@ -20,11 +20,10 @@ final class PostgresBackend: DefaultsBackend {
   /// Held through a whole update, so that this process's writers of the
   /// domain record their writes in the order they committed.
   private let writer = Mutex(())
-  /// Every row read so far, and the newest version among them. A read asks
-  /// only for rows newer than that: versions of a domain commit in order
-  /// (prefs_write holds the domain's row until it commits), so nothing
-  /// older can still arrive. This is why a row edited by hand must take a
-  /// new version from `prefs_version_seq`, as prefs_write does.
+  /// Every row read so far, and the cursor of the last read: a read asks
+  /// only for rows of transactions not finished at the last one (see
+  /// `Rows.seen`). A row edited by hand must take a new version from
+  /// `prefs_version_seq`, as prefs_write does, for the newer to win here.
   private let cache = Mutex(Rows())
   /// What the watch last told the store, so that a value that does not
   /// parse keeps the last one read.
