@@ -14,7 +14,10 @@ import Synchronization
 /// - throughput: 8 writers (threads, each its store and connection) write
 ///   250 distinct keys each at once: writes per second.
 enum SharedBench {
-  static func run(url: String, folder: String, psql: String?, writes: Int = 1000) throws {
+  static func run(
+    url: String, folder: String, psql: String?, writes: Int = 1000, latencyToo: Bool = true,
+    fileToo: Bool = true
+  ) throws {
     let location = try SharedStoreLocation(url: url)
     let domain = "com.example.bench"
     func shared() throws -> DefaultsStore {
@@ -24,7 +27,7 @@ enum SharedBench {
     try shared().removeAll()
     try file().removeAll()
     for (name, make) in [("postgres", shared), ("file", file)]
-      as [(String, () throws -> DefaultsStore)]
+      as [(String, () throws -> DefaultsStore)] where latencyToo
     {
       let samples = try latency(make: make, watchers: 8, writes: writes)
       print(
@@ -38,7 +41,7 @@ enum SharedBench {
     try shared().removeAll()
     try file().removeAll()
     for (name, make) in [("postgres", shared), ("file", file)]
-      as [(String, () throws -> DefaultsStore)]
+      as [(String, () throws -> DefaultsStore)] where name == "postgres" || fileToo
     {
       let rate = try throughput(make: make, writers: 8, each: 250)
       print(
@@ -88,19 +91,19 @@ enum SharedBench {
     let stores = try (0..<writers).map { _ in try make() }
     // Connected (and the tables checked) before the clock starts.
     for store in stores { _ = try store.persistentValues() }
-    let failures = Mutex(0)
+    let failures = Count()
     let start = now()
-    DispatchQueue.concurrentPerform(iterations: writers) { writer in
+    together(writers) { writer in
       for index in 0..<each {
         do {
           try stores[writer].set(.integer(Int64(index)), forKey: "w\(writer)-\(index)")
         } catch {
-          failures.withLock { $0 += 1 }
+          failures.add()
         }
       }
     }
     let elapsed = Double(now() - start) / 1e9
-    if failures.withLock({ $0 }) > 0 { print("  \(failures.withLock { $0 }) writes failed") }
+    if failures.value > 0 { print("  \(failures.value) writes failed") }
     return Double(writers * each) / elapsed
   }
 
@@ -139,13 +142,33 @@ enum SharedBench {
       return path
     }
     start = now()
-    DispatchQueue.concurrentPerform(iterations: 8) { writer in
-      try? run(["-f", scripts[writer]])
-    }
+    together(8) { writer in try? run(["-f", scripts[writer]]) }
     elapsed = Double(now() - start) / 1e9
     print(
       String(format: "psql -f, 8 sessions x 250 inserts at once: %.0f writes/s", 2000 / elapsed))
     for path in scripts { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  /// Runs `body` on `count` threads of its own at once and waits for them
+  /// all. Not `concurrentPerform`: that runs as many at once as there are
+  /// cores (2 here), so 8 writers would mostly wait their turn.
+  static func together(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    let threads = (0..<count).map { index in
+      group.enter()
+      return Thread {
+        body(index)
+        group.leave()
+      }
+    }
+    for thread in threads { thread.start() }
+    group.wait()
+  }
+
+  final class Count: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
   }
 
   static func percentile(_ samples: [Double], _ fraction: Double) -> Double {

@@ -66,6 +66,33 @@ struct SharedObservationTests {
     #expect(try store.persistentValues().count == 2003)
   }
 
+  /// Whether commits wait for the disk or not (the write then notifies in
+  /// a transaction of its own, after its commit), a listener hears the same.
+  @Test(arguments: ["on", "off"])
+  func theNotificationIsTheSameWhetherCommitsWaitForTheDisk(_ setting: String) throws {
+    let database = try SharedDatabase()
+    try database.psql("ALTER DATABASE \(database.name) SET synchronous_commit = \(setting)")
+    let store = try database.store()
+    #expect(try database.store().persistentValues().isEmpty)
+    let listener = try RunningProcess(
+      URL(fileURLWithPath: database.server.binaries + "/psql"),
+      [
+        "-X", "-h", database.server.folder, "-p", "\(database.server.port)", "-U",
+        database.server.user, "-d", database.name, "-c", "LISTEN prefs_defaults", "-c",
+        "SELECT pg_sleep(1.5)", "-c", "SELECT 1",
+      ])
+    usleep(500_000)
+    try store.set(.integer(1), forKey: "a")
+    #expect(listener.wait() == 0, "\(listener.errors)")
+    let version = try database.psql("SELECT version FROM prefs_values WHERE key = 'a'")
+    let heard = listener.output.filter { $0.contains("Asynchronous notification") }
+    #expect(heard.count == 1, "\(heard)")
+    #expect(
+      heard.first?.contains(
+        #"{"domain" : "com.example.shared", "version" : \#(version), "keys" : ["a"]}"#)
+        == true, "\(heard)")
+  }
+
   /// The server stops and starts again while four watchers listen and two
   /// writers keep writing: afterwards every watcher reports the final value
   /// of every key, and all of them are still running.

@@ -19,7 +19,7 @@ struct SharedStoreTests {
         try database.store("com.example.d\(index)").set(.integer(1), forKey: "k")
       }
     }
-    #expect(try database.psql("SELECT version FROM prefs_schema") == "2")
+    #expect(try database.psql("SELECT version FROM prefs_schema") == "3")
     #expect(try database.psql("SELECT count(*) FROM prefs_values") == "8")
   }
 
@@ -30,7 +30,7 @@ struct SharedStoreTests {
     let error = try #require(throws: DefaultsError.self) {
       try database.store().set(.bool(false), forKey: "k")
     }
-    #expect("\(error)".contains("schema version 99, newer than this prefs knows (2)"), "\(error)")
+    #expect("\(error)".contains("schema version 99, newer than this prefs knows (3)"), "\(error)")
   }
 
   @Test func eachKeyIsARowHoldingAPropertyListAndEachWriteANewVersion() throws {
@@ -65,6 +65,32 @@ struct SharedStoreTests {
     try store.removeAll()
     #expect(try database.psql("SELECT count(*) FROM prefs_values WHERE value IS NOT NULL") == "0")
     #expect(try SharedDefaults.domains(location: database.location).isEmpty)
+  }
+
+  /// A write sends the keys it changes, nothing else: every other row,
+  /// tombstones included, keeps its version, whichever way it was written.
+  @Test(arguments: ["set", "removeValue", "update"])
+  func aWriteRewritesOnlyTheKeysItChanges(_ how: String) throws {
+    let database = try SharedDatabase()
+    let store = try database.store()
+    try store.update { values in
+      for index in 0..<200 { values[PlistKey("k\(index)")] = .integer(Int64(index)) }
+      values["gone"] = .bool(true)
+    }
+    try store.removeValue(forKey: "gone")
+    let versions = "SELECT key || '=' || version FROM prefs_values ORDER BY key"
+    let before = try database.psql(versions).split(separator: "\n")
+    switch how {
+    case "set": try store.set(.string("new"), forKey: "k7")
+    case "removeValue": try store.removeValue(forKey: "k7")
+    default: try store.update { $0["k7"] = .string("new") }
+    }
+    let after = try database.psql(versions).split(separator: "\n")
+    #expect(before.count == 201 && after.count == 201)
+    let changed = zip(before, after).filter { $0 != $1 }.map { $0.1.split(separator: "=")[0] }
+    #expect(changed == ["k7"])
+    #expect(try store.persistentValues()["k7"] == (how == "removeValue" ? nil : .string("new")))
+    #expect(try database.store().persistentValues().count == (how == "removeValue" ? 199 : 200))
   }
 
   @Test func domainsAreListed() throws {
@@ -161,7 +187,7 @@ struct SharedStoreTests {
     let store = try database.store()
     #expect(try store.persistentValues() == ["k": .string("kept")])
     try store.set(.string("new"), forKey: "other")
-    #expect(try database.psql("SELECT version FROM prefs_schema") == "2")
+    #expect(try database.psql("SELECT version FROM prefs_schema") == "3")
     #expect(try database.psql("SELECT count(*) FROM prefs_values WHERE txid IS NOT NULL") == "2")
   }
 }

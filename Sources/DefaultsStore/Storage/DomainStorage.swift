@@ -56,6 +56,11 @@ public protocol DefaultsTransaction {
   /// values once stored (a backend that merges per key may hold other
   /// writers' keys among them).
   func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError) -> [PlistKey: PlistValue]
+  /// The same, told `changes`: the keys where `values` differ from what
+  /// `read` gave, in key order. A backend that stores per key sends only
+  /// those, and need not look at the rest of the domain.
+  func write(_ values: [PlistKey: PlistValue], changes: [DefaultsChange]) throws(DefaultsError)
+    -> [PlistKey: PlistValue]
   /// Deletes the domain's values; returns what is left (nothing, for a file).
   func remove() throws(DefaultsError) -> [PlistKey: PlistValue]
   /// Moves what does not parse aside, for a write with `force`: returns
@@ -63,6 +68,15 @@ public protocol DefaultsTransaction {
   func moveAside(now: Date) throws(DefaultsError) -> (
     movedTo: String, remaining: [PlistKey: PlistValue]
   )
+}
+
+extension DefaultsTransaction {
+  /// A file is written whole: the changes tell it nothing more.
+  public func write(_ values: [PlistKey: PlistValue], changes: [DefaultsChange])
+    throws(DefaultsError) -> [PlistKey: PlistValue]
+  {
+    try write(values)
+  }
 }
 
 /// What a backend's watch tells its store.

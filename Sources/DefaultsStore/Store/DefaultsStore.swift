@@ -79,7 +79,9 @@ public final class DefaultsStore: Sendable {
     init(arguments: [PlistKey: PlistValue]) { self.arguments = arguments }
 
     func effective(file stored: [PlistKey: PlistValue]) -> [PlistKey: PlistValue] {
-      registration.merging(stored) { $1 }.merging(arguments) { $1 }
+      // Most stores have neither: the stored values as they are, not a copy.
+      if registration.isEmpty && arguments.isEmpty { return stored }
+      return registration.merging(stored) { $1 }.merging(arguments) { $1 }
     }
 
     /// Records new file values (or other state) and queues what changed;
@@ -91,9 +93,17 @@ public final class DefaultsStore: Sendable {
     ) -> Bool {
       // What this store is writing is the writer's to record and deliver.
       if fromWatcher, let stored, ownWrites.contains(stored) { return false }
-      let before = effective(file: lastFileValues ?? stored ?? [:])
       var settings = Settings(arguments: arguments, registration: registration)
       change(&settings)
+      // Nobody to tell: no pass over the domain to find what changed (a
+      // writer of one key to a large domain pays for that key only).
+      guard changeObservers > 0 else {
+        arguments = settings.arguments
+        registration = settings.registration
+        if let stored { lastFileValues = stored }
+        return false
+      }
+      let before = effective(file: lastFileValues ?? stored ?? [:])
       arguments = settings.arguments
       registration = settings.registration
       if let stored { lastFileValues = stored }
@@ -283,15 +293,57 @@ public final class DefaultsStore: Sendable {
     force: Bool = false, now: Date = Date(),
     _ body: (inout [PlistKey: PlistValue]) throws(DefaultsError) -> Void
   ) throws(DefaultsError) -> WriteOutcome {
+    try write(force: force, now: now) { current throws(DefaultsError) in
+      var updated = current
+      try body(&updated)
+      return (updated, DefaultsChange.between(current, updated))
+    }
+  }
+
+  @discardableResult
+  public func set(_ value: PlistValue, forKey key: String, force: Bool = false)
+    throws(DefaultsError)
+    -> WriteOutcome
+  {
+    try edit(PlistKey(key), to: value, force: force)
+  }
+
+  @discardableResult
+  public func removeValue(forKey key: String, force: Bool = false) throws(DefaultsError)
+    -> WriteOutcome
+  {
+    try edit(PlistKey(key), to: nil, force: force)
+  }
+
+  /// `update { $0[key] = value }`, without a pass over the other keys to
+  /// find what changed: a write of one key to a large domain stays cheap.
+  private func edit(_ key: PlistKey, to value: PlistValue?, force: Bool) throws(DefaultsError)
+    -> WriteOutcome
+  {
+    try write(force: force, now: Date()) { current in
+      let old = current[key]
+      guard old != value else { return (current, []) }
+      var updated = current
+      updated[key] = value
+      return (updated, [DefaultsChange(key: key, old: old, new: value)])
+    }
+  }
+
+  /// One read-modify-write: `change` gives the new values and how they
+  /// differ from the stored ones (in key order), and the backend is told both.
+  private func write(
+    force: Bool, now: Date,
+    _ change: ([PlistKey: PlistValue]) throws(DefaultsError) -> (
+      [PlistKey: PlistValue], [DefaultsChange]
+    )
+  ) throws(DefaultsError) -> WriteOutcome {
     let outcome = try file.transaction {
       (transaction) throws(DefaultsError) -> WriteOutcome in
       let (current, movedAside) = try readForWriting(transaction, force: force, now: now)
-      var updated = current
-      try body(&updated)
-      let changes = DefaultsChange.between(current, updated)
+      let (updated, changes) = try change(current)
       if !changes.isEmpty || movedAside != nil {
         let stored = try writing(updated) { () throws(DefaultsError) in
-          try transaction.write(updated)
+          try transaction.write(updated, changes: changes)
         }
         // Recorded before the lock is released, so that writes of this
         // store's threads are recorded in the order they reached the file.
@@ -303,21 +355,6 @@ public final class DefaultsStore: Sendable {
     }
     deliverPending()
     return outcome
-  }
-
-  @discardableResult
-  public func set(_ value: PlistValue, forKey key: String, force: Bool = false)
-    throws(DefaultsError)
-    -> WriteOutcome
-  {
-    try update(force: force) { $0[PlistKey(key)] = value }
-  }
-
-  @discardableResult
-  public func removeValue(forKey key: String, force: Bool = false) throws(DefaultsError)
-    -> WriteOutcome
-  {
-    try update(force: force) { $0[PlistKey(key)] = nil }
   }
 
   /// Replaces everything stored (import).

@@ -20,11 +20,10 @@ final class PostgresBackend: DefaultsBackend {
   /// Held through a whole update, so that this process's writers of the
   /// domain record their writes in the order they committed.
   private let writer = Mutex(())
-  /// Every row read so far, and the newest version among them. A read asks
-  /// only for rows newer than that: versions of a domain commit in order
-  /// (prefs_write holds the domain's row until it commits), so nothing
-  /// older can still arrive. This is why a row edited by hand must take a
-  /// new version from `prefs_version_seq`, as prefs_write does.
+  /// Every row read so far, and the cursor of the last read: a read asks
+  /// only for rows of transactions not finished at the last one (see
+  /// `Rows.seen`). A row edited by hand must take a new version from
+  /// `prefs_version_seq`, as prefs_write does, for the newer to win here.
   private let cache = Mutex(Rows())
   /// What the watch last told the store, so that a value that does not
   /// parse keeps the last one read.
@@ -85,10 +84,15 @@ final class PostgresBackend: DefaultsBackend {
 
   // MARK: - Reading
 
-  /// Every row of the domain, tombstones included.
+  /// Every row of the domain, tombstones included, kept so that a write of
+  /// one key costs no pass over the others: the values that parse are one
+  /// dictionary, handed out as it is (copy on write), never rebuilt.
   struct Rows {
-    /// Each key's value; nil for a tombstone; a failure for text that is not a plist.
-    var values: [PlistKey: Result<PlistValue, PlistText.DecodeFailure>?] = [:]
+    /// Each key's value that parses.
+    var readable: [PlistKey: PlistValue] = [:]
+    /// Why each value that is not a plist is not one.
+    var corrupt: [PlistKey: String] = [:]
+    /// Each key's version, tombstones (deleted keys) included.
     var versions: [PlistKey: Int64] = [:]
     /// Where the next read starts: the oldest transaction not finished
     /// when they were read (the xmin of that read's snapshot). Rows of
@@ -100,41 +104,70 @@ final class PostgresBackend: DefaultsBackend {
 
     /// The values, refusing the first (in key order) that does not parse.
     func strict(store: String) throws(DefaultsError) -> [PlistKey: PlistValue] {
-      var result: [PlistKey: PlistValue] = [:]
-      result.reserveCapacity(values.count)
-      var corrupt: [(PlistKey, String)] = []
-      for (key, value) in values {
-        switch value {
-        case .some(.success(let plist)): result[key] = plist
-        case .some(.failure(let failure)): corrupt.append((key, failure.reason))
-        case nil: break
-        }
-      }
-      if let (key, reason) = corrupt.min(by: { $0.0 < $1.0 }) {
+      if let (key, reason) = corrupt.min(by: { $0.key < $1.key }) {
         throw .corruptValue(store: store, key: key.string, reason: reason)
       }
-      return result
+      return readable
     }
 
-    /// The values that parse.
-    var readable: [PlistKey: PlistValue] {
-      values.compactMapValues { value in
-        if case .some(.success(let plist)) = value { plist } else { nil }
+    var corruptKeys: [PlistKey] { corrupt.keys.sorted() }
+
+    mutating func apply(key: String, text: String?, version: Int64) {
+      apply(key: PlistKey(key), value: text.map(PlistText.decode), version: version)
+    }
+
+    mutating func apply(
+      key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+    ) {
+      // Rows read by two threads may arrive out of order: the newer stays.
+      guard version > versions[key] ?? 0 else { return }
+      versions[key] = version
+      set(key, value)
+    }
+
+    /// Records a row's version and whether it parses, its value being in
+    /// `readable` already.
+    mutating func note(
+      key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+    ) {
+      guard version > versions[key] ?? 0 else { return }
+      versions[key] = version
+      if case .some(.failure(let failure)) = value {
+        corrupt[key] = failure.reason
+      } else if corrupt[key] != nil {
+        corrupt[key] = nil
       }
     }
 
-    var corruptKeys: [PlistKey] {
-      values.compactMap { key, value in
-        if case .some(.failure) = value { key } else { nil }
-      }.sorted()
+    /// Takes each row of `newer` that is newer than this one's.
+    mutating func merge(_ newer: Rows) {
+      for (key, version) in newer.versions where version > versions[key] ?? 0 {
+        versions[key] = version
+        if let value = newer.readable[key] {
+          set(key, .success(value))
+        } else if let reason = newer.corrupt[key] {
+          set(key, .failure(PlistText.DecodeFailure(reason: reason)))
+        } else {
+          set(key, nil)
+        }
+      }
+      seen = max(seen, newer.seen)
     }
 
-    mutating func apply(key: String, text: String?, version: Int64) {
-      let plistKey = PlistKey(key)
-      // Rows read by two threads may arrive out of order: the newer stays.
-      guard version > versions[plistKey] ?? 0 else { return }
-      values[plistKey] = text.map(PlistText.decode)
-      versions[plistKey] = version
+    private mutating func set(
+      _ key: PlistKey, _ value: Result<PlistValue, PlistText.DecodeFailure>?
+    ) {
+      switch value {
+      case .some(.success(let plist)):
+        readable[key] = plist
+        corrupt[key] = nil
+      case .some(.failure(let failure)):
+        readable[key] = nil
+        corrupt[key] = failure.reason
+      case nil:
+        readable[key] = nil
+        corrupt[key] = nil
+      }
     }
   }
 
@@ -144,12 +177,7 @@ final class PostgresBackend: DefaultsBackend {
     let since = cache.withLock { $0.seen }
     let newer = try readRows(newerThan: since)
     return cache.withLock { cache in
-      for (key, version) in newer.versions {
-        guard version > cache.versions[key] ?? 0 else { continue }
-        cache.values[key] = newer.values[key] ?? nil
-        cache.versions[key] = version
-      }
-      cache.seen = max(cache.seen, newer.seen)
+      cache.merge(newer)
       cache.loaded = true
       return cache
     }
@@ -158,13 +186,30 @@ final class PostgresBackend: DefaultsBackend {
   /// The rows as last read, when the store has read them once (and found
   /// no value that does not parse).
   func cachedRows() -> Rows? {
-    cache.withLock { $0.loaded && $0.corruptKeys.isEmpty ? $0 : nil }
+    cache.withLock { $0.loaded && $0.corrupt.isEmpty ? $0 : nil }
   }
 
+  /// A row as a write returned it, its value parsed.
+  typealias Row = (
+    key: PlistKey, value: Result<PlistValue, PlistText.DecodeFailure>?, version: Int64
+  )
+
   /// Records rows a write returned.
-  func remember(_ rows: [(key: String, text: String?, version: Int64)], cursor: Int64) {
+  /// With `stored`, what the write made of `base` (the values it read):
+  /// when the cache still holds `base` itself, it takes `stored` as it is
+  /// rather than a copy of `base` with the rows applied.
+  func remember(
+    _ rows: [Row], cursor: Int64, stored: [PlistKey: PlistValue]? = nil,
+    base: [PlistKey: PlistValue]? = nil
+  ) {
     cache.withLock { cache in
-      for row in rows { cache.apply(key: row.key, text: row.text, version: row.version) }
+      // The same storage compares in no time; another's change since makes a copy.
+      if let stored, let base, cache.readable == base {
+        cache.readable = stored
+        for row in rows { cache.note(key: row.key, value: row.value, version: row.version) }
+      } else {
+        for row in rows { cache.apply(key: row.key, value: row.value, version: row.version) }
+      }
       cache.seen = max(cache.seen, cursor)
     }
   }
@@ -211,14 +256,8 @@ final class PostgresBackend: DefaultsBackend {
   func readForWatch() throws(DefaultsError) -> [PlistKey: PlistValue] {
     let rows = try readRows()
     return watched.withLock { watched in
-      var values: [PlistKey: PlistValue] = [:]
-      for (key, value) in rows.values {
-        switch value {
-        case .some(.success(let plist)): values[key] = plist
-        case .some(.failure): values[key] = watched[key]
-        case nil: break
-        }
-      }
+      var values = rows.readable
+      for key in rows.corrupt.keys { values[key] = watched[key] }
       watched = values
       return values
     }
@@ -287,6 +326,7 @@ final class PostgresBackend: DefaultsBackend {
         throw .unavailable(store: path, operation: "write", reason: ServerLink.describe(error))
       }
       var result = Written()
+      var notifyAs: Int64?
       for row in rows {
         do {
           let (key, text, version) = try row.decode((String?, String?, Int64).self)
@@ -294,11 +334,20 @@ final class PostgresBackend: DefaultsBackend {
             result.rows.append((key, text, version))
           } else {
             result.cursor = version
+            notifyAs = text.flatMap { Int64($0) }
           }
         } catch {
           throw .unavailable(
             store: path, operation: "write", reason: "the server's answer is not prefs_write's")
         }
+      }
+      // The write has committed (durably): now the watchers hear of it, in
+      // a transaction that waits for no disk (see Schema's version 3). Should
+      // this fail, the write stands; watchers find it with the next change
+      // of the domain they hear of, or when they connect again.
+      if let notifyAs {
+        _ = try? connection.rawRows(
+          "SELECT prefs_notify(\(domain), \(notifyAs), \(keys))")
       }
       return result
     }
@@ -354,14 +403,45 @@ final class PostgresTransaction: DefaultsTransaction {
 
   func write(_ values: [PlistKey: PlistValue]) throws(DefaultsError) -> [PlistKey: PlistValue] {
     let rows = try base()
-    var current = rows.readable
     // A value that does not parse is replaced or deleted like any other.
+    var edits: [(PlistKey, PlistValue?)] = []
+    for (key, value) in values where rows.corrupt[key] != nil || rows.readable[key] != value {
+      edits.append((key, value))
+    }
+    for key in rows.readable.keys where values[key] == nil { edits.append((key, nil)) }
+    for key in rows.corrupt.keys where values[key] == nil { edits.append((key, nil)) }
+    return try send(edits, over: rows, values: values)
+  }
+
+  /// Sends only `changes`: the rest of the domain is not looked at.
+  func write(_ values: [PlistKey: PlistValue], changes: [DefaultsChange]) throws(DefaultsError)
+    -> [PlistKey: PlistValue]
+  {
+    let rows = try base()
+    // Values that do not parse (a write with force) are deleted unless written.
+    guard rows.corrupt.isEmpty else { return try write(values) }
+    return try send(changes.map { ($0.key, $0.new) }, over: rows, values: values)
+  }
+
+  /// Compares and sets `edits` (nil deletes) in one call of `prefs_write`;
+  /// returns what the domain holds then: `values` (what `rows` become with the
+  /// edits), and other writers' rows that the call found newer.
+  private func send(
+    _ edits: [(PlistKey, PlistValue?)], over rows: PostgresBackend.Rows,
+    values: [PlistKey: PlistValue]
+  ) throws(DefaultsError) -> [PlistKey: PlistValue] {
+    guard !edits.isEmpty else { return rows.readable }
+    // The changed keys in one order (a notification names them alike every time).
+    let sorted = edits.count > 1 ? edits.sorted { $0.0 < $1.0 } : edits
     var keys: [String] = []
     var plists: [String] = []
     var deleted: [Bool] = []
     var expected: [Int64] = []
-    let corrupt = Set(rows.corruptKeys)
-    func add(_ key: PlistKey, _ value: PlistValue?) throws(DefaultsError) {
+    keys.reserveCapacity(sorted.count)
+    plists.reserveCapacity(sorted.count)
+    deleted.reserveCapacity(sorted.count)
+    expected.reserveCapacity(sorted.count)
+    for (key, value) in sorted {
       if key.string.utf8.contains(0) {
         throw .unrepresentable(key: key.string, reason: "PostgreSQL text cannot hold NUL")
       }
@@ -375,20 +455,6 @@ final class PostgresTransaction: DefaultsTransaction {
       }
       expected.append(rows.versions[key] ?? 0)
     }
-    // One pass over each side: a write of one key to a large domain sorts nothing.
-    for (key, value) in values where corrupt.contains(key) || current[key] != value {
-      try add(key, value)
-    }
-    for key in rows.values.keys where values[key] == nil {
-      try add(key, nil)
-    }
-    guard !keys.isEmpty else { return current }
-    // The changed keys in one order (a notification names them alike every time).
-    let order = keys.indices.sorted { keys[$0] < keys[$1] }
-    keys = order.map { keys[$0] }
-    plists = order.map { plists[$0] }
-    deleted = order.map { deleted[$0] }
-    expected = order.map { expected[$0] }
     guard
       let written = try backend.commit(
         keys: keys, plists: plists, deleted: deleted, expected: expected, seen: rows.seen)
@@ -397,18 +463,28 @@ final class PostgresTransaction: DefaultsTransaction {
       throw .unavailable(
         store: backend.path, operation: "write", reason: "another writer changed the keys first")
     }
-    backend.remember(written.rows, cursor: written.cursor)
-    // What the domain holds now: this write, and others' since the read
-    // (a key this write did not change may come back at a version already
-    // seen: the newer stays).
-    for row in written.rows where row.version > rows.versions[PlistKey(row.key)] ?? 0 {
+    // This write's own rows come back as it sent them: parsed from what it
+    // holds, not from their text again.
+    var own: [PlistKey: PlistValue?] = [:]
+    own.reserveCapacity(sorted.count)
+    for (key, value) in sorted { own[key] = value }
+    let parsed = written.rows.map { row -> PostgresBackend.Row in
       let key = PlistKey(row.key)
-      if let text = row.text, case .success(let value) = PlistText.decode(text) {
-        current[key] = value
+      if let mine = own[key] { return (key, mine.map { .success($0) }, row.version) }
+      return (key, row.text.map(PlistText.decode), row.version)
+    }
+    // What the domain holds now: `values`, and others' writes since the
+    // read (a key this write did not change may come back at a version
+    // already seen: the newer stays). Without others', `values` as they are.
+    var current = values
+    for row in parsed where own[row.key] == nil && row.version > rows.versions[row.key] ?? 0 {
+      if case .some(.success(let value)) = row.value {
+        current[row.key] = value
       } else {
-        current[key] = nil
+        current[row.key] = nil
       }
     }
+    backend.remember(parsed, cursor: written.cursor, stored: current, base: rows.readable)
     return current
   }
 
