@@ -1,6 +1,12 @@
 import SettingsSchema
 
 /// A row of some page of the bundle whose text holds the searched words.
+///
+/// ```swift
+/// let hit = FormSearch.hits(state, "debug")[0]
+/// hit.path  // ["Advanced"]: the child panes that open its page
+/// hit.text  // "Debug Log"
+/// ```
 public struct SearchHit: Sendable, Equatable {
   /// The page's file.
   public var file: String
@@ -19,6 +25,10 @@ public struct SearchHit: Sendable, Equatable {
 }
 
 /// What `/` is typing: the text, its hits on every page, the one picked.
+///
+/// ```swift
+/// if case .search(let prompt) = state.mode { prompt.hits[prompt.selected] }
+/// ```
 public struct SearchPrompt: Sendable, Equatable {
   public var text: String
   public var hits: [SearchHit]
