@@ -107,7 +107,7 @@ struct FormInteractionTests {
     #expect(driver.screen.hasPrefix("com.example.showcase\n"))
   }
 
-  @Test func filterNarrowsThenFocusesTheFirstMatch() throws {
+  @Test func searchListsHitsThenFocusesThePickedOne() throws {
     var driver = try FormDriver()
     driver.press(.character("/"))
     driver.type("mod")
@@ -132,7 +132,7 @@ struct FormInteractionTests {
   @Test func keysQuitAndInterrupt() throws {
     var driver = try FormDriver()
     driver.press(.character("?"))
-    #expect(driver.screen.contains("filter"))
+    #expect(driver.screen.contains("search"))
     driver.press(.character("x"))
     #expect(driver.outcome == nil)
     driver.press(.character("q"))
@@ -147,7 +147,7 @@ struct FormInteractionTests {
 
   @Test func theHelpLineFollowsTheFocusedRow() throws {
     var driver = try FormDriver()
-    #expect(driver.screen.hasSuffix("↑/k move  ⏎ edit  / filter  r reset  ? keys  q quit"))
+    #expect(driver.screen.hasSuffix("↑/k move  ⏎ edit  / search  r reset  ? keys  q quit"))
     driver.focus("Dark Mode")
     #expect(driver.screen.contains("⏎ toggle"))
     driver.focus("Advanced")

@@ -19,8 +19,8 @@ public struct FormState: Sendable {
     case editing(text: String, cursor: Int)
     /// The choices of a multi value, the focused one.
     case picker(focus: Int)
-    /// Typing a filter.
-    case filter(text: String)
+    /// Typing a search of every page; the hits so far and the one picked.
+    case search(SearchPrompt)
     /// The list of every key binding.
     case keyList
   }
@@ -43,6 +43,9 @@ public struct FormState: Sendable {
   public var alert: Alert?
   /// How many writes failed since the form opened (the exit status says so).
   public var failedWrites = 0
+  /// The last search, which `n` and `N` go on with, and the hit last shown.
+  public var lastSearch: String?
+  public var lastHit: SearchHit?
 
   /// The messages of failed writes, wrapped to the width when drawn, never cut.
   public struct Alert: Sendable, Equatable {
@@ -86,17 +89,18 @@ public struct FormState: Sendable {
   }
 
   /// Builds every page's rows again for a new width (footers wrap anew),
-  /// keeping the focus on the same row.
+  /// keeping the focus on the same row and the top of the list on the same
+  /// text (a footer line at the same place in its footer).
   mutating func relayout() {
     for index in stack.indices {
       guard let page = bundle.pages.first(where: { $0.file == stack[index].file }) else { continue }
       let old = stack[index]
-      let focused = old.rows.indices.contains(old.focus) ? old.rows[old.focus] : nil
       let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: width, values: values)
       stack[index].rows = rows
       stack[index].focus =
-        rows.firstIndex { $0 == focused }
+        Self.index(of: old.focus, in: old.rows, among: rows)
         ?? min(old.focus, max(0, rows.count - 1))
+      stack[index].scroll = Self.index(of: old.scroll, in: old.rows, among: rows) ?? 0
     }
   }
 
@@ -105,6 +109,31 @@ public struct FormState: Sendable {
   mutating func take(_ newValues: [PlistKey: PlistValue]) {
     values = newValues
     if stack.contains(where: { $0.rows.contains(where: \.dependsOnValue) }) { relayout() }
+  }
+
+  /// Where row `index` of `old` is in `new`: the same row, or for a line of
+  /// a footer the line at the same fraction of the footer as wrapped anew.
+  static func index(of index: Int, in old: [Row], among new: [Row]) -> Int? {
+    guard old.indices.contains(index) else { return nil }
+    let row = old[index]
+    guard row.kind == .footer else { return new.firstIndex { $0 == row } }
+    func block(_ rows: [Row], around index: Int) -> Range<Int> {
+      var start = index
+      var end = index + 1
+      while start > 0, rows[start - 1].kind == .footer, rows[start - 1].specifier == row.specifier {
+        start -= 1
+      }
+      while end < rows.count, rows[end].kind == .footer, rows[end].specifier == row.specifier {
+        end += 1
+      }
+      return start..<end
+    }
+    let before = block(old, around: index)
+    guard let first = new.firstIndex(where: { $0.kind == .footer && $0.specifier == row.specifier })
+    else { return nil }
+    let after = block(new, around: first)
+    let line = (index - before.lowerBound) * after.count / max(1, before.count)
+    return after.lowerBound + min(after.count - 1, line)
   }
 
   public var focusedRow: Row? {
@@ -117,8 +146,6 @@ public struct FormState: Sendable {
     return values[PlistKey(key)] ?? row.specifier.defaultValue?.value
   }
 
-  /// Rows visible in the list area (between the title bar and the status and help lines).
-  public var listHeight: Int { max(1, height - 3) }
 }
 
 extension FormState {
@@ -141,7 +168,4 @@ extension FormState {
     push(page: page, title: title)
     return true
   }
-
-  /// The number of screen lines that show every row of the page at once.
-  public var fullHeight: Int { page.rows.count + 3 }
 }

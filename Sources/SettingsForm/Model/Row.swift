@@ -135,7 +135,7 @@ enum RowBuilder {
     }
     func closeSection() {
       if let footer = pendingFooter {
-        for line in wrap(footer.title, width: max(10, width - 3)) {
+        for line in wrap(footer.title, width: max(1, width - 3)) {
           rows.append(Row(kind: .footer, title: line, specifier: footer.specifier))
         }
       }

@@ -45,11 +45,7 @@ public enum FormUpdate {
   public static func update(_ state: inout FormState, _ event: FormEvent) -> [FormEffect] {
     switch event {
     case .resize(let width, let height):
-      let widthChanged = width != state.width
-      state.width = width
-      state.height = height
-      if widthChanged { state.relayout() }
-      keepFocusVisible(&state)
+      resize(&state, width: width, height: height)
       return []
     case .valuesChanged(let values):
       state.take(values)
@@ -98,7 +94,7 @@ public enum FormUpdate {
       case .browse: return browse(&state, key)
       case .editing(let text, let cursor): return edit(&state, key, text: text, cursor: cursor)
       case .picker(let focus): return pick(&state, key, focus: focus)
-      case .filter(let text): return filter(&state, key, text: text)
+      case .search(let prompt): return search(&state, key, prompt)
       case .keyList:
         state.mode = .browse
         return key == .ctrl("c") ? [.quit(.interrupted)] : []
@@ -109,17 +105,22 @@ public enum FormUpdate {
   // MARK: - Browsing
 
   static func browse(_ state: inout FormState, _ key: Key) -> [FormEffect] {
-    let row = state.focusedRow
+    // A row scrolled out of view is not acted on: Enter does what the screen shows.
+    let row = state.visibleFocusedRow
     guard let action = KeyBinding.action(for: key, on: row) else { return [] }
     switch action {
-    case .up: moveFocus(&state, by: -1)
-    case .down: moveFocus(&state, by: 1)
-    case .pageUp: moveFocus(&state, by: -state.listHeight)
-    case .pageDown: moveFocus(&state, by: state.listHeight)
+    case .up: step(&state, forward: false)
+    case .down: step(&state, forward: true)
+    case .pageUp: page(&state, forward: false)
+    case .pageDown: page(&state, forward: true)
+    case .home: jumpToEnd(&state, last: false)
+    case .end: jumpToEnd(&state, last: true)
     case .quit: return [.quit(quitReason(state))]
     case .interrupt: return [.quit(.interrupted)]
     case .showKeys: state.mode = .keyList
-    case .startFilter: state.mode = .filter(text: "")
+    case .startSearch: state.mode = .search(SearchPrompt())
+    case .nextHit: nextHit(&state, forward: true)
+    case .previousHit: nextHit(&state, forward: false)
     case .back:
       if state.stack.count > 1 { state.stack.removeLast() }
     case .reset:
@@ -241,27 +242,136 @@ public enum FormUpdate {
 
   // MARK: - Moving
 
-  static func moveFocus(_ state: inout FormState, by delta: Int) {
+  /// ↑/↓: the focus goes to the previous or next row that takes it, unless
+  /// that would skip text never shown (a long footer between): then the
+  /// list scrolls a line, so a licence page reads line by line.
+  static func step(_ state: inout FormState, forward: Bool) {
+    let rows = state.page.rows
+    let height = state.listHeight
+    let visible = state.visibleRows
+    state.page.scroll = visible.lowerBound
+    let focusable = rows.indices.filter { rows[$0].isFocusable }
+    let target: Int?
+    if visible.contains(state.page.focus) && rows.indices.contains(state.page.focus)
+      && rows[state.page.focus].isFocusable
+    {
+      target =
+        forward
+        ? focusable.first { $0 > state.page.focus && $0 <= visible.lowerBound + 2 * height - 2 }
+        : focusable.last { $0 < state.page.focus && $0 >= visible.lowerBound - height + 1 }
+    } else {
+      // The focus is out of view: the first (or last) row on screen that takes it.
+      target =
+        forward ? focusable.first(where: visible.contains) : focusable.last(where: visible.contains)
+    }
+    if let target {
+      state.page.focus = target
+      keepFocusVisible(&state)
+    } else {
+      scroll(&state, by: forward ? 1 : -1)
+    }
+  }
+
+  /// PgUp/PgDn: the list moves by a screen, the focus with it to the row
+  /// at the same place on screen that takes it (or the nearest on screen);
+  /// at either end, to the first or last row that takes it.
+  static func page(_ state: inout FormState, forward: Bool) {
+    let height = state.listHeight
+    let old = state.visibleRows.lowerBound
+    let new = max(0, min(state.maximumScroll, old + (forward ? height : -height)))
+    guard new != old else {
+      jumpToEnd(&state, last: forward)
+      return
+    }
+    state.page.scroll = new
+    let rows = state.page.rows
+    let wanted = new + max(0, min(height - 1, state.page.focus - old))
+    let candidates = state.visibleRows.filter { rows[$0].isFocusable }
+    if let nearest = candidates.min(by: { abs($0 - wanted) < abs($1 - wanted) }) {
+      state.page.focus = nearest
+    }
+  }
+
+  /// Home/End: the first or last row that takes the focus, with the top or
+  /// the end of the page in view (all of the text, without rows).
+  static func jumpToEnd(_ state: inout FormState, last: Bool) {
+    state.page.scroll = last ? state.maximumScroll : 0
     let focusable = state.page.rows.indices.filter { state.page.rows[$0].isFocusable }
-    guard !focusable.isEmpty else { return }
-    let position = focusable.firstIndex(of: state.page.focus) ?? 0
-    let target = min(
-      focusable.count - 1, max(0, position + (delta > 0 ? max(1, delta) : min(-1, delta))))
-    state.page.focus = focusable[target]
+    guard let target = last ? focusable.last : focusable.first else { return }
+    state.page.focus = target
     keepFocusVisible(&state)
   }
 
-  /// Scrolls so that the focused row (with a row of context) is on screen.
+  /// Moves the list by `lines`, within the page.
+  static func scroll(_ state: inout FormState, by lines: Int) {
+    state.page.scroll = max(0, min(state.maximumScroll, state.visibleRows.lowerBound + lines))
+  }
+
+  /// Scrolls so that the focused row (with a row of context) is on screen,
+  /// and no blank lines are left below the last row.
   static func keepFocusVisible(_ state: inout FormState) {
     guard !state.stack.isEmpty else { return }
     let height = state.listHeight
-    var scroll = state.page.scroll
+    var scroll = min(state.page.scroll, state.maximumScroll)
     let focus = state.page.focus
-    if focus - 1 < scroll { scroll = max(0, focus - 1) }
-    if focus + 1 >= scroll + height {
-      scroll = min(max(0, state.page.rows.count - height), focus + 2 - height)
+    if state.focusedRow?.isFocusable == true {
+      if focus - 1 < scroll { scroll = max(0, focus - 1) }
+      if focus + 1 >= scroll + height {
+        scroll = min(state.maximumScroll, focus + 2 - height)
+      }
     }
     state.page.scroll = max(0, scroll)
+  }
+
+  /// A new size: rows are laid out anew for a new width, and the list keeps
+  /// the focused row where it was on screen (when it was on screen), else
+  /// the text that was at its top.
+  static func resize(_ state: inout FormState, width: Int, height: Int) {
+    guard !state.stack.isEmpty else {
+      state.width = width
+      state.height = height
+      return
+    }
+    let before = state.page
+    let focusShown = state.visibleFocusedRow != nil
+    let offset = before.focus - state.visibleRows.lowerBound
+    let widthChanged = width != state.width
+    state.width = width
+    state.height = height
+    if widthChanged {
+      state.relayout()
+      if var hit = state.lastHit, hit.file == state.page.file {
+        hit.row = FormState.index(of: hit.row, in: before.rows, among: state.page.rows) ?? hit.row
+        state.lastHit = hit
+      }
+    }
+    if focusShown {
+      state.page.scroll = max(0, min(state.maximumScroll, state.page.focus - offset))
+      keepFocusVisible(&state)
+    } else {
+      state.page.scroll = min(state.page.scroll, state.maximumScroll)
+    }
+  }
+
+  /// n/N: the next or previous hit of the last search, on whatever page.
+  static func nextHit(_ state: inout FormState, forward: Bool) {
+    guard let text = state.lastSearch, !text.isEmpty else {
+      state.status = state.words["status.noSearch"]
+      return
+    }
+    let hits = FormSearch.hits(state, text)
+    guard let (index, wrapped) = FormSearch.neighbour(of: state, in: hits, forward: forward) else {
+      state.status = state.words["status.noMatch"]
+      return
+    }
+    show(hit: index, of: hits, wrapped: wrapped, &state)
+  }
+
+  static func show(hit index: Int, of hits: [SearchHit], wrapped: Bool, _ state: inout FormState) {
+    FormSearch.go(to: hits[index], &state)
+    state.status = state.words[wrapped ? "status.hitWrapped" : "status.hit"]
+      .replacing("%d", with: String(index + 1), maxReplacements: 1)
+      .replacing("%d", with: String(hits.count), maxReplacements: 1)
   }
 
   // MARK: - Modes
@@ -367,37 +477,47 @@ public enum FormUpdate {
     return []
   }
 
-  static func filter(_ state: inout FormState, _ key: Key, text: String) -> [FormEffect] {
+  /// Keys while typing a search: the hits list as the text changes, ↑/↓
+  /// pick one, Enter goes to it (an empty search goes on with the last one,
+  /// as in less and vim), Esc leaves the page as it was.
+  static func search(_ state: inout FormState, _ key: Key, _ prompt: SearchPrompt) -> [FormEffect] {
+    var prompt = prompt
     switch key {
     case .escape:
       state.mode = .browse
+      return []
     case .ctrl("c"):
       return [.quit(.interrupted)]
     case .enter:
       state.mode = .browse
-      if let match = matches(state, text).first {
-        state.page.focus = match
-        keepFocusVisible(&state)
-      } else if !text.isEmpty {
+      if prompt.text.isEmpty {
+        nextHit(&state, forward: true)
+      } else if prompt.hits.indices.contains(prompt.selected) {
+        state.lastSearch = prompt.text
+        show(hit: prompt.selected, of: prompt.hits, wrapped: false, &state)
+      } else {
+        state.lastSearch = prompt.text
         state.status = state.words["status.noMatch"]
       }
+      return []
+    case .up, .ctrl("p"): prompt.selected -= 1
+    case .down, .ctrl("n"): prompt.selected += 1
+    case .pageUp: prompt.selected -= state.listHeight
+    case .pageDown: prompt.selected += state.listHeight
     case .backspace:
-      state.mode = .filter(text: String(text.dropLast()))
+      prompt.text = String(prompt.text.dropLast())
+      prompt.hits = FormSearch.hits(state, prompt.text)
+      prompt.selected = 0
     case .character(let character) where KeyBinding.isPrintable(character):
-      state.mode = .filter(text: text + String(character))
+      prompt.text.append(character)
+      prompt.hits = FormSearch.hits(state, prompt.text)
+      prompt.selected = 0
     default:
       break
     }
+    prompt.selected = max(0, min(prompt.hits.count - 1, prompt.selected))
+    state.mode = .search(prompt)
     return []
-  }
-
-  /// The focusable rows whose shown title contains the filter text, ignoring case.
-  public static func matches(_ state: FormState, _ text: String) -> [Int] {
-    let needle = text.lowercased()
-    return state.page.rows.indices.filter { index in
-      let row = state.page.rows[index]
-      return row.isFocusable && (needle.isEmpty || row.title.lowercased().contains(needle))
-    }
   }
 }
 

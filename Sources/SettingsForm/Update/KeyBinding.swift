@@ -2,8 +2,8 @@ import TerminalUI
 
 /// What a key does in the form.
 public enum FormAction: Sendable, Equatable {
-  case up, down, pageUp, pageDown, activate, back, decrease, increase, decreaseMore, increaseMore
-  case startFilter, reset, showKeys, quit, interrupt
+  case up, down, pageUp, pageDown, home, end, activate, back, decrease, increase, decreaseMore
+  case increaseMore, startSearch, nextHit, previousHit, reset, showKeys, quit, interrupt
 }
 
 /// One entry of the key table, which drives both the handling and the help
@@ -66,6 +66,12 @@ extension KeyBinding {
       keys: [.pageDown], keyLabel: "PgDn", wordKey: "help.pageDown", action: .pageDown,
       applies: { !isSlider($0) }, inHelpLine: false),
     KeyBinding(
+      keys: [.home], keyLabel: "Home", wordKey: "help.home", action: .home,
+      applies: { _ in true }, inHelpLine: false),
+    KeyBinding(
+      keys: [.end], keyLabel: "End", wordKey: "help.end", action: .end,
+      applies: { _ in true }, inHelpLine: false),
+    KeyBinding(
       keys: [.enter, .character(" ")], keyLabel: "⏎", wordKey: "help.select", action: .activate,
       applies: { row in row.map { !isSlider($0) && $0.isFocusable } ?? false }, inHelpLine: true),
     KeyBinding(
@@ -75,8 +81,15 @@ extension KeyBinding {
       keys: [.escape], keyLabel: "esc", wordKey: "help.back", action: .back, applies: isSlider,
       inHelpLine: true),
     KeyBinding(
-      keys: [.character("/")], keyLabel: "/", wordKey: "help.filter", action: .startFilter,
+      keys: [.character("/")], keyLabel: "/", wordKey: "help.search", action: .startSearch,
       applies: { _ in true }, inHelpLine: true),
+    // Shown on the help line only once there is a search to go on with.
+    KeyBinding(
+      keys: [.character("n")], keyLabel: "n/N", wordKey: "help.nextHit", action: .nextHit,
+      applies: { _ in true }, inHelpLine: true),
+    KeyBinding(
+      keys: [.character("N")], keyLabel: "n/N", wordKey: "help.nextHit", action: .previousHit,
+      applies: { _ in true }, inHelpLine: false),
     KeyBinding(
       keys: [.character("r")], keyLabel: "r", wordKey: "help.reset", action: .reset,
       applies: { $0?.key != nil && $0?.isEditable == true }, inHelpLine: true),

@@ -11,14 +11,16 @@ public enum FormView {
     var screen = Screen(width: state.width, height: state.height)
     guard state.width > 0, state.height > 0, !state.stack.isEmpty else { return screen }
     drawTitle(state, &screen)
+    let bottom = FormLayout.bottomLines(state)
     switch state.mode {
     case .picker(let focus): drawPicker(state, focus: focus, &screen)
     case .keyList: drawKeyList(state, &screen)
+    case .search(let prompt): drawHits(state, prompt, &screen)
     default: drawRows(state, &screen)
     }
-    drawStatus(state, &screen)
+    drawStatus(state, bottom, &screen)
+    drawHelp(state, bottom, &screen)
     if let alert = state.alert { drawAlert(state, alert, &screen) }
-    drawHelp(state, &screen)
     return screen
   }
 
@@ -36,32 +38,79 @@ public enum FormView {
     screen.put(fit(parts.joined(separator: " › "), state.width), x: 0, y: 0, style: titleStyle)
   }
 
-  /// The rows to list: all of them, or while filtering those that match.
-  static func listedRows(_ state: FormState) -> [Int] {
-    if case .filter(let text) = state.mode, !text.isEmpty {
-      return FormUpdate.matches(state, text)
-    }
-    return Array(state.page.rows.indices)
-  }
-
+  /// The rows on screen, never leaving blank lines below the last row
+  /// while rows above are hidden; the last search's words marked, as less does.
   static func drawRows(_ state: FormState, _ screen: inout Screen) {
-    let listed = listedRows(state)
-    let filtering: Bool
-    if case .filter(let text) = state.mode, !text.isEmpty {
-      filtering = true
-    } else {
-      filtering = false
-    }
-    let start = filtering ? 0 : min(state.page.scroll, max(0, listed.count - 1))
-    for (line, index) in listed.dropFirst(start).prefix(state.listHeight).enumerated() {
+    for (line, index) in state.visibleRows.enumerated() {
       let y = line + 1
       let row = state.page.rows[index]
-      let focused = index == state.page.focus && !filtering
+      let focused = index == state.page.focus && row.isFocusable
       drawRow(row, state: state, focused: focused, y: y, &screen)
+      if let text = state.lastSearch { mark(text, y: y, &screen) }
     }
-    if listed.isEmpty {
-      screen.put(state.words["form.empty"], x: 2, y: 1, style: footerStyle)
+    if state.page.rows.isEmpty {
+      drawMessage(state.words["form.empty"], state: state, &screen)
     }
+  }
+
+  /// A message in the list area, wrapped to the width.
+  static func drawMessage(_ text: String, state: FormState, _ screen: inout Screen) {
+    let lines = RowBuilder.wrap(text, width: max(1, state.width - 2))
+    for (offset, line) in lines.prefix(state.listHeight).enumerated() {
+      screen.put(
+        line, x: min(2, max(0, state.width - DisplayWidth.of(line))), y: 1 + offset,
+        style: footerStyle)
+    }
+  }
+
+  /// Underlines every match of `text` (ignoring case) on line `y`.
+  static func mark(_ text: String, y: Int, _ screen: inout Screen) {
+    let needle = Array(text.lowercased())
+    guard !needle.isEmpty else { return }
+    var columns: [Int] = []
+    var characters: [Character] = []
+    for x in 0..<screen.width where !screen[x, y].isContinuation {
+      for character in screen[x, y].text.lowercased() {
+        columns.append(x)
+        characters.append(character)
+      }
+    }
+    guard needle.count <= characters.count else { return }
+    for start in 0...(characters.count - needle.count)
+    where characters[start..<(start + needle.count)].elementsEqual(needle) {
+      for x in Set(columns[start..<(start + needle.count)]) {
+        var style = screen[x, y].style
+        style.underline = true
+        screen.fill(y: y, from: x, to: x + 1, style: style)
+      }
+    }
+  }
+
+  /// The hits of the search being typed, on every page: the page's path,
+  /// then the matching text; the picked one highlighted and kept in view.
+  static func drawHits(_ state: FormState, _ prompt: SearchPrompt, _ screen: inout Screen) {
+    guard !prompt.text.isEmpty else { return }
+    guard !prompt.hits.isEmpty else {
+      drawMessage(state.words["status.noMatch"], state: state, &screen)
+      return
+    }
+    let height = state.listHeight
+    let first = max(0, min(prompt.selected - height / 2, prompt.hits.count - height))
+    for (line, index) in prompt.hits.indices.dropFirst(first).prefix(height).enumerated() {
+      let y = line + 1
+      let hit = prompt.hits[index]
+      let selected = index == prompt.selected
+      let style = selected ? focusStyle : Style.plain
+      if selected { screen.fill(y: y, style: focusStyle) }
+      let text = (hit.path + [hit.text]).joined(separator: " › ")
+      screen.put(fit(text, state.width - 2), x: 1, y: y, style: style)
+      mark(prompt.text, y: y, &screen)
+    }
+  }
+
+  /// The prompt of a search: `/`, then the end of the text typed.
+  static func searchPrompt(_ text: String, width: Int) -> String {
+    "/" + fitLeft(text.escapingControlCharacters, max(1, width - 2))
   }
 
   static func drawRow(_ row: Row, state: FormState, focused: Bool, y: Int, _ screen: inout Screen) {
@@ -72,7 +121,9 @@ public enum FormView {
     case .groupTitle:
       screen.put(fit(row.title, width - 1), x: 1, y: y, style: sectionStyle)
     case .footer:
-      screen.put(fit(row.title, width - 2), x: 2, y: y, style: footerStyle)
+      // Wrapped to fit already; the indent gives way on a very narrow screen.
+      let indent = min(2, max(0, width - DisplayWidth.of(row.title)))
+      screen.put(row.title, x: indent, y: y, style: footerStyle)
     case .radioOption(let value):
       let chosen = state.value(of: row) == value
       screen.put(chosen ? "✓" : " ", x: 2, y: y, style: style)
@@ -217,27 +268,38 @@ public enum FormView {
     }
   }
 
+  /// Every key and what it does; on a narrow screen the words go under
+  /// the key, wrapped.
   static func drawKeyList(_ state: FormState, _ screen: inout Screen) {
     var seen = Set<String>()
     var line = 1
+    let narrow = state.width < 30
     for binding in KeyBinding.browse where line <= state.listHeight {
       let word = state.words[binding.wordKey]
       guard seen.insert(binding.keyLabel + word).inserted else { continue }
-      screen.put(binding.keyLabel, x: 2, y: line, style: Style(bold: true))
-      screen.put(fit(word, state.width - 14), x: 12, y: line)
-      line += 1
+      screen.put(binding.keyLabel, x: narrow ? 0 : 2, y: line, style: Style(bold: true))
+      let x = narrow ? 2 : 12
+      if narrow { line += 1 }
+      for part in RowBuilder.wrap(word, width: max(1, state.width - x))
+      where line <= state.listHeight {
+        screen.put(part, x: x, y: line)
+        line += 1
+      }
     }
   }
 
-  static func drawStatus(_ state: FormState, _ screen: inout Screen) {
-    let y = state.height - 2
-    guard y > 0 else { return }
-    if case .filter(let text) = state.mode {
-      let end = screen.put(
-        "/" + text.escapingControlCharacters, x: 0, y: y, style: Style(bold: true))
-      screen.cursor = Screen.Position(x: min(state.width - 1, end), y: y)
-    } else if let status = state.status {
-      screen.put(fit(status, state.width), x: 0, y: y, style: Style(foreground: .yellow))
+  /// The status (wrapped) or the search prompt, above the help.
+  static func drawStatus(
+    _ state: FormState, _ bottom: (status: [String], help: [String]), _ screen: inout Screen
+  ) {
+    let top = state.height - bottom.help.count - bottom.status.count
+    for (offset, line) in bottom.status.enumerated() where top + offset > 0 {
+      if case .search = state.mode {
+        let end = screen.put(line, x: 0, y: top + offset, style: Style(bold: true))
+        screen.cursor = Screen.Position(x: min(state.width - 1, end), y: top + offset)
+      } else {
+        screen.put(line, x: 0, y: top + offset, style: Style(foreground: .yellow))
+      }
     }
   }
 
@@ -247,7 +309,9 @@ public enum FormView {
   }
 
   /// The lines the alert may take: every line between the title and the help.
-  static func alertHeight(_ state: FormState) -> Int { max(1, state.height - 2) }
+  static func alertHeight(_ state: FormState) -> Int {
+    max(1, state.height - 1 - FormLayout.bottomLines(state).help.count)
+  }
 
   /// The failed writes over the bottom of the list, above the help line:
   /// every word of them, scrolled with ↑/↓ when they are longer than the screen.
@@ -265,7 +329,7 @@ public enum FormView {
           "↑↓ \(first + 1)–\(first + visible)/\(lines.count)"
         ]
     }
-    let top = max(1, state.height - 1 - shown.count)
+    let top = max(1, 1 + room - shown.count)
     let blank = String(repeating: " ", count: state.width)
     // A blank line above sets the alert apart from the rows, when there is room.
     if top > 1 { screen.put(blank, x: 0, y: top - 1) }
@@ -276,35 +340,44 @@ public enum FormView {
     screen.cursor = nil
   }
 
-  static func drawHelp(_ state: FormState, _ screen: inout Screen) {
-    let y = state.height - 1
-    guard y > 1 else { return }
-    let text: String
-    if state.alert != nil {
-      screen.put(fit(state.words["help.alert"], state.width), x: 0, y: y, style: helpStyle)
-      return
+  /// The help, wrapped to the width: never cut, at any width.
+  static func drawHelp(
+    _ state: FormState, _ bottom: (status: [String], help: [String]), _ screen: inout Screen
+  ) {
+    let top = state.height - bottom.help.count
+    for (offset, line) in bottom.help.enumerated() where top + offset > 0 {
+      screen.put(line, x: 0, y: top + offset, style: helpStyle)
     }
+  }
+
+  /// The parts of the help line (a key and its words): those of the mode,
+  /// or in browsing the keys that apply to the focused row.
+  static func helpParts(_ state: FormState, row: Row?) -> [String] {
+    func parts(_ key: String) -> [String] {
+      state.words[key].components(separatedBy: "  ").filter { !$0.isEmpty }
+    }
+    if state.alert != nil { return parts("help.alert") }
     switch state.mode {
-    case .editing: text = state.words["help.editing"]
-    case .picker: text = state.words["help.picker"]
-    case .filter: text = state.words["help.filtering"]
-    case .keyList: text = state.words["help.anyKey"]
+    case .editing: return parts("help.editing")
+    case .picker: return parts("help.picker")
+    case .search: return parts("help.searching")
+    case .keyList: return parts("help.anyKey")
     case .browse:
-      let row = state.focusedRow
       var parts: [String] = []
       var seen = Set<String>()
       for binding in KeyBinding.browse where binding.inHelpLine && binding.applies(row) {
         // On the first page there is nothing to go back to.
         if binding.action == .back && state.stack.count == 1 { continue }
+        // n/N once there is a search to go on with.
+        if binding.action == .nextHit && state.lastSearch == nil { continue }
         let word =
           binding.action == .activate
           ? state.words[KeyBinding.activateWord(row)] : state.words[binding.wordKey]
         guard seen.insert(word).inserted else { continue }
         parts.append(binding.keyLabel + " " + word)
       }
-      text = parts.joined(separator: "  ")
+      return parts
     }
-    screen.put(fit(text, state.width), x: 0, y: y, style: helpStyle)
   }
 
   /// Text cut to `width` columns, ending in `…` when cut.

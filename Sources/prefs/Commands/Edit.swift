@@ -16,8 +16,9 @@ struct Edit: ParsableCommand, StreamingCommand {
       "Edit a bundle's settings in an interactive form, writing each change to a defaults domain.",
     discussion: """
       The domain is --domain, else the bundle's ApplicationGroupContainerIdentifier, else the \
-      CFBundleIdentifier of an Info.plist beside the bundle. Keys: ↑/↓ or j/k move, Enter or \
-      Space act, Esc or ← back, / filter, r reset, ? keys, q quit. Exit status: 0 on quit, \
+      CFBundleIdentifier of an Info.plist beside the bundle. Keys: ↑/↓ or j/k move, PgUp/PgDn \
+      and Home/End scroll, Enter or Space act, Esc or ← back, / search every page (n/N next or \
+      previous hit), r reset, ? keys, q quit. Exit status: 0 on quit, \
       1 on an error or after a change that could not be saved, 130 on Ctrl-C, 129 when the \
       terminal goes away, 2 for a usage error or no terminal (see --plain).
       """)
