@@ -34,9 +34,8 @@ struct TablePatch {
     }
   }
 
-  /// Whether anything changes.
-  var isEmpty: Bool { edits.isEmpty && appended.isEmpty && removed.isEmpty && !changedValues }
-  private var changedValues = false
+  /// Whether the table is edited in place rather than written whole.
+  var editsInPlace: Bool { !writesWhole }
 
   private var text: [UInt8] { loaded.source?.utf8 ?? [] }
 
@@ -53,7 +52,6 @@ struct TablePatch {
 
   /// Gives an entry a new string value and drops its untranslated mark.
   mutating func setValue(ofEntry index: Int, to value: String) {
-    changedValues = true
     let entry = file.entries[index]
     file.entries[index].value = PlistNode(.string(value))
     file.entries[index].isShorthand = false
@@ -90,10 +88,18 @@ struct TablePatch {
     // A comment on the previous entry's last line follows that entry: it stays.
     let previousEnd = index > 0 ? entries[index - 1].endOffset ?? 0 : 0
     let ownStart = index > 0 ? lineEnd(previousEnd) : 0
-    let first = entry.comments.map(\.offset).filter { $0 >= ownStart }.min() ?? keyOffset
+    // Its comments are the ones right above it: one a blank line away is a header or a note
+    // about what follows, and stays.
+    var first = keyOffset
+    for comment in entry.comments.reversed() {
+      guard comment.offset >= ownStart, let end = comment.endOffset, end <= first,
+        !hasBlankLine(end..<first)
+      else { break }
+      first = comment.offset
+    }
     var start = onlySpaceBefore(first) ? lineStart(first) : first
     var end = restOfLine(after: endOffset)
-    if start == lineStart(start), end == lineEnd(end) || end == text.count {
+    if start == lineStart(start), end == lineStart(end) || end == text.count {
       // One blank line stays between the entries around it, none at either end.
       let blankBefore = start == 0 || isBlankLine(endingAt: start)
       let blankAfter = end == text.count || isBlankLine(at: end)
@@ -176,6 +182,20 @@ struct TablePatch {
 
   private func onlySpaceBefore(_ offset: Int) -> Bool {
     text[lineStart(offset)..<offset].allSatisfy(Self.isSpace)
+  }
+
+  /// Whether a range holds a line with nothing but spaces (two line breaks with only spaces between).
+  private func hasBlankLine(_ range: Range<Int>) -> Bool {
+    var breaks = 0
+    for byte in text[range] {
+      if byte == 0x0A {
+        breaks += 1
+        if breaks == 2 { return true }
+      } else if !Self.isSpace(byte) {
+        breaks = 0
+      }
+    }
+    return false
   }
 
   private func isBlankLine(at offset: Int) -> Bool {
