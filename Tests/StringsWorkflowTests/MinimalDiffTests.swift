@@ -41,9 +41,11 @@ struct MinimalDiffTests {
     #expect(bytes.starts(with: TablePatch.encode([], as: encoding)))
     let text = String(decoding: try StringsReader.read(bytes).source?.utf8 ?? [], as: UTF8.self)
     #expect(
-      text == Self.table.replacingOccurrences(
-        of: "/* Untranslated: Root.plist PreferenceSpecifiers[1].Title */\n\"Lautstärke\" = \"Lautstärke\";",
-        with: "\"Lautstärke\" = \"Lautstärke „laut“\";"))
+      text
+        == Self.table.replacingOccurrences(
+          of:
+            "/* Untranslated: Root.plist PreferenceSpecifiers[1].Title */\n\"Lautstärke\" = \"Lautstärke\";",
+          with: "\"Lautstärke\" = \"Lautstärke „laut“\";"))
   }
 
   @Test func aShorthandIsWrittenOutWhenItsValueChanges() throws {
@@ -75,7 +77,8 @@ struct MinimalDiffTests {
   @Test func appendedEntriesFollowABlankLineInTheFilesLineBreaks() throws {
     var patch = TablePatch(try Self.loaded("\"a\" = \"b\";\r\n"))
     patch.append([StringsEntry(key: "c", value: PlistNode(.string("d")))])
-    #expect(String(decoding: patch.bytes(), as: UTF8.self) == "\"a\" = \"b\";\r\n\r\n\"c\" = \"d\";\r\n")
+    #expect(
+      String(decoding: patch.bytes(), as: UTF8.self) == "\"a\" = \"b\";\r\n\r\n\"c\" = \"d\";\r\n")
   }
 
   @Test func aTableInBracesIsWrittenWhole() throws {
@@ -161,7 +164,8 @@ struct MinimalDiffTests {
         for change in newLines.difference(from: oldLines) {
           switch change {
           case .remove(let offset, _, _):
-            #expect(oldAllowed.contains(offset), "\(bundlePath)/\(file): line \(offset + 1) removed")
+            #expect(
+              oldAllowed.contains(offset), "\(bundlePath)/\(file): line \(offset + 1) removed")
           case .insert(let offset, _, _):
             #expect(newAllowed.contains(offset), "\(bundlePath)/\(file): line \(offset + 1) added")
           }

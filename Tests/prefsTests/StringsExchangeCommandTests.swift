@@ -33,8 +33,9 @@ struct StringsExchangeCommandTests {
       "strings", "export", bundle, "--format", "xcloc", "--lang", "ru", "-o", catalog,
     ])
     #expect(export.code == 0, "\(export.errors)")
-    let manifest = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: URL(fileURLWithPath: catalog + "/contents.json"))) as? [String: Any]
+    let manifest =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: catalog + "/contents.json"))) as? [String: Any]
     #expect(manifest?["targetLocale"] as? String == "ru")
     #expect(manifest?["developmentRegion"] as? String == "en")
     #expect(manifest?["version"] as? String == "1.0")
@@ -44,6 +45,12 @@ struct StringsExchangeCommandTests {
       FileManager.default.fileExists(
         atPath: catalog + "/Source Contents/Settings.bundle/en.lproj/Root.strings"))
     #expect(FileManager.default.fileExists(atPath: catalog + "/Notes"))
+    let listing = Paths.files(
+      under: URL(fileURLWithPath: catalog), extensions: ["json", "xliff", "strings"])
+    let contents = try String(contentsOfFile: catalog + "/contents.json", encoding: .utf8)
+    expectGolden(
+      (listing + [contents]).joined(separator: "\n").replacingOccurrences(
+        of: PrefsVersion.current, with: "VERSION"), "strings/ru.xcloc.txt")
     let before = snapshot()
     let back = DumpTests.run(["strings", "import", bundle, catalog])
     #expect(back.code == 0 && back.output.isEmpty, "\(back.output)\(back.errors)")
@@ -95,6 +102,8 @@ struct StringsExchangeCommandTests {
         +++ b/\(bundle)/de.lproj/Root.strings
         """), "\(dry.output)")
     #expect(dry.output.contains("\n-\"ACCOUNT\" = \"Account\";\n+\"ACCOUNT\" = \"Konto\";\n"))
+    expectGolden(
+      dry.output.replacingOccurrences(of: folder.path, with: "TMP"), "strings/import-dry-run.txt")
     #expect(!dry.output.contains("conflict"))
     #expect(snapshot() == before)
   }
@@ -130,22 +139,33 @@ struct StringsExchangeCommandTests {
 
   @Test func excludedPagesLeaveEveryCommand() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(DumpTests.run(["strings", "add-language", bundle, "de"]).code == 0)
+    #expect(DumpTests.run(["lint", bundle]).output.contains("Advanced"))
     try Data("strings:\n  exclude: [Advanced.plist]\n".utf8).write(
       to: folder.appendingPathComponent(".prefs.yml"))
-    #expect(DumpTests.run(["strings", "add-language", bundle, "de"]).code == 0)
     let status = DumpTests.run(["strings", "status", bundle]).output
     #expect(!status.contains("Advanced.plist") && status.contains("Root.plist"))
-    #expect(!DumpTests.run(["strings", "missing", bundle, "--lang", "de"]).output.contains("Advanced"))
+    #expect(
+      !DumpTests.run(["strings", "missing", bundle, "--lang", "de"]).output.contains("Advanced"))
     let xliff = DumpTests.run(["strings", "export", bundle, "--lang", "de"]).output
     #expect(!xliff.contains("Advanced.strings"))
+    // Lint's translation rules read the same coverage.
+    let lint = DumpTests.run(["lint", bundle]).output
+    #expect(!lint.contains("Advanced"), "\(lint)")
     // Entries only the excluded page shows are not stale.
     let sync = DumpTests.run(["strings", "sync", bundle, "--prune", "--dry-run"])
     #expect(!sync.output.contains("Advanced.strings"), "\(sync.output)")
   }
 
   @Test(arguments: [
-    ("strings:\n  exclude: 3\n", ":2:12: error: a strings exclude pattern must be text, not the number 3"),
-    ("strings:\n  exlude: [a]\n", ":2:3: error: unknown key \"exlude\" in strings; expected exclude; did you mean exclude?"),
+    (
+      "strings:\n  exclude: 3\n",
+      ":2:12: error: a strings exclude pattern must be text, not the number 3"
+    ),
+    (
+      "strings:\n  exlude: [a]\n",
+      ":2:3: error: unknown key \"exlude\" in strings; expected exclude; did you mean exclude?"
+    ),
     ("strings: [a]\n", ":1:10: error: strings must be a mapping"),
     ("strings:\n  exclude: [../x.plist]\n", ":2:13: error: \"../x.plist\" leaves the bundle"),
   ])

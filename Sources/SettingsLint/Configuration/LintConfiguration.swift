@@ -159,7 +159,8 @@ public struct LintConfiguration: Sendable {
       default:
         throw ConfigurationError(
           file: file, node: key,
-          message: "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings or diff")
+          message:
+            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings or diff")
       }
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -258,7 +258,8 @@ extension Strings {
     @Argument(help: "The .xliff or .xcstrings file, or an .xcloc folder.") var file: String
     @Option(
       name: .customLong("lang"),
-      help: "The language (a catalog: only this one, else every language of the bundle; checked for XLIFF and xcloc)."
+      help:
+        "The language (a catalog: only this one, else every language of the bundle; checked for XLIFF and xcloc)."
     )
     var language: String?
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
@@ -270,7 +271,8 @@ extension Strings {
       CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue
+        {
           let translations = try XCLoc.importing(folder: file, model: model, language: language)
           return try importing([translations], model: model, output: &output)
         }
