@@ -3,8 +3,18 @@ import Plist
 import SettingsSchema
 
 /// String Catalogs (`.xcstrings`), Xcode's JSON format: exported with every
-/// language of the bundle (what ``TranslationCoverage`` calls translated),
-/// imported as a translation source for one.
+/// language of the bundle, each unit with its real state (`translated`, `new`
+/// for an entry marked untranslated, `needs_review` for an empty one) and
+/// `extractionState: manual`; imported as a translation source for one
+/// language (``languages(in:name:model:)`` says which ones it translates).
+///
+/// A catalog is keyed by the key alone: a key that two tables use travels as
+/// one value.
+///
+/// ```swift
+/// let data = try StringCatalog.export(model)
+/// let de = try StringCatalog.importing(data, name: "all.xcstrings", model: model, language: "de")
+/// ```
 public enum StringCatalog {
   /// The catalog as JSON, keys sorted. Written through `JSONValue`, which
   /// escapes every control character (Foundation's writer leaves C1 controls
