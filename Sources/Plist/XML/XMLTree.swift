@@ -219,7 +219,10 @@ private final class TreeBuilder {
           list.append(
             XMLTree.Attribute(
               namespace: string(attributes[base + 2]), name: name,
-              value: string(attributes[base + 3], attributes[base + 4])))
+              // Without entity substitution libxml2 hands `&amp;` in an attribute on as
+              // `&#38;` (and a literal `&#38;` as `&#38;#38;`): it is the ampersand.
+              value: string(attributes[base + 3], attributes[base + 4])
+                .replacingOccurrences(of: "&#38;", with: "&")))
         }
       }
       builder(context).start(

@@ -16,6 +16,8 @@ import Yams
 ///     unknown-key:
 ///       allowed-keys: { PSToggleSwitchSpecifier: [Platform] }
 /// sources: [App/Sources]   # the app's code, for the code-… rules (as --sources)
+/// strings:
+///   exclude: [Acknowledgements.plist, "Licenses/*.plist"]   # pages out of the strings workflow
 /// diff:
 ///   fail-on: [breaking, behaviour]   # what makes prefs diff exit 1 (default: breaking)
 ///   renames:                          # renames confirmed for prefs defaults migrate
@@ -46,6 +48,23 @@ public struct LintConfiguration: Sendable {
   /// `sources:`, the app's source folders, relative to the configuration file
   /// as written (``sourceDirectories`` resolves them).
   public var sources: [String] = []
+  /// `strings: exclude:`, globs of page files (relative to the bundle) that
+  /// the strings workflow and lint's translation rules leave out.
+  public var stringsExcludePatterns: [String] = []
+
+  /// The pages of `bundle` that `strings: exclude:` leaves out, for
+  /// ``CoveragePolicy/excludedPages``.
+  ///
+  /// ```swift
+  /// policy.excludedPages = configuration.stringsExcludedPages(of: bundle)
+  /// ```
+  public func stringsExcludedPages(of bundle: SettingsBundle) -> Set<String> {
+    guard !stringsExcludePatterns.isEmpty else { return [] }
+    return Set(
+      bundle.pages.map(\.file).filter { page in
+        stringsExcludePatterns.contains { Glob.matches($0, page) }
+      })
+  }
 
   /// The source folders, resolved against the configuration file's folder.
   public var sourceDirectories: [String] {
@@ -127,6 +146,8 @@ public struct LintConfiguration: Sendable {
         try configuration.read(lint: value, file: file)
       case "diff":
         try configuration.read(diff: value, file: file)
+      case "strings":
+        try configuration.read(strings: value, file: file)
       case "sources":
         for item in try sequence(value, named: "sources", file: file) {
           guard let folder = item.string, !folder.isEmpty else {
@@ -138,7 +159,8 @@ public struct LintConfiguration: Sendable {
       default:
         throw ConfigurationError(
           file: file, node: key,
-          message: "unknown section \"\(key.string ?? "")\"; expected lint, sources or diff")
+          message:
+            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings or diff")
       }
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -338,6 +360,33 @@ public struct LintConfiguration: Sendable {
           location: TextLocation(line: mark.line, column: mark.column), lineText: ""))
     }
     return places
+  }
+
+  private mutating func read(strings node: Node, file: String) throws(ConfigurationError) {
+    for (key, value) in try Self.mapping(node, named: "strings", file: file) {
+      guard key.string == "exclude" else {
+        var message = "unknown key \"\(key.string ?? "")\" in strings; expected exclude"
+        if let suggestion = Suggestion.closest(to: key.string ?? "", among: ["exclude"]) {
+          message += "; did you mean \(suggestion)?"
+        }
+        throw ConfigurationError(file: file, node: key, message: message)
+      }
+      for item in try Self.sequence(value, named: "strings: exclude", file: file) {
+        guard item.scalar != nil, Self.isText(item), let pattern = item.string, !pattern.isEmpty
+        else {
+          throw ConfigurationError(
+            file: file, node: item,
+            message: "a strings exclude pattern must be text, not \(Self.kind(of: item))")
+        }
+        // Patterns name pages inside the bundle.
+        if pattern.hasPrefix("/") || pattern.split(separator: "/").contains("..") {
+          throw ConfigurationError(
+            file: file, node: item,
+            message: "\"\(pattern)\" leaves the bundle; name page files inside it")
+        }
+        stringsExcludePatterns.append(pattern)
+      }
+    }
   }
 
   private mutating func read(diff node: Node, file: String) throws(ConfigurationError) {

@@ -78,6 +78,7 @@ public struct Linter: Sendable {
     var policy = CoveragePolicy.standard
     // Readings are merged: an entry is unused when no reading uses it.
     if bundles.count > 1 { policy.needsEveryPageVariantForUnused = false }
+    policy.excludedPages = Set(bundles.flatMap { configuration.stringsExcludedPages(of: $0) })
     let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
     var runs: [(variant: LintVariant, bundle: SettingsBundle, found: [Diagnostic])] = []
     // Pages the app opens itself (unreachable-page's opened-by-app) are shown: their

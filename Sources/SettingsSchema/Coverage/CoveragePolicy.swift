@@ -31,6 +31,17 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// are not loaded and may use any entry: nothing is called unused (or pruned)
   /// unless every page variant was loaded.
   public var needsEveryPageVariantForUnused: Bool
+  /// Pages left out of the strings workflow (`strings: exclude:` in
+  /// `.prefs.yml`: licence pages, text no translator should touch), by their
+  /// file name inside the bundle. Their strings need no translation, and the
+  /// entries that translate them are not unused: they are neither asked for
+  /// nor pruned, and no export carries them.
+  ///
+  /// ```swift
+  /// var policy = CoveragePolicy.standard
+  /// policy.excludedPages = ["Acknowledgements.plist"]
+  /// ```
+  public var excludedPages: Set<String> = []
 
   public init(
     skipsStringsWithoutWords: Bool = true, countsMarkedEntriesAsUntranslated: Bool = true,

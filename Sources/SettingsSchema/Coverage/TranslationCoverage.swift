@@ -37,18 +37,27 @@ public struct TranslationCoverage: Sendable {
 
     // The distinct strings of each table (the first use of each text), in page order.
     // Texts compare as the tables' keys do on a device, by exact scalars.
-    let strings = bundle.localizableStrings(catalog: catalog).mapValues { list in
+    let all = bundle.localizableStrings(catalog: catalog)
+    let excludedIndices = Set(
+      bundle.pages.indices.filter { policy.excludedPages.contains(bundle.pages[$0].file) })
+    let strings = all.mapValues { list in
       var seen = Set<PlistKey>()
-      return list.filter { seen.insert(PlistKey($0.text)).inserted }
-    }
+      return list.filter {
+        !excludedIndices.contains($0.pageIndex) && seen.insert(PlistKey($0.text)).inserted
+      }
+    }.filter { !$0.value.isEmpty }
+    // What excluded pages show is still used: never unused, never pruned.
+    let excludedKeys = all.mapValues { list in
+      Set(list.filter { excludedIndices.contains($0.pageIndex) }.map { PlistKey($0.text) })
+    }.filter { !$0.value.isEmpty }
     let names = strings.keys.sorted {
       (strings[$0]?.first?.pageIndex ?? 0, $0) < (strings[$1]?.first?.pageIndex ?? 0, $1)
     }
     tableIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
 
     let scanned = Self.scan(
-      tables: bundle.strings.values.sorted { $0.file < $1.file }, strings: strings, policy: policy,
-      knowsUnused: knowsUnusedEntries)
+      tables: bundle.strings.values.sorted { $0.file < $1.file }, strings: strings,
+      excludedKeys: excludedKeys, policy: policy, knowsUnused: knowsUnusedEntries)
     var files = Dictionary(uniqueKeysWithValues: scanned.map { ($0.entries.file, $0) })
     Self.settleBlanks(&files, strings: strings, bundle: bundle, policy: policy)
     self.files = files.mapValues(\.entries)
@@ -226,8 +235,8 @@ extension TranslationCoverage {
 
   /// One pass per table file, on every core.
   static func scan(
-    tables: [LoadedStrings], strings: [String: [LocalizableString]], policy: CoveragePolicy,
-    knowsUnused: Bool
+    tables: [LoadedStrings], strings: [String: [LocalizableString]],
+    excludedKeys: [String: Set<PlistKey>] = [:], policy: CoveragePolicy, knowsUnused: Bool
   ) -> [Scanned] {
     let indexByTable = strings.mapValues { list in
       Dictionary(
@@ -235,7 +244,13 @@ extension TranslationCoverage {
     }
     let results = tables.concurrentMap { loaded -> Scanned? in
       guard let (table, language) = location(ofTable: loaded.file) else { return nil }
+      let excluded = excludedKeys[table] ?? []
       guard let index = indexByTable[table], let list = strings[table] else {
+        if !excluded.isEmpty {
+          return scan(
+            loaded, table: table, language: language, strings: [], index: [:],
+            excludedKeys: excluded, policy: policy, knowsUnused: knowsUnused)
+        }
         return Scanned(
           entries: FileCoverage(
             file: loaded.file, table: table, language: language, isTableUnused: knowsUnused,
@@ -244,15 +259,16 @@ extension TranslationCoverage {
           states: [])
       }
       return scan(
-        loaded, table: table, language: language, strings: list, index: index, policy: policy,
-        knowsUnused: knowsUnused)
+        loaded, table: table, language: language, strings: list, index: index,
+        excludedKeys: excluded, policy: policy, knowsUnused: knowsUnused)
     }
     return results.compactMap { $0 }
   }
 
   static func scan(
     _ loaded: LoadedStrings, table: String, language: String?, strings: [LocalizableString],
-    index: [PlistKey: Int], policy: CoveragePolicy, knowsUnused: Bool
+    index: [PlistKey: Int], excludedKeys: Set<PlistKey> = [], policy: CoveragePolicy,
+    knowsUnused: Bool
   ) -> Scanned {
     var states = [TranslationState](repeating: .absent, count: strings.count)
     var seen = [Bool](repeating: false, count: strings.count)
@@ -277,6 +293,9 @@ extension TranslationCoverage {
           stringIndex = index[PlistKey(entries[entryIndex].key)]
         }
         guard let stringIndex else {
+          if !excludedKeys.isEmpty, excludedKeys.contains(PlistKey(entries[entryIndex].key)) {
+            continue
+          }
           unused.append(entryIndex)
           if !unusedKeys.insert(PlistKey(entries[entryIndex].key)).inserted {
             duplicates.append(entryIndex)

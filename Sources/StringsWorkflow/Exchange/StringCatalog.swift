@@ -1,9 +1,20 @@
 import Foundation
 import Plist
+import SettingsSchema
 
 /// String Catalogs (`.xcstrings`), Xcode's JSON format: exported with every
-/// language of the bundle (what ``TranslationCoverage`` calls translated),
-/// imported as a translation source for one.
+/// language of the bundle, each unit with its real state (`translated`, `new`
+/// for an entry marked untranslated, `needs_review` for an empty one) and
+/// `extractionState: manual`; imported as a translation source for one
+/// language (``languages(in:name:model:)`` says which ones it translates).
+///
+/// A catalog is keyed by the key alone: a key that two tables use travels as
+/// one value.
+///
+/// ```swift
+/// let data = try StringCatalog.export(model)
+/// let de = try StringCatalog.importing(data, name: "all.xcstrings", model: model, language: "de")
+/// ```
 public enum StringCatalog {
   /// The catalog as JSON, keys sorted. Written through `JSONValue`, which
   /// escapes every control character (Foundation's writer leaves C1 controls
@@ -11,27 +22,31 @@ public enum StringCatalog {
   public static func export(_ model: TranslationModel) throws -> Data {
     var strings: [String: JSONValue] = [:]
     for table in model.tables {
-      let translated = model.languages.map {
-        (language: $0, entries: model.translatedEntries(table: table, language: $0))
+      let coverage = model.coverage[table: table]
+      let needsTranslation = coverage?.needsTranslation ?? []
+      let languages = model.languages.compactMap { language in
+        coverage?.language(language).flatMap { covered in
+          model.loaded(table: table, language: language).map { (language, covered, $0) }
+        }
       }
-      let needsTranslation = model.coverage[table: table]?.needsTranslation ?? []
       for (index, string) in (model.keys[table] ?? []).enumerated() {
         var localizations: [(String, JSONValue)] = []
-        for (language, entries) in translated {
-          guard let value = entries[string.text] else { continue }
+        for (language, covered, loaded) in languages {
+          guard let value = loaded.translations[PlistKey(string.text)],
+            let state = unitState(covered.states[index])
+          else { continue }
           localizations.append(
             (
               language,
               .object([
-                (
-                  "stringUnit",
-                  .object([("state", .string("translated")), ("value", .string(value))])
-                )
+                ("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))
               ])
             ))
         }
         var entry: [(String, JSONValue)] = [
           ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
+          // Not found in the app's code by Xcode: kept, never called stale.
+          ("extractionState", .string("manual")),
           ("localizations", .object(localizations.sorted { $0.0 < $1.0 })),
         ]
         // Xcode's own flag for a string that needs no translation ("10", a shadowed table).
@@ -47,6 +62,43 @@ public enum StringCatalog {
     return Data((catalog.rendered() + "\n").utf8)
   }
 
+  /// A unit's `state` as Xcode writes it: a translation, the source text an
+  /// untranslated mark holds (`new`), a blank left to check (`needs_review`).
+  static func unitState(_ state: TranslationState) -> String? {
+    switch state {
+    case .translated: "translated"
+    case .markedUntranslated: "new"
+    case .empty: "needs_review"
+    case .absent: nil
+    }
+  }
+
+  /// States whose value is not a translation to import (the source text of a new unit).
+  static let statesNotImported: Set<String> = ["new"]
+
+  /// The languages of the bundle (but the source) that a catalog translates.
+  public static func languages(in data: Data, name: String, model: TranslationModel) throws
+    -> [String]
+  {
+    let strings = try strings(data, name: name)
+    var found = Set<String>()
+    for case let entry as [String: Any] in strings.values {
+      guard let localizations = entry["localizations"] as? [String: Any] else { continue }
+      found.formUnion(localizations.keys)
+    }
+    return model.languages.filter { found.contains($0) && $0 != model.sourceLanguage }
+  }
+
+  private static func strings(_ data: Data, name: String) throws -> [String: Any] {
+    guard let catalog = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let strings = catalog["strings"] as? [String: Any]
+    else {
+      throw WorkflowError.invalidExchangeFile(
+        .init(file: name), problem: "not a String Catalog (a JSON object with \"strings\")")
+    }
+    return strings
+  }
+
   /// The translations of `language` in a catalog; keys no page uses are refused.
   public static func importing(
     _ data: Data, name: String, model: TranslationModel, language: String
@@ -54,12 +106,7 @@ public enum StringCatalog {
     throws -> TranslationImport
   {
     try InvalidLanguageError.check(language, in: nil)
-    guard let catalog = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let strings = catalog["strings"] as? [String: Any]
-    else {
-      throw WorkflowError.invalidExchangeFile(
-        .init(file: name), problem: "not a String Catalog (a JSON object with \"strings\")")
-    }
+    let strings = try strings(data, name: name)
     var translations: [String: [String: String]] = [:]
     for (key, entry) in strings {
       guard let entry = entry as? [String: Any] else {
@@ -82,6 +129,7 @@ public enum StringCatalog {
             "\"\(key)\" in \(language) has no stringUnit value (plural variations are not supported)"
         )
       }
+      if let state = unit["state"] as? String, statesNotImported.contains(state) { continue }
       for table in tables { translations[table, default: [:]][key] = value }
     }
     return TranslationImport(translations: translations, language: language)

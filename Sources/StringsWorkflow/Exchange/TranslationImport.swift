@@ -27,27 +27,40 @@ public struct TranslationImport: Sendable {
         throw WorkflowError.tableDoesNotParse(path: path)
       }
       let existing = model.loaded(table: table, language: language)
-      var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
+      let entries = existing?.strings.entries ?? []
+      var patch = existing.map(TablePatch.init)
+      var added: [StringsEntry] = []
       var summary: [String] = []
       for (key, value) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
-        if let index = file.entries.lastIndex(where: { $0.key.isSameKey(as: key) }) {
-          let old = file.entries[index].value.string
-          guard old != value else { continue }
-          if let old, old != key || model.sourceText(of: key, table: table) != old {
+        if let index = entries.lastIndex(where: { $0.key.isSameKey(as: key) }) {
+          let old = entries[index].value.string
+          let isMarked = UntranslatedMark.isMarked(entries[index])
+          guard old != value || isMarked else { continue }
+          // A marked entry, or one that repeats its source text, is being filled, not overruled.
+          let isPlaceholder =
+            isMarked || old == nil || old == model.sourceText(of: key, table: table)
+          if let old, old != value, !isPlaceholder {
             conflicts.append("\(path): \"\(key)\": \"\(old)\" → \"\(value)\"")
           }
-          file.entries[index].value = PlistNode(.string(value))
-          file.entries[index].comments.removeAll(where: UntranslatedMark.isMark)
-          summary.append("\(path): \"\(key)\" = \"\(value)\" (was \"\(old ?? "")\")")
+          patch?.setValue(ofEntry: index, to: value)
+          let verb = isPlaceholder ? "filled" : "was \"\(old ?? "")\""
+          summary.append("\(path): \"\(key)\" = \"\(value)\" (\(verb))")
         } else {
-          file.entries.append(StringsEntry(key: key, value: PlistNode(.string(value))))
+          added.append(StringsEntry(key: key, value: PlistNode(.string(value))))
           summary.append("\(path): \"\(key)\" = \"\(value)\" (new)")
         }
       }
       guard !summary.isEmpty else { continue }
+      let bytes: [UInt8]
+      if var patch {
+        patch.append(added)
+        bytes = patch.bytes()
+      } else {
+        bytes = StringsWriter.write(StringsFile(entries: added, encoding: .utf8))
+      }
       changes.append(
         FileChange(
-          path: path, bytes: StringsWriter.write(file),
+          path: path, bytes: bytes,
           previous: existing.flatMap { _ in model.bundle.fileBytes(path) }, summary: summary))
     }
     return (changes, conflicts)

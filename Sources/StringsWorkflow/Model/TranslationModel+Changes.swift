@@ -32,27 +32,32 @@ extension TranslationModel {
           throw WorkflowError.tableDoesNotParse(path: path)
         }
         let existing = loaded(table: table, language: language)
-        var file = existing?.strings ?? StringsFile(entries: [], encoding: .utf8)
         var summary: [String] = []
         // The entries the coverage calls unused (none while page variants of another
         // idiom or dialect, which may use them, are not loaded).
         let stale = Set(coverage.files[path]?.unusedEntries ?? [])
-        if prune, !stale.isEmpty {
-          file.entries = file.entries.indices.filter { !stale.contains($0) }.map {
-            file.entries[$0]
-          }
-          summary.append("\(path): \(stale.count) stale removed")
-        }
         // Keys compare by exact scalars, as iOS looks them up.
-        let present = Set(file.entries.map { PlistKey($0.key) })
+        let entries = existing?.strings.entries ?? []
+        let present = Set(
+          entries.indices.filter { !(prune && stale.contains($0)) }.map {
+            PlistKey(entries[$0].key)
+          })
         let added = untranslatedEntries(table: table, present: present)
-        file.entries += added
+        if prune, !stale.isEmpty { summary.append("\(path): \(stale.count) stale removed") }
         if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
         guard !summary.isEmpty else { continue }
+        let bytes: [UInt8]
+        if let existing {
+          var patch = TablePatch(existing)
+          if prune { for index in stale.sorted() { patch.removeEntry(index) } }
+          patch.append(added)
+          bytes = patch.bytes()
+        } else {
+          bytes = StringsWriter.write(StringsFile(entries: added, encoding: .utf8))
+        }
         let previous = existing.flatMap { _ in bundle.fileBytes(path) }
         changes.append(
-          FileChange(
-            path: path, bytes: StringsWriter.write(file), previous: previous, summary: summary))
+          FileChange(path: path, bytes: bytes, previous: previous, summary: summary))
       }
     }
     return changes

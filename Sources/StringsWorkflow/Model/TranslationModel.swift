@@ -20,11 +20,15 @@ public struct TranslationModel: Sendable {
   /// Table → the distinct strings to translate, in page order.
   public let keys: [String: [LocalizableString]]
 
-  public init(bundle: SettingsBundle, sourceLanguage: String = "en") throws {
+  /// `policy` is the coverage's (lint's): its ``CoveragePolicy/excludedPages``
+  /// leave pages out of every command and export.
+  public init(
+    bundle: SettingsBundle, sourceLanguage: String = "en", policy: CoveragePolicy = .standard
+  ) throws {
     self.bundle = bundle
     self.sourceLanguage = sourceLanguage
     let catalog = try SchemaCatalog.load(bundle.options.dialect)
-    coverage = TranslationCoverage(bundle: bundle, catalog: catalog)
+    coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
     keys = Dictionary(uniqueKeysWithValues: coverage.tables.map { ($0.name, $0.strings) })
   }
 
@@ -128,7 +132,8 @@ extension TranslationModel {
     var rows: [TranslationStatus] = []
     for language in languages {
       for (pageIndex, page) in bundle.pages.enumerated() {
-        guard let table = page.stringsTable, let coverage = coverage[table: table],
+        guard !self.coverage.policy.excludedPages.contains(page.file),
+          let table = page.stringsTable, let coverage = coverage[table: table],
           let states = coverage.language(language)?.states
         else { continue }
         var row = TranslationStatus(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plist
+import SettingsLint
 import SettingsSchema
 import StringsWorkflow
 
@@ -23,9 +24,21 @@ struct Strings: ParsableCommand {
 struct StringsBundleOptions: ParsableArguments {
   @Argument(help: "The Settings.bundle folder.") var bundle: String
   @Option(help: "The source language (default: en).") var source: String = "en"
+  @Option(help: "The configuration file to use instead of the nearest .prefs.yml.")
+  var config: String?
 
+  /// The bundle's translations, leaving out the pages `strings: exclude:` names.
   func model() throws -> TranslationModel {
-    try TranslationModel(bundle: try SettingsBundle.load(at: bundle), sourceLanguage: source)
+    let loaded = try SettingsBundle.load(at: bundle)
+    var configuration = LintConfiguration()
+    if let config {
+      configuration = try LintConfiguration.load(file: config)
+    } else if let found = LintConfiguration.find(forBundle: bundle) {
+      configuration = try LintConfiguration.load(file: found)
+    }
+    var policy = CoveragePolicy.standard
+    policy.excludedPages = configuration.stringsExcludedPages(of: loaded)
+    return try TranslationModel(bundle: loaded, sourceLanguage: source, policy: policy)
   }
 }
 
@@ -36,7 +49,18 @@ func apply(
   let changes = ChangeSet(bundle: bundle, files: changes)
   // What changed is said once it has: a refused write lists nothing as done.
   if !dryRun { try write(changes) }
-  for line in changes.summary { print(line.escapingControlCharacters, to: &output) }
+  for file in changes.files {
+    if dryRun { print("would write \(file.path)".escapingControlCharacters, to: &output) }
+    for line in file.summary { print(line.escapingControlCharacters, to: &output) }
+  }
+  if dryRun {
+    for file in changes.files {
+      output.write(
+        UnifiedDiff.render(
+          old: file.previous.map(Lint.text) ?? "", new: Lint.text(file.bytes),
+          path: bundle + "/" + file.path))
+    }
+  }
   return ExitStatus.success
 }
 
@@ -170,18 +194,25 @@ extension Strings {
     static let configuration = CommandConfiguration(
       commandName: "export",
       abstract: "Write XLIFF 1.2 for a language, or a String Catalog of every language.")
-    enum Format: String, ExpressibleByArgument, CaseIterable { case xliff, xcstrings }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case xliff, xcstrings, xcloc }
     @OptionGroup var options: StringsBundleOptions
-    @Option(help: "xliff or xcstrings.") var format: Format = .xliff
-    @Option(name: .customLong("lang"), help: "The target language (XLIFF).") var language: String?
-    @Option(name: .shortAndLong, help: "The file to write; - or none for standard output.")
+    @Option(help: "xliff, xcstrings or xcloc (an Xcode localization catalog folder).")
+    var format: Format = .xliff
+    @Option(name: .customLong("lang"), help: "The target language (XLIFF, xcloc).")
+    var language: String?
+    @Option(
+      name: .shortAndLong,
+      help: "The file to write; - or none for standard output (xcloc: the folder, required).")
     var output: String?
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
-      if format == .xliff, language == nil {
-        throw ValidationError("XLIFF needs --lang, the target language")
+      if format != .xcstrings, language == nil {
+        throw ValidationError("\(format.rawValue) needs --lang, the target language")
+      }
+      if format == .xcloc, output == nil || output == "-" {
+        throw ValidationError("an xcloc is a folder: give -o de.xcloc")
       }
     }
 
@@ -190,6 +221,14 @@ extension Strings {
     {
       CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
+        if format == .xcloc, let output, let language {
+          let files = try XCLoc.export(
+            model, language: language, toolVersion: PrefsVersion.current)
+          try FileManager.default.createDirectory(
+            atPath: output + "/" + XCLoc.notes, withIntermediateDirectories: true)
+          try write(ChangeSet(bundle: output, files: files))
+          return ExitStatus.success
+        }
         let data: Data =
           switch format {
           case .xliff:
@@ -197,7 +236,7 @@ extension Strings {
               try XLIFF.export(
                 model, language: language ?? "", toolVersion: PrefsVersion.current
               ).utf8)
-          case .xcstrings: try StringCatalog.export(model)
+          case .xcstrings, .xcloc: try StringCatalog.export(model)
           }
         if let output, output != "-" {
           try OutputFile.write(data, to: output)
@@ -213,12 +252,15 @@ extension Strings {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
-        "Import translations from XLIFF or a String Catalog (.xcstrings); nothing is written unless all of it fits."
+        "Import translations from XLIFF, a String Catalog (.xcstrings) or an Xcode localization catalog (.xcloc); nothing is written unless all of it fits."
     )
     @OptionGroup var options: StringsBundleOptions
-    @Argument(help: "The .xliff or .xcstrings file.") var file: String
+    @Argument(help: "The .xliff or .xcstrings file, or an .xcloc folder.") var file: String
     @Option(
-      name: .customLong("lang"), help: "The language (required for a catalog; checked for XLIFF).")
+      name: .customLong("lang"),
+      help:
+        "The language (a catalog: only this one, else every language of the bundle; checked for XLIFF and xcloc)."
+    )
     var language: String?
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
 
@@ -228,6 +270,12 @@ extension Strings {
     {
       CommandErrors.run(errors: &errors) { _ in
         let model = try options.model()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue
+        {
+          let translations = try XCLoc.importing(folder: file, model: model, language: language)
+          return try importing([translations], model: model, output: &output)
+        }
         // Never more than the readers take: a huge file is refused at the limit, not read whole.
         let data: Data
         do throws(BoundedInput.Failure) {
@@ -235,23 +283,40 @@ extension Strings {
         } catch {
           throw CommandFailure.failure("\(file): \(error); nothing was written")
         }
-        let translations: TranslationImport
         if file.hasSuffix(".xcstrings") {
-          guard let language else {
-            throw CommandFailure.failure("a String Catalog holds every language: give --lang")
+          // Without --lang, every language of the bundle the catalog translates.
+          let languages =
+            try language.map { [$0] } ?? StringCatalog.languages(in: data, name: file, model: model)
+          guard !languages.isEmpty else {
+            throw CommandFailure.failure(
+              "\(file): translates none of the bundle's languages (\(model.languages.joined(separator: ", "))); nothing was written"
+            )
           }
-          translations = try StringCatalog.importing(
-            data, name: file, model: model, language: language)
-        } else {
-          translations = try TranslationImport.xliff(
-            data, name: file, model: model, language: language)
+          return try importing(
+            languages.map {
+              try StringCatalog.importing(data, name: file, model: model, language: $0)
+            }, model: model, output: &output)
         }
-        let (changes, conflicts) = try translations.changes(for: model)
+        return try importing(
+          [try TranslationImport.xliff(data, name: file, model: model, language: language)],
+          model: model, output: &output)
+      }
+    }
+
+    /// Writes every language's changes at once (or none), conflicts listed first.
+    func importing(
+      _ imports: [TranslationImport], model: TranslationModel,
+      output: inout some TextOutputStream
+    ) throws -> Int32 {
+      var changes: [FileChange] = []
+      for translations in imports {
+        let (found, conflicts) = try translations.changes(for: model)
         for conflict in conflicts {
           print("conflict: \(conflict)".escapingControlCharacters, to: &output)
         }
-        return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
+        changes += found
       }
+      return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
     }
   }
 
@@ -265,16 +330,30 @@ extension Strings {
       Encoding?
     @Flag(help: "Sort the entries by key.") var sort = false
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
+    @Flag(help: "Write nothing; exit 1 listing the tables that are not formatted (for CI).")
+    var check = false
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
-        return try apply(
-          try options.model().format(encoding: target, sort: sort), in: options.bundle,
-          dryRun: dryRun, output: &output)
+        let changes = try options.model().format(encoding: target, sort: sort)
+        guard !changes.isEmpty else {
+          print("already formatted", to: &output)
+          return ExitStatus.success
+        }
+        if check {
+          for change in changes {
+            print((options.bundle + "/" + change.path).escapingControlCharacters, to: &output)
+          }
+          print(
+            "\(changes.count) table\(changes.count == 1 ? " is" : "s are") not formatted; run prefs strings format",
+            to: &errors)
+          return ExitStatus.failure
+        }
+        return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
       }
     }
   }
