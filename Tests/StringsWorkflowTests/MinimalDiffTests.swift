@@ -159,17 +159,20 @@ struct MinimalDiffTests {
         let newAllowed = Self.lines(
           of: newEntries.indices.filter { newKeys.contains(PlistKey(newEntries[$0].key)) },
           in: newEntries, text: new)
-        let oldLines = Self.split(old)
-        let newLines = Self.split(new)
-        for change in newLines.difference(from: oldLines) {
-          switch change {
-          case .remove(let offset, _, _):
-            #expect(
-              oldAllowed.contains(offset), "\(bundlePath)/\(file): line \(offset + 1) removed")
-          case .insert(let offset, _, _):
-            #expect(newAllowed.contains(offset), "\(bundlePath)/\(file): line \(offset + 1) added")
-          }
+        // Outside the changed entries' lines, the same lines in the same order. Blank
+        // lines are left out of the comparison: one beside a removed entry may go, and
+        // a diff could pair identical blank lines either way.
+        func kept(_ lines: [ArraySlice<UInt8>], allowed: Set<Int>) -> [ArraySlice<UInt8>] {
+          lines.enumerated().filter { offset, line in
+            !allowed.contains(offset) && line.contains { ![0x20, 0x09, 0x0D].contains($0) }
+          }.map(\.element)
         }
+        let keptOld = kept(Self.split(old), allowed: oldAllowed)
+        let keptNew = kept(Self.split(new), allowed: newAllowed)
+        #expect(
+          keptOld == keptNew,
+          "\(bundlePath)/\(file): lines outside the edited entries differ"
+        )
       }
     }
   }
@@ -182,15 +185,25 @@ struct MinimalDiffTests {
     text[..<min(offset, text.count)].count { $0 == 0x0A }
   }
 
-  /// The lines of the entries (from their first comment to their `;`), and one line either side.
+  /// The lines of the entries, from their first comment (after the last blank
+  /// line above the key) to their `;`.
   static func lines(of indices: [Int], in entries: [StringsEntry], text: [UInt8]) -> Set<Int> {
     var result = Set<Int>()
     for index in indices {
       let entry = entries[index]
       let starts = entry.comments.map(\.offset) + [entry.keyOffset ?? 0]
-      let first = line(of: starts.min() ?? 0, in: text)
+      let keyLine = line(of: entry.keyOffset ?? 0, in: text)
+      var first = line(of: starts.min() ?? 0, in: text)
+      // A comment above a blank line is the file's header: it stays when the entry goes.
+      let lines = split(text)
+      if let blank = (first..<keyLine).last(where: { index in
+        lines.indices.contains(index)
+          && lines[index].allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
+      }) {
+        first = blank + 1
+      }
       let last = line(of: entry.endOffset ?? text.count, in: text)
-      result.formUnion(max(0, first - 1)...(last + 1))
+      result.formUnion(min(first, keyLine)...last)
     }
     return result
   }
