@@ -37,6 +37,29 @@ public struct LintContext: Sendable {
     self.sources = sources.map { SourceFacts(bundle: bundle, known: known, scan: $0) }
   }
 
+  /// The same context for another reading of the bundle that differs from
+  /// this one only in its device (``Linter/differsInIdiomOnly(_:_:)``): what
+  /// it works out up front does not depend on the device, so it is kept.
+  func reading(_ other: SettingsBundle) -> LintContext {
+    LintContext(
+      bundle: other, catalog: catalog, coverage: coverage, known: known, sources: sources,
+      options: options, disables: disables)
+  }
+
+  private init(
+    bundle: SettingsBundle, catalog: SchemaCatalog, coverage: TranslationCoverage,
+    known: [(page: Page, specifier: Specifier, spec: TypeSpec)], sources: SourceFacts?,
+    options: [String: RuleOptions], disables: InlineDisables
+  ) {
+    self.bundle = bundle
+    self.catalog = catalog
+    self.coverage = coverage
+    self.known = known
+    self.sources = sources
+    self.options = options
+    self.disables = disables
+  }
+
   /// The options the configuration gives a rule.
   public func options(of rule: any LintRule.Type) -> RuleOptions {
     options[rule.id] ?? RuleOptions()

@@ -22,6 +22,18 @@ public struct Linter: Sendable {
   /// The dialects the run reads the bundle as; nil for every one it has pages for.
   public var dialects: Set<Dialect>?
 
+  /// Whether a reading that differs from an earlier one only in its device
+  /// takes that reading's findings of the rules that do not read the device
+  /// (``LintRule/readsIdiom``) instead of running them again. The findings are
+  /// the same either way; false runs every rule on every reading (tests hold
+  /// the two to the same report).
+  ///
+  /// ```swift
+  /// var linter = Linter()
+  /// linter.reusesFindings = false
+  /// ```
+  public var reusesFindings = true
+
   /// Whether the run reads the bundle every way it has pages for.
   public var checksEveryVariant: Bool { idioms == nil && dialects == nil }
 
@@ -81,28 +93,44 @@ public struct Linter: Sendable {
     policy.excludedPages = Set(bundles.flatMap { configuration.stringsExcludedPages(of: $0) })
     let rules = RuleRegistry.all.filter { !configuration.disabled.contains($0.id) }
     var runs: [(variant: LintVariant, bundle: SettingsBundle, found: [Diagnostic])] = []
+    // Each reading's context and findings by rule (in `rules` order), before `shown`.
+    var readings: [(context: LintContext, found: [[Diagnostic]])] = []
     // Pages the app opens itself (unreachable-page's opened-by-app) are shown: their
     // strings need translations and use the tables' entries, as reached pages do.
     let opened = Set(
       (configuration.ruleOptions[UnreachablePage.id]?.list("opened-by-app") ?? []).map(
-        UnreachablePage.pageName))
+        Page.name(ofFile:)))
     for var reading in bundles {
       if !opened.isEmpty {
         for index in reading.pages.indices
-        where opened.contains(UnreachablePage.pageName(reading.pages[index].file)) {
+        where opened.contains(Page.name(ofFile: reading.pages[index].file)) {
           reading.pages[index].isReached = true
         }
       }
-      let catalog = try SchemaCatalog.load(reading.options.dialect)
-      let context = LintContext(
-        bundle: reading, catalog: catalog, sources: sources, policy: policy,
-        options: configuration.ruleOptions)
+      // A reading that differs from an earlier one only in its device finds
+      // what that one found, but for the rules that read the device.
+      let twin =
+        reusesFindings
+        ? runs.indices.first { Self.differsInIdiomOnly(reading, runs[$0].bundle) } : nil
+      let context: LintContext
+      if let twin {
+        context = readings[twin].context.reading(reading)
+      } else {
+        let catalog = try SchemaCatalog.load(reading.options.dialect)
+        context = LintContext(
+          bundle: reading, catalog: catalog, sources: sources, policy: policy,
+          options: configuration.ruleOptions)
+      }
       // Rules only read the context: run them on every core, merge in registry order.
-      let found = rules.concurrentMap { rule in
+      let twinFound = twin.map { readings[$0].found }
+      let found = rules.indices.concurrentMap { index in
+        let rule = rules[index]
+        if let twinFound, !rule.readsIdiom { return twinFound[index] }
         var report = RuleReport(rule: rule.id, defaultSeverity: rule.defaultSeverity)
         rule.check(context, &report)
         return report.diagnostics
       }
+      readings.append((context, found))
       let variant = LintVariant(idiom: reading.options.idiom, dialect: reading.options.dialect)
       runs.append((variant, reading, Self.shown(found.flatMap { $0 }, in: reading)))
     }
@@ -132,6 +160,28 @@ public struct Linter: Sendable {
     diagnostics.sort(by: Self.order)
     let checked = bundle.files.filter { Self.isChecked($0) && !excluded($0) }
     return LintReport(bundlePath: bundle.path, files: checked, diagnostics: diagnostics)
+  }
+
+  /// Whether two readings differ in nothing but the device they are read
+  /// for: made from one read of the files, by the same dialect, with the
+  /// same pages from the same documents, each child pane leading to the same
+  /// file, and the same problems. Every rule that does not read the device
+  /// then finds the same in both.
+  static func differsInIdiomOnly(_ a: SettingsBundle, _ b: SettingsBundle) -> Bool {
+    guard a.sharesFiles(with: b), a.options.dialect == b.options.dialect,
+      a.pages.count == b.pages.count, a.searchOrder == b.searchOrder,
+      a.unreachedFiles == b.unreachedFiles, a.problems == b.problems
+    else { return false }
+    for (x, y) in zip(a.pages, b.pages) {
+      guard x.file == y.file, x.name == y.name, x.isReached == y.isReached,
+        x.specifiers.count == y.specifiers.count, x.document?.source === y.document?.source,
+        (x.document == nil) == (y.document == nil)
+      else { return false }
+      for (s, t) in zip(x.specifiers, y.specifiers) where s.childPage != t.childPage {
+        return false
+      }
+    }
+    return true
   }
 
   /// The findings without those that inline directives hide, and with a

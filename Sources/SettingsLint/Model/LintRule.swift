@@ -33,6 +33,11 @@ public protocol LintRule: SendableMetatype {
   /// Whether the rule reads the app's sources: without them it finds nothing,
   /// so an inline disable of it is not reported as unused.
   static var readsSources: Bool { get }
+  /// Whether the findings depend on the device the bundle is read for
+  /// (``LintContext/shownSpecifiers(on:)``): only such rules run again on a
+  /// reading that differs from another in its device alone. A test holds
+  /// every rule that reads the idiom to saying so.
+  static var readsIdiom: Bool { get }
 
   /// Adds the rule's findings for one bundle.
   static func check(_ context: LintContext, _ report: inout RuleReport)
@@ -45,6 +50,7 @@ extension LintRule {
   public static var severities: [Severity] { [defaultSeverity] + lesserSeverities.map(\.severity) }
   public static var options: [RuleOption] { [] }
   public static var readsSources: Bool { false }
+  public static var readsIdiom: Bool { false }
 
   /// The rule id: the type name in kebab-case.
   public static var id: String {

@@ -10,6 +10,7 @@ enum PageWithoutGroup: LintRule {
     with a row.
     """
   static let defaultSeverity = Severity.warning
+  static let readsIdiom = true
   static let failingExamples = [
     RuleExample.root(
       """

@@ -9,6 +9,7 @@ enum RadioGroupAbsorbs: LintRule {
     them. Apple's advice is to start a new group right after a radio group.
     """
   static let defaultSeverity = Severity.warning
+  static let readsIdiom = true
   static let failingExamples = [
     RuleExample.root(
       """

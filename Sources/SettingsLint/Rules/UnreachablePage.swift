@@ -60,15 +60,17 @@ enum UnreachablePage: LintRule {
     let options = context.options(of: self)
     let named = options.list("opened-by-app")
     // An entry that names no page is a typo, or a page since removed: say so where it is written.
-    let pageNames = Set(context.bundle.files.filter { $0.hasSuffix(".plist") }.map(pageName))
-    for entry in named where !pageNames.contains(pageName(entry)) {
+    let pageNames = Set(
+      context.bundle.files.filter { $0.hasSuffix(".plist") }.map(Page.name(ofFile:)))
+    for entry in named where !pageNames.contains(Page.name(ofFile: entry)) {
       let place = options.places["opened-by-app"]?[entry]
       report.add(
         "opened-by-app names \"\(entry)\", which is no page plist of this bundle",
         file: place?.file ?? entry, place: place.map { .text($0.snippet) })
     }
-    let opened = openedThrough(named.map(pageName) + meant.map(pageName), pages: pages)
-    for file in context.bundle.unreachedFiles where !opened.contains(pageName(file)) {
+    let opened = openedThrough(
+      named.map(Page.name(ofFile:)) + meant.map(Page.name(ofFile:)), pages: pages)
+    for file in context.bundle.unreachedFiles where !opened.contains(Page.name(ofFile: file)) {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(
           "nothing opens this plist and it has no PreferenceSpecifiers: the app's data, not a page; Settings.app ignores it",
@@ -86,24 +88,14 @@ enum UnreachablePage: LintRule {
     var opened = Set(names)
     var waiting = names
     while let name = waiting.popLast() {
-      for page in pages where pageName(page.file) == name {
+      for page in pages where Page.name(ofFile: page.file) == name {
         for specifier in page.specifiers where specifier.type == .childPane {
-          if let file = specifier.file, opened.insert(pageName(file)).inserted {
-            waiting.append(pageName(file))
+          if let file = specifier.file, opened.insert(Page.name(ofFile: file)).inserted {
+            waiting.append(Page.name(ofFile: file))
           }
         }
       }
     }
     return opened
-  }
-
-  /// `Advanced~ipad.inApp.plist` → `Advanced`: the name the app opens a page by, variants included.
-  static func pageName(_ file: String) -> String {
-    var name = file.hasSuffix(".plist") ? String(file.dropLast(".plist".count)) : file
-    if name.hasSuffix(".inApp") { name.removeLast(".inApp".count) }
-    for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) {
-      name.removeLast(idiom.fileSuffix.count)
-    }
-    return name
   }
 }

@@ -12,6 +12,8 @@ struct BundleLoader {
   var problems: [BundleProblem]
   /// The tables of another reading of the bundle, used instead of reading them again.
   var reusedTables: (strings: [String: LoadedStrings], problems: [BundleProblem])?
+  /// The files and page documents of another reading, used instead of reading them again.
+  var reusedRead: BundleRead?
 
   init(path: String, options: LoadOptions, fileSystem: BundleFileSystem) {
     self.path = path
@@ -48,9 +50,14 @@ struct BundleLoader {
     let inventory = makeInventory()
     let searchOrder = LanguageNegotiation.searchOrder(
       available: inventory.folders, preferred: options.preferredLanguages)
-    var (documents, strings, tableProblems) = readFiles(
-      tables: reusedTables == nil ? options.tables : TableSelection.none,
-      shownFolders: Set(searchOrder))
+    var (documents, strings, tableProblems) =
+      if let reusedRead {
+        (reusedRead.documents, [String: LoadedStrings](), [BundleProblem]())
+      } else {
+        readFiles(
+          tables: reusedTables == nil ? options.tables : TableSelection.none,
+          shownFolders: Set(searchOrder))
+      }
     if let reusedTables {
       strings = reusedTables.strings
       tableProblems = reusedTables.problems
@@ -85,7 +92,7 @@ struct BundleLoader {
     do {
       for file in unreachedToLoad + extra where documents[file] != nil {
         var page = loadPage(
-          file: file, name: stripVariant(String(file.dropLast(".plist".count))),
+          file: file, name: Page.name(ofFile: file),
           read: documents[file], catalog: catalog)
         page.isReached = false
         pages.append(page)
@@ -95,17 +102,9 @@ struct BundleLoader {
     return SettingsBundle(
       path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
       unreachedFiles: unreachedFiles, inventory: inventory, searchOrder: searchOrder,
-      strings: strings, problems: problems)
-  }
-
-  /// `Child~iphone.inApp` → `Child`: the name a page is asked for by.
-  func stripVariant(_ name: String) -> String {
-    var result = name
-    if result.hasSuffix(".inApp") { result.removeLast(".inApp".count) }
-    for idiom in Idiom.allCases where result.hasSuffix(idiom.fileSuffix) {
-      result.removeLast(idiom.fileSuffix.count)
-    }
-    return result
+      strings: strings, problems: problems,
+      read: reusedRead
+        ?? BundleRead(fileSystem: fileSystem, limits: options.limits, documents: documents))
   }
 
   mutating func loadPage(
@@ -275,7 +274,7 @@ struct BundleLoader {
       else {
         return false
       }
-      let name = stripVariant(String(file.dropLast(".plist".count)))
+      let name = Page.name(ofFile: file)
       return !reachedNames.contains(name)
     }
   }

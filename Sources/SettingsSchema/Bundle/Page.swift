@@ -51,6 +51,25 @@ public struct Page: Sendable {
   }
 }
 
+extension Page {
+  /// The name a page is asked for by (a child pane's `File`, the app
+  /// opening it), whichever device or dialect variant its file is: the file
+  /// without `.plist`, `.inApp` and a device suffix.
+  ///
+  /// ```swift
+  /// Page.name(ofFile: "Advanced~ipad.inApp.plist")  // "Advanced"
+  /// Page.name(ofFile: "Advanced~iphone")            // "Advanced"
+  /// ```
+  public static func name(ofFile file: String) -> String {
+    var name = file.hasSuffix(".plist") ? String(file.dropLast(".plist".count)) : file
+    if name.hasSuffix(".inApp") { name.removeLast(".inApp".count) }
+    for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) {
+      name.removeLast(idiom.fileSuffix.count)
+    }
+    return name
+  }
+}
+
 /// A problem found while loading a bundle, tied to the file it is in.
 public struct BundleProblem: Sendable, Hashable {
   /// Which step of loading found the problem, so that checkers can tell a

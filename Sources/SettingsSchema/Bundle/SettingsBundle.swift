@@ -155,6 +155,23 @@ public struct SettingsBundle: Sendable {
   /// Every strings table that could be read, by its path inside the bundle.
   public var strings: [String: LoadedStrings]
   public var problems: [BundleProblem]
+  /// The files as this load read them: a reading made again from this one
+  /// (``load(at:options:readingAgain:)``) uses them instead of reading them again.
+  var read: BundleRead? = nil
+
+  /// Whether this reading and `other` were made from one read of the
+  /// bundle's files (``load(at:options:readingAgain:)``): they have the same
+  /// files, page documents and strings tables, the same values, so what
+  /// depends only on those is the same for both.
+  ///
+  /// ```swift
+  /// let pad = try SettingsBundle.load(at: phone.path, options: padOptions, readingAgain: phone)
+  /// pad.sharesFiles(with: phone)  // true
+  /// ```
+  public func sharesFiles(with other: SettingsBundle) -> Bool {
+    guard let read, let otherRead = other.read else { return false }
+    return read === otherRead
+  }
 
   /// The `.lproj` folder names (without `.lproj`), sorted.
   public var languages: [String] { inventory.folders }
@@ -232,9 +249,11 @@ public struct SettingsBundle: Sendable {
   }
 
   /// Another reading of a loaded bundle (another device or dialect, more
-  /// pages): its pages are read again, its strings tables are the ones
-  /// `other` read, since a table does not depend on who reads it. `options`
-  /// must keep the tables and comments `other` was loaded with.
+  /// pages): the files, page documents and strings tables are the ones
+  /// `other` read, since a file does not depend on who reads it; only the
+  /// pages are made again (which files, which child panes lead where).
+  /// `options` must keep the tables and comments `other` was loaded with;
+  /// with other limits or replaced files, the files are read again.
   ///
   /// ```swift
   /// var pad = phone.options
@@ -246,6 +265,20 @@ public struct SettingsBundle: Sendable {
   {
     let tableProblems = other.problems.filter {
       $0.origin == .reader && BundleLoader.tableLocation(of: $0.file) != nil
+    }
+    if let read = other.read, path == other.path, read.limits == options.limits,
+      read.fileSystem.replacedFiles == options.replacedFiles
+    {
+      let catalog: SchemaCatalog
+      do {
+        catalog = try SchemaCatalog.load(options.dialect)
+      } catch {
+        throw .schemaUnreadable("\(error)")
+      }
+      var loader = BundleLoader(path: path, options: options, fileSystem: read.fileSystem)
+      loader.reusedTables = (other.strings, tableProblems)
+      loader.reusedRead = read
+      return loader.load(catalog: catalog)
     }
     return try load(
       at: path, options: options, visit: { _ in }, reusedTables: (other.strings, tableProblems))
@@ -352,5 +385,23 @@ public struct SettingsBundle: Sendable {
     case .topLevel: "\(table).strings"
     case .language(let folder): "\(folder).lproj/\(table).strings"
     }
+  }
+}
+
+/// A bundle's files as one load read them: the walk and every page plist
+/// parsed. Shared, never changed, by the readings made from that load; its
+/// identity says two readings saw the same bytes.
+final class BundleRead: Sendable {
+  let fileSystem: BundleFileSystem
+  let limits: ReadLimits
+  let documents: [String: Result<PlistDocument, ReadIssue>]
+
+  init(
+    fileSystem: BundleFileSystem, limits: ReadLimits,
+    documents: [String: Result<PlistDocument, ReadIssue>]
+  ) {
+    self.fileSystem = fileSystem
+    self.limits = limits
+    self.documents = documents
   }
 }
