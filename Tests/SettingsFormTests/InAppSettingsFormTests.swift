@@ -42,7 +42,7 @@ struct InAppSettingsFormTests {
     driver.press(Array(repeating: .backspace, count: 16))
     driver.type("2026-02-30 10:00")
     driver.press(.enter)
-    #expect(driver.state.status == "Not a date of the form YYYY-MM-DD hh:mm")
+    #expect(driver.state.status == "There is no such day: 2026-02-30 10:00")
     #expect(driver.stored.isEmpty)
     driver.press(Array(repeating: .backspace, count: 16))
     driver.type("2027-01-02 07:05")

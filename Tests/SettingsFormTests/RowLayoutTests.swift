@@ -19,3 +19,16 @@ struct RowLayoutTests {
     for type in types { #expect(catalog.spec(of: type) != nil, "\(type)") }
   }
 }
+
+/// A date of the right form whose day does not exist is named as such (fault 14).
+struct DateRefusalTests {
+  @Test(arguments: [
+    ("2026-02-30 10:00", DateText.Mode.dateAndTime, "status.noSuchDay"),
+    ("2026-02-30", .date, "status.noSuchDay"),
+    ("tomorrow", .date, "status.notADate"),
+    ("25:00", .time, "status.notADate"),
+  ])
+  func impossibleDaysAreNamed(text: String, mode: DateText.Mode, key: String) {
+    #expect(DateText.refusal(text, mode, words: .keys) == key)
+  }
+}

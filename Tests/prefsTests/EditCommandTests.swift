@@ -14,7 +14,8 @@ struct EditCommandTests {
 
   @Test func withoutATerminalEditSaysSoAndExits2() {
     let result = DumpTests.run([
-      "edit", "Examples/Conversor/Settings.bundle", "--defaults-dir", "/tmp/none",
+      "edit", "Examples/Conversor/Settings.bundle", "--defaults-dir",
+      FileManager.default.temporaryDirectory.path,
     ])
     #expect(result.code == 2)
     #expect(result.errors.contains("needs a terminal"))

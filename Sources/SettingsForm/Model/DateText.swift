@@ -60,6 +60,25 @@ public enum DateText {
   /// day of `keeping` (the current value), else 1 January 2001, the reference
   /// date of Foundation.
   public static func parse(_ text: String, _ mode: Mode, keeping: Date?) -> Date? {
+    parse(text, mode, keeping: keeping, checksDay: true)
+  }
+
+  /// Why `text` is not a date of `mode`, in the user's words: a day that does
+  /// not exist (30 February) is named as such; anything else is not of the form.
+  ///
+  /// ```swift
+  /// DateText.refusal("2026-02-30", .date, words: english)  // "There is no such day: 2026-02-30"
+  /// ```
+  public static func refusal(_ text: String, _ mode: Mode, words: FormWords) -> String {
+    if parse(text, mode, keeping: nil, checksDay: false) != nil {
+      return words["status.noSuchDay"].replacing(
+        "%@", with: text.trimmingCharacters(in: .whitespaces).escapingControlCharacters,
+        maxReplacements: 1)
+    }
+    return words["status.notADate"].replacing("%@", with: mode.pattern, maxReplacements: 1)
+  }
+
+  static func parse(_ text: String, _ mode: Mode, keeping: Date?, checksDay: Bool) -> Date? {
     let fields = text.trimmingCharacters(in: .whitespaces).split(
       whereSeparator: { $0 == " " || $0 == "T" })
     var components = DateComponents()
@@ -73,7 +92,8 @@ public enum DateText {
     func readDay(_ field: Substring) -> Bool {
       let parts = field.split(separator: "-", omittingEmptySubsequences: false)
       guard parts.count == 3, let year = number(parts[0], digits: 4...4),
-        let month = number(parts[1], digits: 1...2), let day = number(parts[2], digits: 1...2)
+        let month = number(parts[1], digits: 1...2), let day = number(parts[2], digits: 1...2),
+        (1...12).contains(month), (1...31).contains(day)
       else { return false }
       components.year = year
       components.month = month
@@ -105,7 +125,9 @@ public enum DateText {
       guard fields.count == 2, readDay(fields[0]), readTime(fields[1]) else { return nil }
     }
     components.second = 0
-    guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+    guard !checksDay || components.isValidDate(in: calendar),
+      let date = calendar.date(from: components)
+    else {
       return nil
     }
     return date

@@ -68,6 +68,34 @@ public struct Row: Sendable, Equatable {
   }
 
   public var key: String? { specifier.key }
+
+  /// Whether the form shows the element at all (plain mode asks the same):
+  /// a type Settings.app does not know is left out in the apple dialect.
+  ///
+  /// ```swift
+  /// Row.isDrawn(customView, in: try SchemaCatalog.load(.apple))  // false
+  /// Row.isDrawn(customView, in: try SchemaCatalog.load(.iask))   // true
+  /// ```
+  public static func isDrawn(_ specifier: Specifier, in catalog: SchemaCatalog) -> Bool {
+    RowBuilder.draws(specifier, in: catalog)
+  }
+
+  /// What an item of a list group shows (the form's row, plain mode's line):
+  /// by its ItemSpecifier as InAppSettingsKit shows it, else the value compactly.
+  ///
+  /// ```swift
+  /// Row.listItemTitle(.integer(1), in: list, bundle: bundle, page: page)  // "one"
+  /// ```
+  public static func listItemTitle(
+    _ value: PlistValue, in list: Specifier, bundle: SettingsBundle, page: Page
+  ) -> String {
+    guard let item = list["ItemSpecifier"].map({ Specifier(index: list.index, node: $0) }) else {
+      return SpecifierValue.text(of: value).escapingControlCharacters
+    }
+    return RowBuilder.itemTitle(value, of: item) {
+      bundle.localized($0 ?? "", on: page).escapingControlCharacters
+    }
+  }
 }
 
 /// Builds a page's rows: sections for groups (title, then rows, then the
@@ -101,13 +129,14 @@ enum RowBuilder {
         secure: $0["IsSecure"]?.bool ?? false, keyboard: $0["KeyboardType"]?.string ?? "Alphabet")
     },
     .slider: .row {
-      .slider(minimum: $0["MinimumValue"]?.number ?? 0, maximum: $0["MaximumValue"]?.number ?? 1)
+      let range = SpecifierValue.sliderRange(of: $0)
+      return .slider(minimum: range.minimum, maximum: range.maximum)
     },
     .multiValue: .row { _ in .multiValue },
     .titleValue: .row { _ in .titleValue },
     .childPane: .row { $0.childPage.map { .childPane(file: $0) } },
     .button: .row { _ in .action(.button) },
-    .openURL: .row { .action(.openURL($0.file ?? "")) },
+    .openURL: .row { .action(.openURL($0.file ?? "")) },  // File is localized in rows(of:)
     .mailCompose: .row {
       .action(
         .mailCompose(
@@ -142,7 +171,8 @@ enum RowBuilder {
       pendingFooter = nil
     }
     for specifier in page.specifiers where specifier.isShown(on: idiom) {
-      guard let type = specifier.type, let layout = layouts[type] else { continue }
+      guard draws(specifier, in: catalog), let type = specifier.type, let layout = layouts[type]
+      else { continue }
       let editable = catalog.isEditable(type)
       switch layout {
       case .section(let options):
@@ -164,7 +194,11 @@ enum RowBuilder {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
       case .row(let kind):
-        guard let kind = kind(specifier) else { continue }
+        guard var kind = kind(specifier) else { continue }
+        // InAppSettingsKit reads File through the strings table (localizedObjectForKey:).
+        if case .action(.openURL(let file)) = kind {
+          kind = .action(.openURL(bundle.localized(file, on: page)))
+        }
         // A type without a Title key (a slider) has no label, whatever is written.
         let title = catalog.key("Title", ofType: type) == nil ? "" : localized(specifier.title)
         // The app draws a custom view; the form only names it.
@@ -177,7 +211,7 @@ enum RowBuilder {
             isEditable: editable))
         let text = stored(specifier, values).map(SpecifierValue.text(of:)) ?? ""
         guard !text.isEmpty else { continue }
-        for line in wrap(text.replacing("\n", with: "\\n"), width: max(10, width - 5)) {
+        for line in wrap(lineBreaksMarked(text), width: max(10, width - 5)) {
           rows.append(
             Row(kind: .textLine, title: line.escapingControlCharacters, specifier: specifier))
         }
@@ -186,13 +220,11 @@ enum RowBuilder {
         rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
         var items: [PlistValue] = []
         if case .array(let stored)? = stored(specifier, values) { items = stored }
-        let item = specifier["ItemSpecifier"].map { Specifier(index: specifier.index, node: $0) }
         for (index, value) in items.enumerated() {
           rows.append(
             Row(
               kind: .listItem(index: index),
-              title: item.map { itemTitle(value, of: $0, localized: localized) }
-                ?? SpecifierValue.text(of: value).escapingControlCharacters,
+              title: Row.listItemTitle(value, in: specifier, bundle: bundle, page: page),
               specifier: specifier))
         }
         if let add = specifier["AddSpecifier"] {
@@ -210,6 +242,29 @@ enum RowBuilder {
 }
 
 extension RowBuilder {
+  /// Whether the form shows the element at all: a type the form lays out and
+  /// the dialect knows. Settings.app skips a type it does not know (an
+  /// InAppSettingsKit custom view or button), so the apple dialect does too,
+  /// in the form and in plain mode alike.
+  static func draws(_ specifier: Specifier, in catalog: SchemaCatalog) -> Bool {
+    guard let type = specifier.type, layouts[type] != nil else { return false }
+    return catalog.spec(of: type) != nil
+  }
+
+  /// A text with each line break (LF, CRLF or CR) as the `\\n` that ``wrap(_:width:)`` breaks at.
+  static func lineBreaksMarked(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      // "\r\n" is one Character in Swift.
+      if character == "\n" || character == "\r\n" || character == "\r" {
+        result += "\\n"
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
   /// The value stored under the element's Key, else its DefaultValue.
   static func stored(_ specifier: Specifier, _ values: [PlistKey: PlistValue]) -> PlistValue? {
     guard let key = specifier.key else { return nil }

@@ -394,8 +394,7 @@ public enum FormUpdate {
         var current: Date?
         if case .date(let date)? = state.value(of: row) { current = date }
         guard let date = DateText.parse(String(characters), mode, keeping: current) else {
-          state.status = state.words["status.notADate"]
-            .replacing("%@", with: mode.pattern, maxReplacements: 1)
+          state.status = DateText.refusal(String(characters), mode, words: state.words)
           return []
         }
         state.mode = .browse
@@ -438,6 +437,15 @@ public enum FormUpdate {
     case .datePicker: "NumbersAndPunctuation"
     default: nil
     }
+  }
+
+  /// Whether every character of `text` can be typed with the keyboard (plain mode asks this of a whole answer).
+  ///
+  /// ```swift
+  /// FormUpdate.accepts("abc", keyboard: "NumberPad")  // false
+  /// ```
+  public static func accepts(_ text: String, keyboard: String) -> Bool {
+    text.allSatisfy { accepts($0, keyboard: keyboard) }
   }
 
   /// KeyboardType as an input filter, as the iOS keyboards allow.

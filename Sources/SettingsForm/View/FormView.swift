@@ -165,12 +165,8 @@ public enum FormView {
     _ row: Row, state: FormState, minimum: Double, maximum: Double, y: Int, style: Style,
     _ screen: inout Screen
   ) {
-    let number: Double
-    switch state.value(of: row) {
-    case .real(let value)?: number = value
-    case .integer(let value)?: number = Double(value)
-    default: number = minimum
-    }
+    let number = SpecifierValue.sliderPosition(
+      of: state.value(of: row), minimum: minimum, maximum: maximum)
     let label = format(number)
     let barWidth = max(3, state.width - 6 - DisplayWidth.of(label))
     let fraction = maximum > minimum ? min(1, max(0, (number - minimum) / (maximum - minimum))) : 0

@@ -185,8 +185,76 @@ public enum SpecifierValue {
     }
   }
 
-  /// A value as a user types it: `true`, `3`, `0.7`, `metric`.
+  /// What Foundation's `floatValue` answers for a value, as a slider reads
+  /// it: a number as is, a boolean 1 or 0, a string's leading number
+  /// (`"0.7"` is 0.7, `" 2x"` is 2), anything else 0.
+  ///
+  /// ```swift
+  /// SpecifierValue.floatValue(of: .string("0.7"))  // 0.7
+  /// SpecifierValue.floatValue(of: .bool(true))     // 1
+  /// ```
+  public static func floatValue(of value: PlistValue) -> Double {
+    switch value {
+    case .bool(let flag): return flag ? 1 : 0
+    case .integer(let number): return Double(number)
+    case .real(let number): return number
+    case .string(let text):
+      let characters = Array(text.drop { $0 == " " || $0 == "\t" || $0 == "\n" })
+      var end = 0
+      var best = 0.0
+      // The longest prefix that reads as a number, as strtod stops at the first stray character.
+      while end < characters.count, end < 64 {
+        end += 1
+        if let number = Double(String(characters[0..<end])), number.isFinite { best = number }
+      }
+      return best
+    case .date, .data, .array, .dictionary: return 0
+    }
+  }
+
+  /// A slider's MinimumValue and MaximumValue as iOS reads them (`floatValue`,
+  /// so the string `"40"` is 40); 0 and 1 when missing.
+  public static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
+    (
+      specifier["MinimumValue"].map { floatValue(of: $0.value) } ?? 0,
+      specifier["MaximumValue"].map { floatValue(of: $0.value) } ?? 1
+    )
+  }
+
+  /// Where a slider holding `value` stands: its `floatValue`, kept inside the
+  /// range as UISlider keeps it.
+  public static func sliderPosition(of value: PlistValue?, minimum: Double, maximum: Double)
+    -> Double
+  {
+    let number = value.map(floatValue(of:)) ?? minimum
+    return min(max(number, minimum), max(minimum, maximum))
+  }
+
+  /// A value as a user types it: `true`, `3`, `0.7`, `metric`; a container
+  /// compactly, never as a Swift dump: `a, b` for an array, `{name: n1, size: 2}`
+  /// for a dictionary (keys in order), nested ones bracketed.
   public static func text(of value: PlistValue) -> String {
+    switch value {
+    case .array(let items): items.map(nestedText(of:)).joined(separator: ", ")
+    case .dictionary: nestedText(of: value)
+    default: scalarText(of: value)
+    }
+  }
+
+  /// A value inside a container: itself, or a container in brackets.
+  static func nestedText(of value: PlistValue) -> String {
+    switch value {
+    case .array(let items): "(" + items.map(nestedText(of:)).joined(separator: ", ") + ")"
+    case .dictionary(let entries):
+      "{"
+        + entries.sorted { $0.key.string < $1.key.string }.map {
+          "\($0.key.string): \(nestedText(of: $0.value))"
+        }.joined(separator: ", ") + "}"
+    default: scalarText(of: value)
+    }
+  }
+
+  static func scalarText(of value: PlistValue) -> String {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
@@ -194,7 +262,7 @@ public enum SpecifierValue {
     case .bool(let flag): flag ? "true" : "false"
     case .date(let date): date.formatted(.iso8601)
     case .data(let data): data.map { String(format: "%02x", $0) }.joined()
-    case .array, .dictionary: "\(value)"
+    case .array, .dictionary: text(of: value)
     }
   }
 

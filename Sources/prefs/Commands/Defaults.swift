@@ -64,6 +64,24 @@ struct DefaultsDirectoryOption: ParsableArguments {
     }
   }
 
+  /// The domain's store and the values it holds, refused before anything is
+  /// shown as every command refuses them: a `--defaults-dir` that does not
+  /// exist is a usage error, a corrupt domain file an error. `edit` (form and
+  /// plain) and `render` share it.
+  func storeWithValues(_ domain: String) throws -> (
+    store: DefaultsStore, values: [PlistKey: PlistValue]
+  ) {
+    let environment = ProcessInfo.processInfo.environment
+    if let directory, try sharedLocation(environment: environment) == nil {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+        throw DefaultsError.missingDirectory(directory)
+      }
+    }
+    let store = try store(domain)
+    return (store, try store.persistentValues())
+  }
+
   /// The domain's store: shared, or a file whose folder is made when missing
   /// only if it is the default one.
   func store(_ domain: String) throws -> DefaultsStore {

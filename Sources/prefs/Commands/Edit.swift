@@ -52,29 +52,33 @@ struct Edit: ParsableCommand, StreamingCommand {
       return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
     }
     return CommandErrors.run(errors: &errors) { errors in
-      let store = try location.store(domain)
+      let (store, values) = try location.storeWithValues(domain)
       if plain {
-        return PlainForm(bundle: loaded, store: store, words: words, idiom: idiom).run(
-          output: &output)
+        var form = PlainForm(bundle: loaded, store: store, words: words, idiom: idiom)
+        form.stored = values
+        // A piped answer is not echoed, so the line it ends is ended here.
+        form.endsAnsweredLines = isatty(STDIN_FILENO) != 1
+        return form.run(output: &output)
       }
       guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         throw CommandFailure.usage(words["edit.noTerminal"])
       }
       return try interactive(
-        loaded, store: store, words: words, domain: domain, environment: environment)
+        loaded, store: store, values: values, words: words, domain: domain,
+        environment: environment)
     }
   }
 
   func interactive(
-    _ loaded: SettingsBundle, store: DefaultsStore, words: ToolStrings, domain: String,
-    environment: [String: String]
+    _ loaded: SettingsBundle, store: DefaultsStore, values: [PlistKey: PlistValue],
+    words: ToolStrings, domain: String, environment: [String: String]
   ) throws -> Int32 {
     let colors = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
     var terminal = try ANSITerminal.open(colors: colors)
     defer { terminal.restore() }
     let size = terminal.size
     let state = FormState(
-      bundle: loaded, values: try store.persistentValues(), width: size.width, height: size.height,
+      bundle: loaded, values: values, width: size.width, height: size.height,
       words: words.formWords, appTitle: domain, idiom: idiom)
     var session = FormSession(state: state, store: store, describe: \.description)
     return Self.exitStatus(session.run(on: &terminal))
@@ -172,7 +176,7 @@ struct Render: ParsableCommand, StreamingCommand {
         return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
       }
       do {
-        values = try location.store(domain).persistentValues()
+        values = try location.storeWithValues(domain).values
       } catch {
         return CommandErrors.report(error, to: &errors)
       }

@@ -19,6 +19,11 @@ struct PlainForm {
   let idiom: Idiom
   /// The next line of input, nil at its end.
   var readAnswer: () -> String? = { readLine() }
+  /// The values in the domain, read (and refused when corrupt) before the form starts.
+  /// nil: read now, a domain that cannot be read shown empty (`edit` reads and refuses it first).
+  var stored: [PlistKey: PlistValue]?
+  /// Whether a line is ended after each answer: input that is not a terminal is not echoed.
+  var endsAnsweredLines = false
 
   /// What plain mode does with an element.
   enum Treatment: Equatable {
@@ -34,13 +39,14 @@ struct PlainForm {
 
   /// 0, or 1 when a value could not be stored (the answer says why, as the form does).
   func run(output: inout some TextOutputStream) -> Int32 {
-    var stored = (try? store.persistentValues()) ?? [:]
+    var stored = stored ?? (try? store.persistentValues()) ?? [:]
     var failedWrites = 0
     var status: Int32 { failedWrites > 0 ? ExitStatus.failure : ExitStatus.success }
     for page in bundle.pages {
       if let heading = heading(of: page) { print("» \(heading)", to: &output) }
       var footer: String?
-      for specifier in page.specifiers where specifier.isShown(on: idiom) {
+      for specifier in page.specifiers
+      where specifier.isShown(on: idiom) && Row.isDrawn(specifier, in: bundle.catalog) {
         let localized = { (text: String) in
           bundle.localized(text, on: page).escapingControlCharacters
         }
@@ -51,7 +57,7 @@ struct PlainForm {
             print("— \(localized(title)) —", to: &output)
           }
         }
-        if let action = action(of: specifier) {
+        if let action = action(of: specifier, on: page) {
           let title = localized(specifier.title ?? "")
           print("\(title): \(FormView.describe(action, words: words.formWords))", to: &output)
           continue
@@ -66,7 +72,14 @@ struct PlainForm {
         let title = localized(specifier.title ?? key)
         while true {
           let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
-          let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
+          var shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
+          if specifier.type == .listGroup {
+            var items: [PlistValue] = []
+            if case .array(let stored)? = current { items = stored }
+            shown = items.map {
+              Row.listItemTitle($0, in: specifier, bundle: bundle, page: page)
+            }.joined(separator: ", ")
+          }
           if treatment == .show || specifier.type == .listGroup {
             print("\(title): \(shown)", to: &output)
             break
@@ -75,6 +88,7 @@ struct PlainForm {
           if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
           print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
           guard let line = readAnswer() else { return status }
+          if endsAnsweredLines { print("", to: &output) }
           if line.isEmpty { break }
           do {
             let value = try answer(line, for: specifier, on: page, current: current)
@@ -111,9 +125,10 @@ struct PlainForm {
   }
 
   /// What an InAppSettingsKit action row would do; nil for any other element.
-  func action(of specifier: Specifier) -> RowAction? {
+  func action(of specifier: Specifier, on page: Page) -> RowAction? {
     switch specifier.type {
-    case .openURL?: .openURL(specifier.file ?? "")
+    // InAppSettingsKit reads File through the strings table, as the form does.
+    case .openURL?: .openURL(bundle.localized(specifier.file ?? "", on: page))
     case .mailCompose?:
       .mailCompose(
         to: specifier["IASKMailComposeToRecipents"]?.array?.compactMap(\.string) ?? [],
@@ -148,8 +163,7 @@ struct PlainForm {
       }
       return "\(words["plain.choices"]): " + list.joined(separator: ", ")
     case .range?:
-      let minimum = specifier["MinimumValue"]?.number ?? 0
-      let maximum = specifier["MaximumValue"]?.number ?? 1
+      let (minimum, maximum) = SpecifierValue.sliderRange(of: specifier)
       return words["plain.range"]
         .replacing("%@", with: SpecifierValue.text(of: .real(minimum)), maxReplacements: 1)
         .replacing("%@", with: SpecifierValue.text(of: .real(maximum)), maxReplacements: 1)
@@ -174,7 +188,22 @@ struct PlainForm {
       {
         return choices[number - 1].value
       }
-      if let chosen = choices.first(where: { $0.title == line }) { return chosen.value }
+      if let chosen = choices.first(where: { $0.title == line })
+        ?? choices.first(where: { $0.title.lowercased() == line.lowercased() })
+      {
+        return chosen.value
+      }
+      do {
+        return try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+      } catch {
+        // The refusal offers what the prompt offers: the numbered choices by title.
+        throw SpecifierValue.Refusal(
+          reason: words["plain.notAChoice"].replacing(
+            "%d", with: String(choices.count), maxReplacements: 1)
+            + " ("
+            + choices.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
+            .joined(separator: ", ") + ")")
+      }
     }
     if rule == .toggle {
       let (on, off) = SpecifierValue.states(of: specifier)
@@ -186,12 +215,19 @@ struct PlainForm {
       var keeping: Date?
       if case .date(let date)? = current { keeping = date }
       guard let date = DateText.parse(line, mode, keeping: keeping) else {
-        throw SpecifierValue.Refusal(
-          reason: words["status.notADate"].replacing("%@", with: mode.pattern, maxReplacements: 1))
+        throw SpecifierValue.Refusal(reason: DateText.refusal(line, mode, words: words.formWords))
       }
       return .date(date)
     }
+    if rule == .text, !FormUpdate.accepts(line, keyboard: keyboard(of: specifier)) {
+      throw SpecifierValue.Refusal(reason: words["status.notAccepted"])
+    }
     return try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+  }
+
+  /// The keyboard the form types the element's value with.
+  func keyboard(of specifier: Specifier) -> String {
+    specifier["KeyboardType"]?.string ?? "Alphabet"
   }
 
   /// A value as the form shows it: a toggle on or off, a value of Values by
@@ -207,16 +243,19 @@ struct PlainForm {
     {
       return chosen.title
     }
+    // A value not among Values shows no title, as the form (and Settings.app) shows none.
+    if rule == .oneOfValues { return "" }
+    if rule == .range {
+      let (minimum, maximum) = SpecifierValue.sliderRange(of: specifier)
+      let position = SpecifierValue.sliderPosition(of: value, minimum: minimum, maximum: maximum)
+      return SpecifierValue.text(of: .real(position))
+    }
     if specifier["IsSecure"]?.bool == true {
       return String(repeating: "•", count: SpecifierValue.text(of: value).count)
     }
     if case .date(let date) = value, specifier.type == .datePicker {
       return DateText.format(date, DateText.Mode(pickerMode: specifier["DatePickerMode"]?.string))
         + " UTC"
-    }
-    if case .array(let items) = value {
-      return items.map { SpecifierValue.text(of: $0).escapingControlCharacters }.joined(
-        separator: ", ")
     }
     return SpecifierValue.text(of: value).escapingControlCharacters
   }

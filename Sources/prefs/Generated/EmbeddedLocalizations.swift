@@ -32,6 +32,7 @@ enum EmbeddedLocalizations {
     "status.described" = "V aplikaci: %@ (prefs to nedělá)";
     "status.listInApp" = "Položky seznamu se přidávají a odebírají v aplikaci";
     "status.notADate" = "Není to datum ve tvaru %@";
+    "status.noSuchDay" = "Takový den neexistuje: %@";
     "help.move" = "pohyb";
     "help.less" = "méně";
     "help.more" = "více";
@@ -77,6 +78,7 @@ enum EmbeddedLocalizations {
     "plain.onOff" = "zap. nebo vyp.";
     "plain.saved" = "uloženo";
     "plain.refused" = "odmítnuto";
+    "plain.notAChoice" = "zadejte číslo od 1 do %d nebo název";
     """#,
     "Localizations/en.lproj/Prefs.strings": #"""
     /* The words of prefs itself. Keys are stable identifiers; values are shown to users. */
@@ -107,6 +109,7 @@ enum EmbeddedLocalizations {
     "status.described" = "In the app: %@ (prefs does not do it)";
     "status.listInApp" = "List items are added and removed in the app";
     "status.notADate" = "Not a date of the form %@";
+    "status.noSuchDay" = "There is no such day: %@";
     "help.move" = "move";
     "help.less" = "less";
     "help.more" = "more";
@@ -152,6 +155,7 @@ enum EmbeddedLocalizations {
     "plain.onOff" = "on or off";
     "plain.saved" = "saved";
     "plain.refused" = "refused";
+    "plain.notAChoice" = "give a number from 1 to %d or a title";
     """#,
     "Localizations/pt.lproj/Prefs.strings": #"""
     /* As palavras do próprio prefs. */
@@ -182,6 +186,7 @@ enum EmbeddedLocalizations {
     "status.described" = "Na app: %@ (o prefs não o faz)";
     "status.listInApp" = "Os itens da lista são adicionados e removidos na app";
     "status.notADate" = "Não é uma data da forma %@";
+    "status.noSuchDay" = "Esse dia não existe: %@";
     "help.move" = "mover";
     "help.less" = "menos";
     "help.more" = "mais";
@@ -227,6 +232,7 @@ enum EmbeddedLocalizations {
     "plain.onOff" = "sim ou não";
     "plain.saved" = "guardado";
     "plain.refused" = "recusado";
+    "plain.notAChoice" = "indique um número de 1 a %d ou um título";
     """#,
     "Localizations/ru.lproj/Prefs.strings": #"""
     /* Тексты самого prefs. */
@@ -257,6 +263,7 @@ enum EmbeddedLocalizations {
     "status.described" = "В приложении: %@ (prefs этого не делает)";
     "status.listInApp" = "Элементы списка добавляются и удаляются в приложении";
     "status.notADate" = "Это не дата вида %@";
+    "status.noSuchDay" = "Такого дня нет: %@";
     "help.move" = "перейти";
     "help.less" = "меньше";
     "help.more" = "больше";
@@ -302,6 +309,7 @@ enum EmbeddedLocalizations {
     "plain.onOff" = "вкл. или выкл.";
     "plain.saved" = "сохранено";
     "plain.refused" = "отклонено";
+    "plain.notAChoice" = "введите число от 1 до %d или название";
     """#,
   ]
 }
