@@ -185,14 +185,30 @@ struct DomainFile: Sendable {
 
   /// Replaces the file with `values`, atomically. Call it holding the lock.
   func writeFile(_ values: [PlistKey: PlistValue]) throws(DefaultsError) {
+    // A binary domain stays binary: XML would drop fractions of a second
+    // from its dates and could not hold some of its strings.
+    let binary = try isBinary()
     let bytes: [UInt8]
     do {
-      bytes = try XMLPlistWriter.write(.dictionary(values))
+      bytes =
+        try binary
+        ? BinaryPlistWriter.write(.dictionary(values))
+        : XMLPlistWriter.write(.dictionary(values))
     } catch {
       let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
       throw .unrepresentable(key: key, reason: error.reason)
     }
     try replace(with: bytes)
+  }
+
+  /// Whether the file there now is a binary property list (false when there is none).
+  func isBinary() throws(DefaultsError) -> Bool {
+    let descriptor = open(try destination(), O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 8)
+    let count = header.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, 8) }
+    return count == 8 && header == Array("bplist00".utf8)
   }
 
   func replace(with bytes: [UInt8]) throws(DefaultsError) {
