@@ -25,3 +25,26 @@ struct BinaryDomainTests {
     #expect(try BinaryPlistWriter.write(.dictionary(expected)) == after)
   }
 }
+
+/// A 16-byte integer beyond Int64 (CoreFoundation's UInt64) is refused with
+/// its key named, never wrapped and saved negative (tester fault 1).
+struct BinaryDomainIntegerTests {
+  @Test(arguments: [UInt64(Int64.max) + 1, .max])
+  func anIntegerBeyond64BitsIsRefusedNamingItsKey(number: UInt64) throws {
+    let defaults = try TemporaryDefaults()
+    defer { defaults.remove() }
+    let dictionary: NSDictionary = ["big": NSNumber(value: number), "other": 1]
+    try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+      .write(to: URL(fileURLWithPath: defaults.path()))
+    let before = defaults.bytes()
+    do {
+      _ = try defaults.store().values()
+      Issue.record("the domain was read")
+    } catch {
+      #expect("\(error)".contains("the integer \(number) does not fit in 64 bits"), "\(error)")
+      #expect("\(error)".contains("at the key \"big\""), "\(error)")
+    }
+    #expect(throws: DefaultsError.self) { try defaults.store().set(.integer(1), forKey: "other") }
+    #expect(defaults.bytes() == before)
+  }
+}

@@ -41,16 +41,25 @@ struct DomainFile: Sendable {
     do {
       document = try PropertyListReader.read(bytes)
     } catch {
-      throw .corruptDomain(file: file, reason: error.message)
+      throw .corruptDomain(file: file, reason: placed(error))
     }
     if let problem = document.issues.first(where: { $0.severity == .error }) {
-      throw .corruptDomain(file: file, reason: problem.message)
+      throw .corruptDomain(file: file, reason: placed(problem))
     }
     guard case .dictionary(let values) = document.root.value else {
       throw .corruptDomain(
         file: file, reason: "the top level is a \(document.root.typeName), not a dictionary")
     }
     return values
+  }
+
+  /// The issue's message with the key it is at in a binary file, so that
+  /// the value at fault is named (`at the key "big"`).
+  static func placed(_ issue: ReadIssue) -> String {
+    switch issue.place {
+    case .keyPath(let path)?: "\(issue.message) at the key \"\(path.escapingControlCharacters)\""
+    case .text, nil: issue.message
+    }
   }
 
   /// The file's bytes (through a link), or nil when it does not exist. A
