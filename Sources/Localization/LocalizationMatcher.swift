@@ -99,16 +99,26 @@ struct LocalizationMatcher: Sendable {
     guard !folders.isEmpty else { return [] }
     var found: (folder: Int, preference: Int)?
     var backup: (folder: Int, preference: Int, fromPortugal: Bool)?
+    // A repeated language can match nothing its first mention did not: each
+    // is tried once, so the work grows with the distinct languages only.
+    var tried = Set<LocaleName>()
     for (index, text) in preferred.enumerated() {
-      guard let base = LocaleName(text: text, legacyNames: legacyNames) else { continue }
-      if let exact = folders.firstIndex(where: { $0.base == base }) {
+      guard let base = LocaleName(text: text, legacyNames: legacyNames),
+        tried.insert(base).inserted
+      else { continue }
+      // A folder named exactly as the language wins over one equal only
+      // when case is ignored (`de` takes de.lproj, not DE.lproj).
+      if let exact = folders.firstIndex(where: { $0.name == text })
+        ?? folders.firstIndex(where: { $0.base == base })
+      {
         found = (exact, index)
         break
       }
       let wanted = normalized(base)
       let chain = [wanted] + ancestors(wanted)
       if let match = chain.lazy.compactMap({ name in
-        folders.firstIndex { $0.normalized == name }
+        folders.firstIndex { $0.name == name.name && $0.normalized == name }
+          ?? folders.firstIndex { $0.normalized == name }
       }).first {
         found = (match, index)
         break
@@ -169,9 +179,10 @@ struct LocalizationMatcher: Sendable {
   func fallbacks(of chosen: Int, in folders: [Folder]) -> [String] {
     var result = [folders[chosen].name]
     func add(matching name: LocaleName) {
-      if let folder = folders.first(where: {
+      let candidates = folders.filter {
         ($0.base == name || $0.normalized == name) && !result.contains($0.name)
-      }) {
+      }
+      if let folder = candidates.first(where: { $0.name == name.name }) ?? candidates.first {
         result.append(folder.name)
       }
     }

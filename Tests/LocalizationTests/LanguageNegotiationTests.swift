@@ -70,3 +70,34 @@ struct LanguageNegotiationTests {
     #expect(inventory.source(ofTable: "Missing", searchOrder: ["pt", "en"]) == nil)
   }
 }
+
+/// Tester faults 22 and 23: exact folder names win; repeats cost nothing.
+struct LanguageChoiceEdgeTests {
+  /// A folder named exactly as the preferred language wins over one equal
+  /// only when case is ignored, whichever sorts first.
+  @Test(arguments: [
+    (["DE", "de", "en"], ["de"], "de"), (["DE", "de", "en"], ["DE"], "DE"),
+    (["de", "DE", "en"], ["de"], "de"), (["DE", "de", "en"], ["de-AT"], "de"),
+    (["DE", "de_DE", "de-DE", "de", "en"], ["de_DE"], "de_DE"),
+  ])
+  func anExactFolderNameWinsOverACaseInsensitiveOne(
+    available: [String], preferred: [String], chosen: String
+  ) {
+    #expect(LanguageNegotiation.choose(available: available, preferred: preferred) == chosen)
+  }
+
+  /// Repeating tags changes neither the choice nor, much, the time it takes.
+  @Test func repeatedPreferencesAreTriedOnce() {
+    let available =
+      (0..<66).map { "x\($0 / 26 == 0 ? "a" : "b")\(Character(UnicodeScalar(97 + $0 % 26)!))" }
+      + ["fr", "Base"]
+    let unique = ["qq", "zz-ZZ", "fr-CA"]
+    let repeated = (0..<8_000).map { unique[$0 % 2] } + ["fr-CA"]
+    let clock = ContinuousClock()
+    let start = clock.now
+    let chosen = LanguageNegotiation.choose(available: available, preferred: repeated)
+    #expect(clock.now - start < .seconds(2))
+    #expect(chosen == LanguageNegotiation.choose(available: available, preferred: unique))
+    #expect(chosen == "fr")
+  }
+}

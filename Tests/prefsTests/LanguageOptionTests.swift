@@ -34,4 +34,20 @@ struct LanguageOptionTests {
     #expect(try LanguageOptions.list("de-AT,en") == ["de-AT", "en"])
     #expect(try LanguageOptions.list("zh-Hant-HK, en") == ["zh-Hant-HK", "en"])
   }
+
+  /// A repeated tag counts once, at its first place (tester fault 22).
+  @Test func repeatedTagsCountAtTheirFirstPlace() throws {
+    #expect(try LanguageOptions.list("de,en,DE,de_AT,de-AT,en") == ["de", "en", "de_AT"])
+  }
+
+  /// An absurdly long list is a usage error, refused before any matching.
+  @Test func anAbsurdlyLongListIsAUsageError() throws {
+    let list = Array(repeating: "de", count: LanguageOptions.maximumItems + 1).joined(
+      separator: ",")
+    let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", list])
+    #expect(result.code == 2)
+    #expect(result.errors.contains("--lang: 1001 languages is more than 1000"))
+    let allowed = Array(repeating: "xx-YY", count: LanguageOptions.maximumItems)
+    #expect(try LanguageOptions.list(allowed.joined(separator: ",")) == ["xx-YY"])
+  }
 }

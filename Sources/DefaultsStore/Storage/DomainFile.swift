@@ -41,16 +41,25 @@ struct DomainFile: Sendable {
     do {
       document = try PropertyListReader.read(bytes)
     } catch {
-      throw .corruptDomain(file: file, reason: error.message)
+      throw .corruptDomain(file: file, reason: placed(error))
     }
     if let problem = document.issues.first(where: { $0.severity == .error }) {
-      throw .corruptDomain(file: file, reason: problem.message)
+      throw .corruptDomain(file: file, reason: placed(problem))
     }
     guard case .dictionary(let values) = document.root.value else {
       throw .corruptDomain(
         file: file, reason: "the top level is a \(document.root.typeName), not a dictionary")
     }
     return values
+  }
+
+  /// The issue's message with the key it is at in a binary file, so that
+  /// the value at fault is named (`at the key "big"`).
+  static func placed(_ issue: ReadIssue) -> String {
+    switch issue.place {
+    case .keyPath(let path)?: "\(issue.message) at the key \"\(path.escapingControlCharacters)\""
+    case .text, nil: issue.message
+    }
   }
 
   /// The file's bytes (through a link), or nil when it does not exist. A
@@ -185,14 +194,30 @@ struct DomainFile: Sendable {
 
   /// Replaces the file with `values`, atomically. Call it holding the lock.
   func writeFile(_ values: [PlistKey: PlistValue]) throws(DefaultsError) {
+    // A binary domain stays binary: XML would drop fractions of a second
+    // from its dates and could not hold some of its strings.
+    let binary = try isBinary()
     let bytes: [UInt8]
     do {
-      bytes = try XMLPlistWriter.write(.dictionary(values))
+      bytes =
+        try binary
+        ? BinaryPlistWriter.write(.dictionary(values))
+        : XMLPlistWriter.write(.dictionary(values))
     } catch {
       let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
       throw .unrepresentable(key: key, reason: error.reason)
     }
     try replace(with: bytes)
+  }
+
+  /// Whether the file there now is a binary property list (false when there is none).
+  func isBinary() throws(DefaultsError) -> Bool {
+    let descriptor = open(try destination(), O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 8)
+    let count = header.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, 8) }
+    return count == 8 && header == Array("bplist00".utf8)
   }
 
   func replace(with bytes: [UInt8]) throws(DefaultsError) {

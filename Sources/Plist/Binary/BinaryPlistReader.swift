@@ -186,10 +186,18 @@ enum BinaryPlistReader {
         if size == 16 {
           let high = Self.bigEndian(bytes, position + 1, 8)
           let low = Self.bigEndian(bytes, position + 9, 8)
-          guard high == 0 || high == UInt64.max else {
-            throw failure("an integer beyond 64 bits", path)
+          // CoreFoundation writes UInt64 values above Int64.max in 16 bytes
+          // (high half 0). A stored integer is an Int64 here: such a value is
+          // refused, as the XML reader refuses its text, never wrapped to a
+          // negative number that a later write would store.
+          let signed = Int64(bitPattern: low)
+          guard (high == 0 && signed >= 0) || (high == UInt64.max && signed < 0) else {
+            let shown = high == 0 ? "\(low)" : "a 128-bit value"
+            throw failure(
+              "the integer \(shown) does not fit in 64 bits (from \(Int64.min) to \(Int64.max))",
+              path)
           }
-          return PlistNode(.integer(Int64(bitPattern: low)))
+          return PlistNode(.integer(signed))
         }
         let raw = Self.bigEndian(bytes, position + 1, size)
         // 1, 2 and 4-byte integers are unsigned; 8-byte ones are signed.

@@ -42,7 +42,7 @@ public indirect enum JSONValue: Sendable {
     case .integer(let number): self = .integer(number)
     case .real(let number): self = number.isFinite ? .number(number) : .string(String(number))
     case .bool(let flag): self = .bool(flag)
-    case .date(let date): self = .string(date.formatted(.iso8601))
+    case .date(let date): self = .string(ProlepticGregorian.iso8601(date))
     case .data(let data): self = .string(data.base64EncodedString())
     case .array(let items): self = .array(items.map(JSONValue.init))
     case .dictionary(let entries):

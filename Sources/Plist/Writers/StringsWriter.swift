@@ -70,7 +70,7 @@ public enum StringsWriter {
     case .integer(let number): quoted(String(number))
     case .real(let number): quoted(String(number))
     case .bool(let flag): quoted(flag ? "YES" : "NO")
-    case .date(let date): quoted(date.formatted(.iso8601))
+    case .date(let date): quoted(ProlepticGregorian.iso8601(date))
     }
   }
 

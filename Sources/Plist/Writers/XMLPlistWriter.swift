@@ -179,7 +179,8 @@ public enum XMLPlistWriter {
   static func realText(_ number: Double) -> String {
     if number.isNaN { return "nan" }
     if number.isInfinite { return number < 0 ? "-infinity" : "+infinity" }
-    if number == 0 { return "0.0" }
+    // -0.0 keeps its sign: strtod reads "-0.0" back as -0.0.
+    if number == 0 { return number.sign == .minus ? "-0.0" : "0.0" }
     return String(format: "%.17g", number)
   }
 

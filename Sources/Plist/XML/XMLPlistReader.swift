@@ -228,7 +228,15 @@ final class XMLPlistBuilder {
       node = PlistNode(.string(String(decoding: text, as: UTF8.self)), offset: frame.offset)
     case .integer:
       guard let value = Self.parseInteger(text) else {
-        fail("\"\(String(decoding: text, as: UTF8.self))\" is not an integer", at: frame.offset)
+        let shown = String(decoding: text, as: UTF8.self)
+        let digits = shown.trimmingCharacters(in: .whitespacesAndNewlines)
+        let unsigned =
+          digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
+        // The same words as the binary reader's for a 16-byte integer.
+        fail(
+          !unsigned.isEmpty && unsigned.allSatisfy({ $0.isASCII && $0.isNumber })
+            ? "the integer \(digits) does not fit in 64 bits (from \(Int64.min) to \(Int64.max))"
+            : "\"\(shown)\" is not an integer", at: frame.offset)
         return
       }
       node = PlistNode(.integer(value), offset: frame.offset)

@@ -1,4 +1,5 @@
 import Foundation
+import Plist
 
 /// A date picker's value as the form shows and reads it: `2026-11-25`,
 /// `14:30` or `2026-11-25 14:30`, in UTC (the form reads no time zone; the
@@ -33,20 +34,17 @@ public enum DateText {
     }
   }
 
-  static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }()
-
-  /// The date as the picker of `mode` shows it.
+  /// The date as the picker of `mode` shows it, in the proleptic Gregorian
+  /// calendar as property lists store dates (no Julian switch in 1582).
   public static func format(_ date: Date, _ mode: Mode) -> String {
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ number: Int?) -> String {
-      let text = String(number ?? 0)
+    let parts =
+      ProlepticGregorian.fields(of: date)
+      ?? ProlepticGregorian.Fields(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    func two(_ number: Int) -> String {
+      let text = String(number)
       return text.count < 2 ? "0" + text : text
     }
-    let day = "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day))"
+    let day = "\(String(format: "%04d", parts.year))-\(two(parts.month))-\(two(parts.day))"
     let time = "\(two(parts.hour)):\(two(parts.minute))"
     switch mode {
     case .date: return day
@@ -81,8 +79,11 @@ public enum DateText {
   static func parse(_ text: String, _ mode: Mode, keeping: Date?, checksDay: Bool) -> Date? {
     let fields = text.trimmingCharacters(in: .whitespaces).split(
       whereSeparator: { $0 == " " || $0 == "T" })
-    var components = DateComponents()
-    components.timeZone = calendar.timeZone
+    var year = 2001
+    var month = 1
+    var day = 1
+    var hour = 0
+    var minute = 0
     func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
       guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
         return nil
@@ -91,45 +92,42 @@ public enum DateText {
     }
     func readDay(_ field: Substring) -> Bool {
       let parts = field.split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 3, let year = number(parts[0], digits: 4...4),
-        let month = number(parts[1], digits: 1...2), let day = number(parts[2], digits: 1...2),
-        (1...12).contains(month), (1...31).contains(day)
+      guard parts.count == 3, let y = number(parts[0], digits: 4...4),
+        let m = number(parts[1], digits: 1...2), let d = number(parts[2], digits: 1...2),
+        (1...12).contains(m), (1...(checksDay ? daysIn(month: m, year: y) : 31)).contains(d)
       else { return false }
-      components.year = year
-      components.month = month
-      components.day = day
+      (year, month, day) = (y, m, d)
       return true
     }
     func readTime(_ field: Substring) -> Bool {
       let parts = field.split(separator: ":", omittingEmptySubsequences: false)
-      guard parts.count == 2, let hour = number(parts[0], digits: 1...2),
-        let minute = number(parts[1], digits: 2...2), hour < 24, minute < 60
+      guard parts.count == 2, let h = number(parts[0], digits: 1...2),
+        let m = number(parts[1], digits: 2...2), h < 24, m < 60
       else { return false }
-      components.hour = hour
-      components.minute = minute
+      (hour, minute) = (h, m)
       return true
     }
     switch mode {
     case .date:
       guard fields.count == 1, readDay(fields[0]) else { return nil }
-      components.hour = 0
-      components.minute = 0
     case .time:
       guard fields.count == 1, readTime(fields[0]) else { return nil }
-      let base = calendar.dateComponents(
-        [.year, .month, .day], from: keeping ?? Date(timeIntervalSinceReferenceDate: 0))
-      components.year = base.year
-      components.month = base.month
-      components.day = base.day
+      if let keeping, let base = ProlepticGregorian.fields(of: keeping) {
+        (year, month, day) = (base.year, base.month, base.day)
+      }
     case .dateAndTime:
       guard fields.count == 2, readDay(fields[0]), readTime(fields[1]) else { return nil }
     }
-    components.second = 0
-    guard !checksDay || components.isValidDate(in: calendar),
-      let date = calendar.date(from: components)
-    else {
-      return nil
+    return ProlepticGregorian.date(
+      year: year, month: month, day: day, hour: hour, minute: minute)
+  }
+
+  /// Days in a month of the proleptic Gregorian calendar.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
     }
-    return date
   }
 }

@@ -173,7 +173,7 @@ extension PlistNode {
     case .integer(let value): String(value)
     case .real(let value): String(value)
     case .bool(let value): value ? "true" : "false"
-    case .date(let date): date.formatted(.iso8601)
+    case .date(let date): ProlepticGregorian.iso8601(date)
     case .data(let data): "<\(data.count) bytes>"
     case .array(let items): "an array of \(items.count)"
     case .dictionary(let entries): "a dictionary of \(entries.count)"

@@ -12,7 +12,7 @@ extension PlistNode {
     case .integer(let value): return String(value)
     case .real(let value): return String(value)
     case .bool(let value): return value ? "true" : "false"
-    case .date(let value): return value.formatted(.iso8601)
+    case .date(let value): return ProlepticGregorian.iso8601(value)
     case .data(let value): return "<" + value.map { String(format: "%02x", $0) }.joined() + ">"
     case .array(let items): return "(" + items.map(\.displayText).joined(separator: ", ") + ")"
     case .dictionary(let entries):

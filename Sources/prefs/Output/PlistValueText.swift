@@ -18,7 +18,7 @@ extension PlistValue {
     case .integer(let number): String(number)
     case .real(let number): "\(number)"
     case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): date.formatted(.iso8601)
+    case .date(let date): ProlepticGregorian.iso8601(date)
     case .data(let data): "<" + data.map { String(format: "%02x", $0) }.joined() + ">"
     case .array, .dictionary: openStepText(indent: 0)
     }

@@ -62,14 +62,14 @@ enum DefaultsJSON {
       let seconds = date.timeIntervalSinceReferenceDate
       guard seconds == seconds.rounded(),
         case .success(let back) = CalendarDate.parse(
-          date.formatted(.iso8601)), back == date
+          ProlepticGregorian.iso8601(date)), back == date
       else {
         throw Failure(
           description:
             "the date at \"\(path)\" has no exact ISO 8601 form in whole seconds; export it as a plist"
         )
       }
-      return .object([(dateKey, .string(date.formatted(.iso8601)))])
+      return .object([(dateKey, .string(ProlepticGregorian.iso8601(date)))])
     case .data(let data): return .object([(dataKey, .string(data.base64EncodedString()))])
     case .array(let items):
       var result: [JSONValue] = []

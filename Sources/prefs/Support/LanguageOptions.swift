@@ -23,15 +23,30 @@ struct LanguageOptions: ParsableArguments {
     return LanguageNegotiation.preferredLanguages(environment: environment)
   }
 
+  /// More languages than anyone prefers; a longer list is a mistake, refused
+  /// before any work (iOS offers a few hundred languages in all).
+  static let maximumItems = 1_000
+
   /// Splits a `--lang` value at commas; every item must be a language tag.
+  /// A repeated tag (in any case, `-` or `_`) counts at its first place only,
+  /// as a repeated `LANGUAGE` entry does.
   static func list(_ text: String) throws -> [String] {
-    let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    for item in items where LanguageTag(folderName: item) == nil {
+    let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard pieces.count <= maximumItems else {
       throw ValidationError(
-        "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans, most preferred first, separated by commas (de-AT,en)"
+        "--lang: \(pieces.count) languages is more than \(maximumItems); give the few you prefer, most preferred first (de-AT,en)"
       )
+    }
+    var seen = Set<String>()
+    var items: [String] = []
+    for piece in pieces {
+      let item = piece.trimmingCharacters(in: .whitespaces)
+      guard let tag = LanguageTag(folderName: item) else {
+        throw ValidationError(
+          "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans, most preferred first, separated by commas (de-AT,en)"
+        )
+      }
+      if seen.insert(tag.description.lowercased()).inserted { items.append(item) }
     }
     return items
   }
