@@ -189,8 +189,7 @@ struct DomainFile: Sendable {
     do {
       bytes = try XMLPlistWriter.write(.dictionary(values))
     } catch {
-      let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
-      throw .unrepresentable(key: key, reason: error.reason)
+      throw .unwritable(values, error, previous: try? read())
     }
     try replace(with: bytes)
   }

@@ -100,6 +100,7 @@ extension Defaults {
     var values: [String] = []
     @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
     var bundle: String?
+    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
     @OptionGroup var languageOptions: LanguageOptions
     @Flag(help: "Move a domain file that does not parse aside first, then write.")
     var force = false
@@ -143,9 +144,11 @@ extension Defaults {
         throw CommandFailure.usage(
           "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
       }
-      let loaded = try SettingsBundle.load(at: bundle)
-      guard let (_, specifier) = loaded.specifier(forKey: key) else {
-        throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
+      let loaded = try SettingsBundle.load(at: bundle, options: LoadOptions(dialect: dialect))
+      let specifier: Specifier
+      switch loaded.storingSpecifier(forKey: key) {
+      case .success(let found): specifier = found.specifier
+      case .failure(let refusal): throw refusal
       }
       if type != nil {
         return .set(try SpecifierValue.check(value, for: specifier, in: loaded.catalog), type: type)
@@ -170,6 +173,8 @@ extension Defaults {
     @Argument(help: "The key; none prints every value.") var key: String?
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var location: DefaultsDirectoryOption
+    /// Whether the text goes to a terminal, which must get no control character.
+    var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -193,7 +198,9 @@ extension Defaults {
           }
           shown = .dictionary(values)
         }
-        print(json ? JSONValue(shown).rendered() : shown.readText, to: &output)
+        print(
+          json ? JSONValue(shown).rendered() : shown.readText(forTerminal: outputIsTerminal),
+          to: &output)
         return ExitStatus.success
       }
     }
@@ -281,7 +288,13 @@ extension Defaults {
         let values = try location.existingValues(of: domain)
         let bytes: [UInt8]
         switch format {
-        case .plist: bytes = try XMLPlistWriter.write(.dictionary(values))
+        case .plist:
+          do throws(PlistWriteError) {
+            bytes = try XMLPlistWriter.write(.dictionary(values))
+          } catch {
+            throw CommandFailure.failure(
+              "\(domain): \(error.description); nothing was exported (--format json carries it)")
+          }
         case .json:
           do throws(DefaultsJSON.Failure) {
             bytes = Array(try DefaultsJSON.encode(values).utf8)

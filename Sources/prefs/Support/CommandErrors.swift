@@ -105,6 +105,8 @@ enum CommandErrors {
   static func remedy(_ remedy: DefaultsError.Remedy?) -> String {
     switch remedy {
     case .moveCorruptFileAside: " (use --force to move it aside and start anew)"
+    case .replaceStoredValue(let key):
+      " (delete \"\(key.escapingControlCharacters)\" with prefs defaults delete, or write it anew, first)"
     case nil: ""
     }
   }

@@ -1,0 +1,154 @@
+import DefaultsStore
+import Foundation
+import Plist
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// Faults a tester found in `prefs defaults`: each a class of inputs, so
+/// each test runs over several.
+struct DefaultsFaultTests {
+  let directory: String
+
+  init() throws {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+    directory =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "prefs-faults-\(UUID().uuidString)"
+      ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  }
+
+  func run(_ arguments: [String]) -> DumpTests.Run {
+    DumpTests.run(["defaults"] + arguments + ["--defaults-dir", directory])
+  }
+
+  static let inApp = "Tests/Fixtures/Form/InApp.bundle"
+
+  // MARK: - 4: read prints a string as stored into a pipe, unambiguously on a terminal
+
+  @Test(arguments: [
+    "line1\nline2\rX", "line1\\nline2\\rX", "tab\there", "back\\slash", "plain",
+  ])
+  func readPrintsTheStoredStringIntoAPipe(text: String) {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(["write", "com.example.app", "k", "-string", text]).code == 0)
+    // The tests' standard output is no terminal: the string comes back whole.
+    #expect(run(["read", "com.example.app", "k"]).output == text + "\n")
+  }
+
+  @Test(arguments: [
+    ("line1\nline2", "line1\\nline2"), ("line1\\nline2", "line1\\\\nline2"),
+    ("tab\there", "tab\\there"), ("esc\u{1B}[31m", "esc\\u{1B}[31m"),
+    ("back\\slash", "back\\\\slash"), ("plain", "plain"),
+  ])
+  func readEscapesUnambiguouslyOnATerminal(stored: String, shown: String) {
+    #expect(PlistValue.string(stored).readText(forTerminal: true) == shown)
+    #expect(!shown.unicodeScalars.contains { $0.needsEscapingForTerminal })
+  }
+
+  @Test func aStoredNewlineAndABackslashNDifferOnATerminal() {
+    let newline = PlistValue.string("a\nb").readText(forTerminal: true)
+    let backslashN = PlistValue.string("a\\nb").readText(forTerminal: true)
+    #expect(newline != backslashN)
+  }
+
+  // MARK: - 5 and 18: a value or key XML cannot hold is named as the cause
+
+  /// A binary domain holding a string with ESC (as a binary plist can) and `other`.
+  func writeBinaryDomain(_ domain: String, key: String, value: PlistValue) throws {
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: [key: Self.foundation(value), "other": "o"], format: .binary, options: 0)
+    try data.write(to: URL(fileURLWithPath: directory + "/\(domain).plist"))
+  }
+
+  static func foundation(_ value: PlistValue) -> Any {
+    switch value {
+    case .string(let text): text
+    case .array(let items): items.map(foundation)
+    default: "?"
+    }
+  }
+
+  @Test(arguments: [
+    ["write", "t.bin", "other", "x"], ["rename", "t.bin", "other", "new"],
+    ["delete", "t.bin", "other"], ["write", "t.bin", "more", "-int", "1"],
+  ])
+  func aBinaryDomainsUnstorableValueIsNamedWithARemedy(command: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try writeBinaryDomain("t.bin", key: "arr", value: .array([.string("\u{1B}[5m")]))
+    let before = FileManager.default.contents(atPath: directory + "/t.bin.plist")
+    let result = run(command)
+    #expect(result.code == 1)
+    #expect(result.errors.contains("the domain already holds, under \"arr\" (at arr[0])"))
+    #expect(result.errors.contains("U+001B"))
+    #expect(result.errors.contains("delete \"arr\" with prefs defaults delete"))
+    #expect(!result.errors.contains("\"other\""), "the untouched key is not blamed")
+    #expect(FileManager.default.contents(atPath: directory + "/t.bin.plist") == before)
+  }
+
+  @Test func exportOfAnUnstorableValueNamesItAndTheWayOut() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try writeBinaryDomain("t.bin", key: "arr", value: .array([.string("\u{1B}[5m")]))
+    let result = run(["export", "t.bin", "-"])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("arr[0]"))
+    #expect(result.errors.contains("--format json"))
+    #expect(run(["export", "t.bin", "-", "--format", "json"]).code == 0)
+  }
+
+  @Test func deletingTheUnstorableKeyUnsticksTheDomain() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try writeBinaryDomain("t.bin", key: "arr", value: .array([.string("\u{1B}[5m")]))
+    #expect(run(["delete", "t.bin", "arr"]).code == 0)
+    #expect(run(["write", "t.bin", "other", "x"]).code == 0)
+  }
+
+  @Test(arguments: ["k\u{1B}[31mred", "\u{7}", "a\u{1}b"])
+  func aKeyWhoseNameXMLCannotHoldIsBlamedAsTheKey(key: String) {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = run(["write", "t.h", key, "plain"])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("its name is at fault"), "\(result.errors)")
+    #expect(!result.errors.contains("the value of"))
+  }
+
+  @Test(arguments: ["a\u{1B}b", "\u{0}"])
+  func aValueXMLCannotHoldIsBlamedAsTheValue(value: String) {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = run(["write", "t.h", "k", value])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("the value of \"k\" cannot be stored"), "\(result.errors)")
+  }
+
+  // MARK: - 13: --dialect iask sees .inApp pages
+
+  @Test(arguments: [
+    ("reminder", "-date", "2026-11-22"), ("signature", "-string", "Bye"),
+    ("fontSize", "-float", "12"), ("blockedWords", "-array", "spam"),
+  ])
+  func writeWithDialectIaskSeesInAppPages(key: String, flag: String, value: String) {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bundle = ["--bundle", Self.inApp]
+    let apple = run(["write", "t.i", key, flag, value] + bundle)
+    #expect(apple.code == 1)
+    #expect(apple.errors.contains("--dialect iask"), "the refusal says how to see .inApp pages")
+    let iask = run(["write", "t.i", key, flag, value] + bundle + ["--dialect", "iask"])
+    #expect(iask.code == 0, "\(iask.errors)")
+    for command in ["describe", "range"] {
+      let shown = DumpTests.run(["defaults", command, key] + bundle + ["--dialect", "iask"])
+      #expect(shown.code == 0, "\(command): \(shown.errors)")
+    }
+  }
+
+  // MARK: - 18: messages name the right action
+
+  @Test(arguments: ["describe", "range"])
+  func describeAndRangeOfAMissingKeyDoNotSpeakOfWriting(command: String) {
+    let result = DumpTests.run(["defaults", command, "nokey", "--bundle", DumpTests.showcase])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("no element"))
+    #expect(!result.errors.contains("written"), "\(result.errors)")
+  }
+}
