@@ -151,4 +151,28 @@ struct DefaultsFaultTests {
     #expect(result.errors.contains("no element"))
     #expect(!result.errors.contains("written"), "\(result.errors)")
   }
+
+  @Test(arguments: [
+    ["read", "t.c", "k"], ["read", "t.c"], ["read-type", "t.c", "k"], ["find", "k"],
+    ["export", "t.c", "-"], ["register", "t.c", "--bundle", DumpTests.showcase, "--apply"],
+  ])
+  func commandsWithoutForceDoNotOfferIt(command: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Data("not a plist <".utf8).write(to: URL(fileURLWithPath: directory + "/t.c.plist"))
+    let result = run(command)
+    #expect(result.code == 1)
+    #expect(result.errors.contains("does not parse"), "\(result.errors)")
+    #expect(!result.errors.contains("use --force"), "\(result.errors)")
+    #expect(result.errors.contains("with --force moves it aside"))
+  }
+
+  @Test(arguments: [["find", "k"], ["read", "t.c", "k"], ["read", "t.c"]])
+  func aDirectoryInPlaceOfTheDomainIsNotSaidToBeUnwritten(command: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(
+      atPath: directory + "/t.c.plist", withIntermediateDirectories: false)
+    let result = run(command)
+    #expect(result.code == 1)
+    #expect(!result.errors.contains("written"), "\(result.errors)")
+  }
 }

@@ -55,7 +55,7 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
     case .corruptDomain(let file, let reason):
       "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is"
     case .notAPlainFile(let file, let reason):
-      "\(file.escapingControlCharacters): \(reason); nothing was written"
+      "\(file.escapingControlCharacters): \(reason); it was left as it is"
     case .missingDirectory(let directory):
       "\(directory.escapingControlCharacters): the defaults folder does not exist; only the default folder is made when missing, so create it first if it is the one meant"
     case .io(let file, let operation, let reason):

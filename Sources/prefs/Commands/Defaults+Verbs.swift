@@ -94,7 +94,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         guard let value = try location.store(domain).persistentValues()[PlistKey(key)] else {
           throw DefaultsError.missingKey(domain: domain, key: key)
         }
@@ -166,14 +166,14 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         var status = ExitStatus.success
         for domain in try location.domainNames() {
           let values: [PlistKey: PlistValue]
           do {
             values = try location.store(domain).persistentValues()
           } catch {
-            status = CommandErrors.report(error, to: &errors)
+            status = CommandErrors.report(error, to: &errors, writes: false)
             continue
           }
           let found =

@@ -180,7 +180,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let store = try location.store(domain)
         let values = try store.persistentValues()
         let shown: PlistValue
@@ -284,7 +284,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let values = try location.existingValues(of: domain)
         let bytes: [UInt8]
         switch format {
@@ -484,7 +484,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let defaults = try SettingsBundle.load(at: bundle).defaultValues
         let store = try location.store(domain)
         let stored = try store.persistentValues()
