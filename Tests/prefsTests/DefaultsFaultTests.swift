@@ -175,4 +175,63 @@ struct DefaultsFaultTests {
     #expect(result.code == 1)
     #expect(!result.errors.contains("written"), "\(result.errors)")
   }
+
+  // MARK: - 17: input that can only be JSON gets the JSON reader's message
+
+  @Test(arguments: [
+    (#"{"a":null}"#, "null"), (#"{"a": 1, "a": 2}"#, "a"), (#"{"a": "\ud800"}"#, "surrogate"),
+    (#"{"a": 18446744073709551616}"#, "64"),
+    (
+      "{\"a\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+      "deep"
+    ),
+    ("\u{FEFF} \n{ \"k\\\"x\" :null}", "null"),
+  ])
+  func jsonLookingInputGetsTheJSONMessage(json: String, word: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/in.json"
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let plain = run(["import", "t.i", file])
+    let typed = run(["import", "t.i", file, "--format", "json"])
+    #expect(plain.code == 1)
+    #expect(plain.errors == typed.errors, "the same message with and without --format json")
+    #expect(!plain.errors.contains("expected '='"), "\(plain.errors)")
+    #expect(plain.errors.lowercased().contains(word), "\(plain.errors)")
+  }
+
+  @Test(arguments: [#"{"a" = 1;}"#, "{a = (1, 2);}", "{}"])
+  func openStepInputIsStillReadAsAPlist(text: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/in.plist"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    #expect(!DefaultsJSON.isSurelyJSON(Array(text.utf8)))
+    let result = run(["import", "t.i", file])
+    #expect(result.code == 0, "\(result.errors)")
+  }
+
+  // MARK: - 19: an array, an integer
+
+  @Test(arguments: [
+    (
+      ["write", "t.g", "k", "-int", "1"], ["write", "t.g", "k", "-array-add", "x"], "is an integer"
+    ),
+    (
+      ["write", "t.g", "k", "-array", "x"], ["write", "t.g", "k", "-dict-add", "a", "b"],
+      "is an array"
+    ),
+  ])
+  func typeNamesTakeTheRightArticle(setup: [String], command: [String], phrase: String) {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(run(setup).code == 0)
+    let result = run(command)
+    #expect(result.errors.contains(phrase), "\(result.errors)")
+  }
+
+  @Test(arguments: [
+    (PlistValue.array([]), "an array"), (.integer(1), "an integer"), (.string(""), "a string"),
+    (.dictionary([:]), "a dictionary"), (.real(1), "a real"), (.bool(true), "a boolean"),
+  ])
+  func typeNameWithArticle(value: PlistValue, phrase: String) {
+    #expect(value.typeNameWithArticle == phrase)
+  }
 }

@@ -48,7 +48,8 @@ struct DomainFile: Sendable {
     }
     guard case .dictionary(let values) = document.root.value else {
       throw .corruptDomain(
-        file: file, reason: "the top level is a \(document.root.typeName), not a dictionary")
+        file: file,
+        reason: "the top level is \(document.root.typeNameWithArticle), not a dictionary")
     }
     return values
   }

@@ -91,7 +91,8 @@ public enum SpecifierValue {
     switch rule {
     case .text:
       guard case .string = value else {
-        throw Refusal(reason: "\(key) is a text field: it stores a string, not a \(value.typeName)")
+        throw Refusal(
+          reason: "\(key) is a text field: it stores a string, not \(value.typeNameWithArticle)")
       }
       return value
     case .toggle:
@@ -109,7 +110,8 @@ public enum SpecifierValue {
       case .real(let real): number = real
       case .integer(let integer): number = Double(integer)
       default:
-        throw Refusal(reason: "\(key) is a slider: it stores a number, not a \(value.typeName)")
+        throw Refusal(
+          reason: "\(key) is a slider: it stores a number, not \(value.typeNameWithArticle)")
       }
       let minimum = specifier["MinimumValue"]?.number ?? -Double.infinity
       let maximum = specifier["MaximumValue"]?.number ?? Double.infinity
@@ -131,7 +133,7 @@ public enum SpecifierValue {
       return value
     case .shown, .ofKind:
       guard stores.accepts(value) else {
-        throw Refusal(reason: "\(key) stores \(describe(stores)), not a \(value.typeName)")
+        throw Refusal(reason: "\(key) stores \(describe(stores)), not \(value.typeNameWithArticle)")
       }
       return value
     }

@@ -15,9 +15,9 @@ enum ContainerAddition {
     func message(key: String, domain: String) -> String {
       switch self {
       case .notAnArray(let found):
-        "the value of \"\(key)\" in \(domain) is a \(found), not an array; nothing was appended (the domain is unchanged)"
+        "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
       case .notADictionary(let found):
-        "the value of \"\(key)\" in \(domain) is a \(found), not a dictionary; nothing was added (the domain is unchanged)"
+        "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
       }
     }
   }
@@ -28,11 +28,11 @@ enum ContainerAddition {
     case (.set(let value, _), _): return .success(value)
     case (.arrayAdd(let items), nil): return .success(.array(items))
     case (.arrayAdd(let items), .array(let existing)?): return .success(.array(existing + items))
-    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeName))
+    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeNameWithArticle))
     case (.dictAdd(let entries), nil): return .success(.dictionary(entries))
     case (.dictAdd(let entries), .dictionary(let existing)?):
       return .success(.dictionary(existing.merging(entries) { $1 }))
-    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeName))
+    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeNameWithArticle))
     }
   }
 }

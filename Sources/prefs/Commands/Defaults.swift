@@ -349,8 +349,9 @@ extension Defaults {
           do throws(DefaultsJSON.Failure) {
             values = try DefaultsJSON.decode(data)
           } catch {
-            // An OpenStep plist starts as JSON does: without --format it is read as one.
-            guard format != .json else {
+            // An OpenStep plist starts as JSON does: without --format it is read
+            // as one, unless a key is followed by `:`, which only JSON has.
+            guard format != .json, !DefaultsJSON.isSurelyJSON(data) else {
               throw CommandFailure.failure(
                 "\(shownName): \(error.description); nothing was imported")
             }
@@ -374,7 +375,7 @@ extension Defaults {
         }
         guard case .dictionary(let values) = document.root.value else {
           throw CommandFailure.failure(
-            "\(shownName): the plist is a \(document.root.typeName), not a dictionary")
+            "\(shownName): the plist is \(document.root.typeNameWithArticle), not a dictionary")
         }
         try location.store(domain).replaceAll(with: values, force: force)
         return ExitStatus.success
