@@ -234,4 +234,56 @@ struct DefaultsFaultTests {
   func typeNameWithArticle(value: PlistValue, phrase: String) {
     #expect(value.typeNameWithArticle == phrase)
   }
+
+  // MARK: - 20 and 21: values spelled alike, numbers by value
+
+  /// A multi value whose Values hold the integer 1 and the string "1", reals and a boolean.
+  func ambiguousBundle() throws -> String {
+    let bundle = directory + "/Amb.bundle"
+    try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+    let page: [String: Any] = [
+      "PreferenceSpecifiers": [
+        [
+          "Type": "PSMultiValueSpecifier", "Key": "m", "Title": "Mode", "DefaultValue": 1,
+          "Values": [1, "1", true, 2, "Fast"], "Titles": ["One", "Text one", "Yes", "Two", "F"],
+        ],
+        [
+          "Type": "PSMultiValueSpecifier", "Key": "speed", "Title": "Speed",
+          "DefaultValue": 1.0, "Values": [0.5, 1.0, 1.5, 2 as Int] as [Any], "Titles": ["a", "b", "c", "d"],
+        ],
+      ]
+    ]
+    let data = try PropertyListSerialization.data(fromPropertyList: page, format: .xml, options: 0)
+    try data.write(to: URL(fileURLWithPath: bundle + "/Root.plist"))
+    return bundle
+  }
+
+  @Test(arguments: [
+    (["speed", "1.0"], "1.0", "float"), (["speed", "1"], "1.0", "float"),
+    (["speed", ".5"], "0.5", "float"), (["speed", "0.50"], "0.5", "float"),
+    (["speed", "-float", "2"], "2", "integer"), (["speed", "2.0"], "2", "integer"),
+    (["speed", "-int", "1"], "1.0", "float"), (["m", "1.0"], "1", "integer"),
+    (["m", "1"], "1", "integer"), (["m", "-string", "1"], "1", "string"),
+    (["m", "-int", "1"], "1", "integer"),
+  ])
+  func numbersMatchValuesByValue(words: [String], stored: String, type: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bundle = try ambiguousBundle()
+    let result = run(["write", "t.n"] + words + ["--bundle", bundle])
+    #expect(result.code == 0, "\(result.errors)")
+    #expect(run(["read", "t.n", words[0]]).output == stored + "\n")
+    #expect(run(["read-type", "t.n", words[0]]).output == "Type is \(type)\n")
+  }
+
+  @Test(arguments: [["m", "9"], ["m", "-int", "9"], ["m", "-string", "x"]])
+  func refusalsQuoteStringsAsDescribeDoes(words: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bundle = try ambiguousBundle()
+    let result = run(["write", "t.n"] + words + ["--bundle", bundle])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("takes one of 1, '1', true, 2, 'Fast'"), "\(result.errors)")
+    let described = DumpTests.run(["defaults", "describe", "m", "--bundle", bundle])
+    #expect(described.output.contains("    1       One"))
+    #expect(described.output.contains("    '1'     Text one"))
+  }
 }

@@ -88,6 +88,10 @@ extension Defaults {
         prefs defaults write com.example.app recent -array-add a b
         prefs defaults write com.example.app level 0.7 --bundle Settings.bundle
 
+        With --bundle, a multi value takes a value of its Values or a title; numbers \
+        match by value (1.0 is 1). When several Values are spelled alike (the integer 1 \
+        and the string '1'), the first is taken; a type flag picks another (-string 1).
+
         """ + "\n" + ValueTypeFlag.help)
 
     @Argument(help: "The domain (com.example.app).") var domain: String

@@ -81,16 +81,18 @@ enum BundleTitles {
     guard !choices.isEmpty else {
       return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)
     }
+    // Several values may be spelled alike (1 and '1'): the first wins; a type flag picks another.
     if let exact = choices.first(where: { SpecifierValue.text(of: $0.value) == text }) {
       return exact.value
     }
+    if let number = SpecifierValue.numericMatch(text, in: choices.map(\.value)) { return number }
     for matches in [
       choices.filter { $0.names.contains(text) },
       choices.filter { $0.names.contains { $0.lowercased() == text.lowercased() } },
     ] where !matches.isEmpty {
       guard matches.count > 1 else { return matches[0].value }
       let listed = matches.map { choice in
-        "\(SpecifierValue.text(of: choice.value)) (\(choice.names.joined(separator: ", ")))"
+        "\(SpecifierValue.quoted(choice.value)) (\(choice.names.joined(separator: ", ")))"
       }
       throw SpecifierValue.Refusal(
         reason:
