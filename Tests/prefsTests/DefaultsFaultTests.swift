@@ -249,7 +249,8 @@ struct DefaultsFaultTests {
         ],
         [
           "Type": "PSMultiValueSpecifier", "Key": "speed", "Title": "Speed",
-          "DefaultValue": 1.0, "Values": [0.5, 1.0, 1.5, 2 as Int] as [Any], "Titles": ["a", "b", "c", "d"],
+          "DefaultValue": 1.0, "Values": [0.5, 1.0, 1.5, 2 as Int] as [Any],
+          "Titles": ["a", "b", "c", "d"],
         ],
       ]
     ]
