@@ -287,7 +287,7 @@ struct DefaultsVerbsTests {
     #expect(result.code == 1)
     #expect(
       result.errors
-        == "prefs: error: \"Klein\" names 2 values of size: s (SMALL, Small, Klein); m (MEDIUM, Medium, Klein); give the value; nothing was written\n"
+        == "prefs: error: \"Klein\" names 2 values of size: 's' (SMALL, Small, Klein); 'm' (MEDIUM, Medium, Klein); give the value; nothing was written\n"
     )
     #expect(bytes() == nil)
     #expect(
