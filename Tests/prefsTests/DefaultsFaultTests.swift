@@ -287,4 +287,20 @@ struct DefaultsFaultTests {
     #expect(described.output.contains("    1       One"))
     #expect(described.output.contains("    '1'     Text one"))
   }
+
+  @Test(arguments: [
+    "<?xml version=\"1.0\"?><plist><dict><key>PreferenceSpecifiers</key><array><dict>",
+    "{ PreferenceSpecifiers = ( { Key = m; ",
+  ])
+  func aPageThatDoesNotReadIsNamedWhenNoElementStoresTheKey(root: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bundle = directory + "/Broken.bundle"
+    try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+    try Data(root.utf8).write(to: URL(fileURLWithPath: bundle + "/Root.plist"))
+    let result = run(["write", "t.x", "m", "v", "--bundle", bundle])
+    #expect(result.code == 1)
+    #expect(result.errors.contains("these pages did not read: Root.plist: "), "\(result.errors)")
+    let described = DumpTests.run(["defaults", "describe", "m", "--bundle", bundle])
+    #expect(described.errors.contains("Root.plist: "), "\(described.errors)")
+  }
 }
