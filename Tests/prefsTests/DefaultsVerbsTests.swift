@@ -205,7 +205,7 @@ struct DefaultsVerbsTests {
     (#"{"a": {"$date": "2026-02-30"}}"#, "is not a date"),
     (#"{"a": {"$data": "!!"}}"#, "is not base64 data"),
     (#"{"a": 1,}"#, "expected a key in quotes"),
-    ("[1]", "the JSON is a array, not an object"),
+    ("[1]", "the JSON is an array, not an object"),
   ])
   func badJSONIsRefusedWithItsPlace(json: String, message: String) throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -287,7 +287,7 @@ struct DefaultsVerbsTests {
     #expect(result.code == 1)
     #expect(
       result.errors
-        == "prefs: error: \"Klein\" names 2 values of size: s (SMALL, Small, Klein); m (MEDIUM, Medium, Klein); give the value; nothing was written\n"
+        == "prefs: error: \"Klein\" names 2 values of size: 's' (SMALL, Small, Klein); 'm' (MEDIUM, Medium, Klein); give the value; nothing was written\n"
     )
     #expect(bytes() == nil)
     #expect(

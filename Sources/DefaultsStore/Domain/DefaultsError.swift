@@ -15,6 +15,12 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   case io(file: String, operation: String, reason: String)
   /// A value a property list cannot store.
   case unrepresentable(key: String, reason: String)
+  /// A key whose name a property list cannot store (a control character in it).
+  case unrepresentableKey(key: String, reason: String)
+  /// A value the domain file holds already (a binary plist can hold what XML
+  /// cannot: a control character in a string), which the file's XML rewrite
+  /// cannot keep; `path` is where in the value (`list[0]`). Nothing was written.
+  case unrepresentableStored(key: String, path: String, reason: String)
   /// The domain does not hold the key asked for.
   case missingKey(domain: String, key: String)
   /// A backend's server could not do `operation` (unreachable, refused the
@@ -29,12 +35,15 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Remedy: Sendable, Hashable {
     /// Writing with `force` moves the unreadable file aside and starts the domain anew.
     case moveCorruptFileAside
+    /// Deleting the key (or writing it anew) lets the domain be written again.
+    case replaceStoredValue(key: String)
   }
 
   /// What can be done about this error, if anything.
   public var remedy: Remedy? {
     switch self {
     case .corruptDomain, .corruptValue: return .moveCorruptFileAside
+    case .unrepresentableStored(let key, _, _): return .replaceStoredValue(key: key)
     default: return nil
     }
   }
@@ -46,7 +55,7 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
     case .corruptDomain(let file, let reason):
       "\(file.escapingControlCharacters): the domain file does not parse (\(reason.escapingControlCharacters)); it was left as it is"
     case .notAPlainFile(let file, let reason):
-      "\(file.escapingControlCharacters): \(reason); nothing was written"
+      "\(file.escapingControlCharacters): \(reason); it was left as it is"
     case .missingDirectory(let directory):
       "\(directory.escapingControlCharacters): the defaults folder does not exist; only the default folder is made when missing, so create it first if it is the one meant"
     case .io(let file, let operation, let reason):
@@ -59,6 +68,43 @@ public enum DefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(store.escapingControlCharacters): the value of \"\(key.escapingControlCharacters)\" is not a property list (\(reason.escapingControlCharacters)); it was left as it is"
     case .unrepresentable(let key, let reason):
       "the value of \"\(key.escapingControlCharacters)\" cannot be stored: \(reason.escapingControlCharacters)"
+    case .unrepresentableKey(let key, let reason):
+      "the key \"\(key.escapingControlCharacters)\" cannot be stored: its name is at fault (\(reason.escapingControlCharacters)); nothing was written"
+    case .unrepresentableStored(let key, let path, let reason):
+      "the domain already holds, under \"\(key.escapingControlCharacters)\" (at \(path.escapingControlCharacters)), a value its file can no longer be written with: \(reason.escapingControlCharacters); nothing was written"
     }
+  }
+}
+
+extension DefaultsError {
+  /// Why `values` cannot be written as an XML plist, naming the real cause:
+  /// the first key (in the writer's order) whose name or value is at fault,
+  /// and whether the domain held that value already (`previous`), so that a
+  /// write of another key never blames the key it wrote.
+  static func unwritable(
+    _ values: [PlistKey: PlistValue], _ error: PlistWriteError,
+    previous: [PlistKey: PlistValue]?
+  ) -> DefaultsError {
+    let fallback =
+      error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
+    guard error.limit == nil else { return .unrepresentable(key: fallback, reason: error.reason) }
+    for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+      if case .failure(let nameError) = Result(catching: {
+        () throws(PlistWriteError) in try XMLPlistWriter.write(.dictionary([key: .string("")]))
+      }) {
+        return .unrepresentableKey(key: key.string, reason: nameError.reason)
+      }
+      guard
+        case .failure(let valueError) = Result(catching: {
+          () throws(PlistWriteError) in try XMLPlistWriter.write(.dictionary([key: value]))
+        })
+      else { continue }
+      if let previous, previous[key] == value {
+        return .unrepresentableStored(
+          key: key.string, path: valueError.keyPath, reason: valueError.reason)
+      }
+      return .unrepresentable(key: key.string, reason: valueError.reason)
+    }
+    return .unrepresentable(key: fallback, reason: error.reason)
   }
 }

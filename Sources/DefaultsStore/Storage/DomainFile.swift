@@ -48,7 +48,8 @@ struct DomainFile: Sendable {
     }
     guard case .dictionary(let values) = document.root.value else {
       throw .corruptDomain(
-        file: file, reason: "the top level is a \(document.root.typeName), not a dictionary")
+        file: file,
+        reason: "the top level is \(document.root.typeNameWithArticle), not a dictionary")
     }
     return values
   }
@@ -204,8 +205,7 @@ struct DomainFile: Sendable {
         ? BinaryPlistWriter.write(.dictionary(values))
         : XMLPlistWriter.write(.dictionary(values))
     } catch {
-      let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
-      throw .unrepresentable(key: key, reason: error.reason)
+      throw .unwritable(values, error, previous: try? read())
     }
     try replace(with: bytes)
   }

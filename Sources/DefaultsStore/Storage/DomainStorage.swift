@@ -183,8 +183,7 @@ final class MemoryStorage: DefaultsBackend, DefaultsTransaction {
     do {
       _ = try XMLPlistWriter.write(.dictionary(newValues))
     } catch {
-      let key = error.keyPath.split(separator: ".").first.map(String.init) ?? error.keyPath
-      throw .unrepresentable(key: key, reason: error.reason)
+      throw .unwritable(newValues, error, previous: values.withLock { $0 })
     }
     values.withLock { $0 = newValues }
     return newValues

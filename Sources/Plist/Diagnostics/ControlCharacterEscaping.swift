@@ -6,9 +6,21 @@ extension String {
   /// ```swift
   /// "a\u{1B}[31m\tb".escapingControlCharacters  // "a\\u{1B}[31m\\tb"
   /// ```
-  public var escapingControlCharacters: String {
+  public var escapingControlCharacters: String { escaping(backslashes: false) }
+
+  /// The same, with each backslash doubled too, so that the escaped text can
+  /// be read back unambiguously: a stored backslash-n (`\\n`) differs from a
+  /// stored newline (`\n`). For values shown whole (`prefs defaults read`).
+  ///
+  /// ```swift
+  /// "a\\nb\n".escapingControlCharactersAndBackslashes  // "a\\\\nb\\n"
+  /// ```
+  public var escapingControlCharactersAndBackslashes: String { escaping(backslashes: true) }
+
+  private func escaping(backslashes: Bool) -> String {
     var needsEscaping = false
-    for scalar in unicodeScalars where scalar.needsEscapingForTerminal {
+    for scalar in unicodeScalars
+    where scalar.needsEscapingForTerminal || (backslashes && scalar == "\\") {
       needsEscaping = true
       break
     }
@@ -16,6 +28,10 @@ extension String {
     var result = ""
     result.reserveCapacity(utf8.count + 8)
     for scalar in unicodeScalars {
+      if backslashes, scalar == "\\" {
+        result += "\\\\"
+        continue
+      }
       guard scalar.needsEscapingForTerminal else {
         result.unicodeScalars.append(scalar)
         continue

@@ -90,7 +90,7 @@ public enum StringsReader {
     guard let entries = root.entries else {
       throw ReadIssue(
         .syntax, .error,
-        "the table is a \(root.typeName), not a dictionary; iOS reads no entry from it")
+        "the table is \(root.typeNameWithArticle), not a dictionary; iOS reads no entry from it")
     }
     return StringsFile(
       entries: entries.map {

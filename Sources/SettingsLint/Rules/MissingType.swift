@@ -58,7 +58,7 @@ enum MissingType: LintRule {
         }
         if type.string == nil {
           report.add(
-            "Type is a \(type.typeName), not a string; Settings.app skips the element",
+            "Type is \(type.typeNameWithArticle), not a string; Settings.app skips the element",
             file: page.file, place: context.place(specifier, key: "Type", on: page),
             keyPath: specifier.keyPath)
         }

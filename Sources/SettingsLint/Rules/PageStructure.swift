@@ -57,7 +57,7 @@ enum PageStructure: LintRule {
       let root = document.root
       guard root.entries != nil else {
         report.add(
-          "the page is a \(root.typeName), not a dictionary; Settings.app shows nothing",
+          "the page is \(root.typeNameWithArticle), not a dictionary; Settings.app shows nothing",
           file: page.file, place: page.place(of: root, keyPath: ""))
         continue
       }
@@ -69,7 +69,7 @@ enum PageStructure: LintRule {
       }
       guard let elements = list.array else {
         report.add(
-          "PreferenceSpecifiers is a \(list.typeName), not an array; Settings.app shows the page empty",
+          "PreferenceSpecifiers is \(list.typeNameWithArticle), not an array; Settings.app shows the page empty",
           file: page.file, place: page.place(of: list, keyPath: "PreferenceSpecifiers"))
         continue
       }
@@ -80,7 +80,7 @@ enum PageStructure: LintRule {
       }
       for (index, element) in elements.enumerated() where element.entries == nil {
         report.add(
-          "the element is a \(element.typeName), not a dictionary; Settings.app skips it",
+          "the element is \(element.typeNameWithArticle), not a dictionary; Settings.app skips it",
           file: page.file,
           place: page.place(of: element, keyPath: "PreferenceSpecifiers[\(index)]"))
       }

@@ -112,7 +112,7 @@ enum ToggleValues: LintRule {
           at: "FalseValue", severity: .error)
       } else if on.typeName != off.typeName {
         add(
-          "TrueValue is a \(on.typeName) but FalseValue a \(off.typeName); the app reads one key as two types",
+          "TrueValue is \(on.typeNameWithArticle) but FalseValue \(off.typeNameWithArticle); the app reads one key as two types",
           at: "FalseValue")
       }
       if let defaultValue = specifier.defaultValue,

@@ -65,13 +65,14 @@ public enum SpecifierValue {
     case .oneOfValues, .shown:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
       if let match = values.first(where: { Self.text(of: $0) == text }) { return match }
+      if let match = numericMatch(text, in: values) { return match }
       // A title chosen by name stores the value beside it.
       let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
       if let index = titles.firstIndex(of: text), index < values.count { return values[index] }
       if rule == .shown { return .string(text) }
       throw Refusal(
         reason:
-          "\(key) takes one of \(values.map { Self.text(of: $0) }.joined(separator: ", ")), not \"\(text)\""
+          "\(key) takes one of \(values.map(quoted).joined(separator: ", ")), not \"\(text)\""
       )
     case .ofKind:
       guard stores.accepts(.string(text)) else {
@@ -91,7 +92,8 @@ public enum SpecifierValue {
     switch rule {
     case .text:
       guard case .string = value else {
-        throw Refusal(reason: "\(key) is a text field: it stores a string, not a \(value.typeName)")
+        throw Refusal(
+          reason: "\(key) is a text field: it stores a string, not \(value.typeNameWithArticle)")
       }
       return value
     case .toggle:
@@ -109,7 +111,8 @@ public enum SpecifierValue {
       case .real(let real): number = real
       case .integer(let integer): number = Double(integer)
       default:
-        throw Refusal(reason: "\(key) is a slider: it stores a number, not a \(value.typeName)")
+        throw Refusal(
+          reason: "\(key) is a slider: it stores a number, not \(value.typeNameWithArticle)")
       }
       let minimum = specifier["MinimumValue"]?.number ?? -Double.infinity
       let maximum = specifier["MaximumValue"]?.number ?? Double.infinity
@@ -122,16 +125,22 @@ public enum SpecifierValue {
       return .real(number)
     case .oneOfValues:
       let values = specifier["Values"]?.array?.map(\.value) ?? []
-      guard values.contains(value) else {
-        throw Refusal(
-          reason:
-            "\(key) takes one of \(values.map(describe).joined(separator: ", ")), not \(describe(value))"
-        )
+      if values.contains(value) { return value }
+      // A number typed with another type or spelling (-float 1 for the integer 1) is the value offered.
+      switch value {
+      case .integer(let integer):
+        if let match = numericMatch(String(integer), in: values) { return match }
+      case .real(let real):
+        if let match = numericMatch(real, in: values) { return match }
+      default: break
       }
-      return value
+      throw Refusal(
+        reason:
+          "\(key) takes one of \(values.map(quoted).joined(separator: ", ")), not \(describe(value))"
+      )
     case .shown, .ofKind:
       guard stores.accepts(value) else {
-        throw Refusal(reason: "\(key) stores \(describe(stores)), not a \(value.typeName)")
+        throw Refusal(reason: "\(key) stores \(describe(stores)), not \(value.typeNameWithArticle)")
       }
       return value
     }
@@ -264,6 +273,40 @@ public enum SpecifierValue {
     case .data(let data): data.map { String(format: "%02x", $0) }.joined()
     case .array, .dictionary: text(of: value)
     }
+  }
+
+  /// The first of `values` that is the number `text` spells, compared by
+  /// value as `NSNumber` compares (`1.0` and `.5` are the integer 1 and the
+  /// real 0.5); nil when `text` is no number or none is equal. Booleans and
+  /// strings are never numbers here.
+  ///
+  /// ```swift
+  /// SpecifierValue.numericMatch("1.0", in: [.integer(1), .string("1.0")])  // .integer(1)
+  /// ```
+  public static func numericMatch(_ text: String, in values: [PlistValue]) -> PlistValue? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let integer = Int64(trimmed) {
+      if let match = values.first(where: { $0 == .integer(integer) }) { return match }
+    }
+    guard let number = Double(trimmed), number.isFinite else { return nil }
+    return numericMatch(number, in: values)
+  }
+
+  static func numericMatch(_ number: Double, in values: [PlistValue]) -> PlistValue? {
+    values.first { candidate in
+      switch candidate {
+      case .integer(let integer): Double(exactly: integer) == number
+      case .real(let real): real == number
+      default: false
+      }
+    }
+  }
+
+  /// A value in a list of choices as `prefs defaults describe` shows it:
+  /// strings in single quotes, so that `'1'` and `1` differ.
+  public static func quoted(_ value: PlistValue) -> String {
+    if case .string(let text) = value { return "'" + text + "'" }
+    return text(of: value)
   }
 
   /// A value with its type, for messages where the text alone is ambiguous:

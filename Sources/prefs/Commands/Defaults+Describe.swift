@@ -19,8 +19,11 @@ struct KeyDescription {
   var defaultValue: PlistValue?
 
   init(key: String, bundle: SettingsBundle) throws {
-    guard let (page, specifier) = bundle.specifier(forKey: key) else {
-      throw SpecifierValue.Refusal(reason: "no element of \(bundle.path) stores the key \"\(key)\"")
+    let (page, specifier): (Page, Specifier)
+    switch bundle.storingSpecifier(forKey: key) {
+    case .success(let found): (page, specifier) = found
+    // Nothing is written here: the refusal's "nothing was written" would mislead.
+    case .failure(let refusal): throw CommandFailure.failure(refusal.reason)
     }
     self.key = key
     title = specifier.title.map { bundle.localized($0, on: page) }
@@ -126,6 +129,7 @@ extension Defaults {
       discussion: "Titles are shown in --lang (default: LC_ALL, LC_MESSAGES or LANG).")
     @Argument(help: "The key.") var key: String
     @Option(help: "The Settings.bundle.") var bundle: String
+    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
     @OptionGroup var languageOptions: LanguageOptions
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -136,7 +140,7 @@ extension Defaults {
         let languages = languageOptions.preferredLanguages(
           environment: ProcessInfo.processInfo.environment)
         let loaded = try SettingsBundle.load(
-          at: bundle, options: LoadOptions(preferredLanguages: languages))
+          at: bundle, options: LoadOptions(dialect: dialect, preferredLanguages: languages))
         print(try KeyDescription(key: key, bundle: loaded).describeText, to: &output)
         return ExitStatus.success
       }
@@ -155,13 +159,14 @@ extension Defaults {
         """)
     @Argument(help: "The key.") var key: String
     @Option(help: "The Settings.bundle.") var bundle: String
+    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let loaded = try SettingsBundle.load(at: bundle)
+        let loaded = try SettingsBundle.load(at: bundle, options: LoadOptions(dialect: dialect))
         let text = try KeyDescription(key: key, bundle: loaded).rangeText
         print(
           text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -15,9 +15,9 @@ enum ContainerAddition {
     func message(key: String, domain: String) -> String {
       switch self {
       case .notAnArray(let found):
-        "the value of \"\(key)\" in \(domain) is a \(found), not an array; nothing was appended (the domain is unchanged)"
+        "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
       case .notADictionary(let found):
-        "the value of \"\(key)\" in \(domain) is a \(found), not a dictionary; nothing was added (the domain is unchanged)"
+        "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
       }
     }
   }
@@ -28,11 +28,11 @@ enum ContainerAddition {
     case (.set(let value, _), _): return .success(value)
     case (.arrayAdd(let items), nil): return .success(.array(items))
     case (.arrayAdd(let items), .array(let existing)?): return .success(.array(existing + items))
-    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeName))
+    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeNameWithArticle))
     case (.dictAdd(let entries), nil): return .success(.dictionary(entries))
     case (.dictAdd(let entries), .dictionary(let existing)?):
       return .success(.dictionary(existing.merging(entries) { $1 }))
-    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeName))
+    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeNameWithArticle))
     }
   }
 }
@@ -94,7 +94,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         guard let value = try location.store(domain).persistentValues()[PlistKey(key)] else {
           throw DefaultsError.missingKey(domain: domain, key: key)
         }
@@ -166,14 +166,14 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         var status = ExitStatus.success
         for domain in try location.domainNames() {
           let values: [PlistKey: PlistValue]
           do {
             values = try location.store(domain).persistentValues()
           } catch {
-            status = CommandErrors.report(error, to: &errors)
+            status = CommandErrors.report(error, to: &errors, writes: false)
             continue
           }
           let found =

@@ -106,6 +106,10 @@ extension Defaults {
         prefs defaults write com.example.app recent -array-add a b
         prefs defaults write com.example.app level 0.7 --bundle Settings.bundle
 
+        With --bundle, a multi value takes a value of its Values or a title; numbers \
+        match by value (1.0 is 1). When several Values are spelled alike (the integer 1 \
+        and the string '1'), the first is taken; a type flag picks another (-string 1).
+
         """ + "\n" + ValueTypeFlag.help)
 
     @Argument(help: "The domain (com.example.app).") var domain: String
@@ -118,6 +122,7 @@ extension Defaults {
     var values: [String] = []
     @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
     var bundle: String?
+    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
     @OptionGroup var languageOptions: LanguageOptions
     @Flag(help: "Move a domain file that does not parse aside first, then write.")
     var force = false
@@ -161,9 +166,11 @@ extension Defaults {
         throw CommandFailure.usage(
           "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
       }
-      let loaded = try SettingsBundle.load(at: bundle)
-      guard let (_, specifier) = loaded.specifier(forKey: key) else {
-        throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
+      let loaded = try SettingsBundle.load(at: bundle, options: LoadOptions(dialect: dialect))
+      let specifier: Specifier
+      switch loaded.storingSpecifier(forKey: key) {
+      case .success(let found): specifier = found.specifier
+      case .failure(let refusal): throw refusal
       }
       if type != nil {
         return .set(try SpecifierValue.check(value, for: specifier, in: loaded.catalog), type: type)
@@ -188,12 +195,14 @@ extension Defaults {
     @Argument(help: "The key; none prints every value.") var key: String?
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var location: DefaultsDirectoryOption
+    /// Whether the text goes to a terminal, which must get no control character.
+    var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let store = try location.store(domain)
         let values = try store.persistentValues()
         let shown: PlistValue
@@ -211,7 +220,9 @@ extension Defaults {
           }
           shown = .dictionary(values)
         }
-        print(json ? JSONValue(shown).rendered() : shown.readText, to: &output)
+        print(
+          json ? JSONValue(shown).rendered() : shown.readText(forTerminal: outputIsTerminal),
+          to: &output)
         return ExitStatus.success
       }
     }
@@ -295,11 +306,17 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let values = try location.existingValues(of: domain)
         let bytes: [UInt8]
         switch format {
-        case .plist: bytes = try XMLPlistWriter.write(.dictionary(values))
+        case .plist:
+          do throws(PlistWriteError) {
+            bytes = try XMLPlistWriter.write(.dictionary(values))
+          } catch {
+            throw CommandFailure.failure(
+              "\(domain): \(error.description); nothing was exported (--format json carries it)")
+          }
         case .json:
           do throws(DefaultsJSON.Failure) {
             bytes = Array(try DefaultsJSON.encode(values).utf8)
@@ -354,8 +371,9 @@ extension Defaults {
           do throws(DefaultsJSON.Failure) {
             values = try DefaultsJSON.decode(data)
           } catch {
-            // An OpenStep plist starts as JSON does: without --format it is read as one.
-            guard format != .json else {
+            // An OpenStep plist starts as JSON does: without --format it is read
+            // as one, unless a key is followed by `:`, which only JSON has.
+            guard format != .json, !DefaultsJSON.isSurelyJSON(data) else {
               throw CommandFailure.failure(
                 "\(shownName): \(error.description); nothing was imported")
             }
@@ -379,7 +397,7 @@ extension Defaults {
         }
         guard case .dictionary(let values) = document.root.value else {
           throw CommandFailure.failure(
-            "\(shownName): the plist is a \(document.root.typeName), not a dictionary")
+            "\(shownName): the plist is \(document.root.typeNameWithArticle), not a dictionary")
         }
         try location.store(domain).replaceAll(with: values, force: force)
         return ExitStatus.success
@@ -489,7 +507,7 @@ extension Defaults {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let defaults = try SettingsBundle.load(at: bundle).defaultValues
         let store = try location.store(domain)
         let stored = try store.persistentValues()

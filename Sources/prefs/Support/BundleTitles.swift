@@ -67,30 +67,32 @@ enum BundleTitles {
   static func convert(
     _ text: String, key: String, bundle: String, loaded: SettingsBundle, languages: [String]
   ) throws -> PlistValue {
-    guard let (_, specifier) = loaded.specifier(forKey: key) else {
-      throw SpecifierValue.Refusal(reason: "no element of \(bundle) stores the key \"\(key)\"")
+    let specifier: Specifier
+    switch loaded.storingSpecifier(forKey: key) {
+    case .success(let found): specifier = found.specifier
+    case .failure(let refusal): throw refusal
     }
+    var options = LoadOptions(dialect: loaded.options.dialect)
+    options.preferredLanguages = languages
     let readings =
       languages.isEmpty
-      ? [loaded]
-      : [
-        loaded,
-        try SettingsBundle.load(at: bundle, options: LoadOptions(preferredLanguages: languages)),
-      ]
+      ? [loaded] : [loaded, try SettingsBundle.load(at: bundle, options: options)]
     let choices = choices(forKey: key, in: readings)
     guard !choices.isEmpty else {
       return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)
     }
+    // Several values may be spelled alike (1 and '1'): the first wins; a type flag picks another.
     if let exact = choices.first(where: { SpecifierValue.text(of: $0.value) == text }) {
       return exact.value
     }
+    if let number = SpecifierValue.numericMatch(text, in: choices.map(\.value)) { return number }
     for matches in [
       choices.filter { $0.names.contains(text) },
       choices.filter { $0.names.contains { $0.lowercased() == text.lowercased() } },
     ] where !matches.isEmpty {
       guard matches.count > 1 else { return matches[0].value }
       let listed = matches.map { choice in
-        "\(SpecifierValue.text(of: choice.value)) (\(choice.names.joined(separator: ", ")))"
+        "\(SpecifierValue.quoted(choice.value)) (\(choice.names.joined(separator: ", ")))"
       }
       throw SpecifierValue.Refusal(
         reason:
@@ -98,5 +100,26 @@ enum BundleTitles {
       )
     }
     return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)
+  }
+}
+
+extension SettingsBundle {
+  /// The element storing `key`, with its page; else why none was found,
+  /// naming the page files that did not read (whose elements nobody knows).
+  func storingSpecifier(forKey key: String) -> Result<
+    (page: Page, specifier: Specifier), SpecifierValue.Refusal
+  > {
+    if let found = specifier(forKey: key) { return .success(found) }
+    var reason = "no element of \(path) stores the key \"\(key)\""
+    let unread = problems.filter { $0.origin == .reader && $0.issue.severity == .error }
+    if !unread.isEmpty {
+      reason +=
+        " (and these pages did not read: "
+        + unread.map { "\($0.file): \($0.issue.message)" }.joined(separator: "; ") + ")"
+    }
+    if options.dialect == .apple, files.contains(where: { $0.hasSuffix(".inApp.plist") }) {
+      reason += "; .inApp pages are read with --dialect iask"
+    }
+    return .failure(SpecifierValue.Refusal(reason: reason))
   }
 }

@@ -36,27 +36,32 @@ struct CommandFailure: Error, Equatable {
 enum CommandErrors {
   static let prefix = "prefs: error: "
 
-  /// Prints `error` and returns its exit status.
-  static func report(_ error: any Error, to errors: inout some TextOutputStream) -> Int32 {
-    let (message, status, prefixed) = describe(error)
+  /// Prints `error` and returns its exit status. A command that only reads
+  /// (`writes` false) takes no `--force`: its remedies name the commands that do.
+  static func report(
+    _ error: any Error, to errors: inout some TextOutputStream, writes: Bool = true
+  ) -> Int32 {
+    let (message, status, prefixed) = describe(error, writes: writes)
     print((prefixed ? prefix : "") + message, to: &errors)
     return status
   }
 
   /// Runs a command's body, reporting what it throws.
   static func run<Errors: TextOutputStream>(
-    errors: inout Errors, _ body: (inout Errors) throws -> Int32
+    errors: inout Errors, writes: Bool = true, _ body: (inout Errors) throws -> Int32
   ) -> Int32 {
     do {
       return try body(&errors)
     } catch {
-      return report(error, to: &errors)
+      return report(error, to: &errors, writes: writes)
     }
   }
 
   /// The words, escaped for the terminal, and the exit status of an error.
   /// A configuration error is already in compiler style (`file:line:col: error:`).
-  static func describe(_ error: any Error) -> (message: String, status: Int32, prefixed: Bool) {
+  static func describe(_ error: any Error, writes: Bool = true) -> (
+    message: String, status: Int32, prefixed: Bool
+  ) {
     switch error {
     case let failure as CommandFailure:
       return (failure.message.escapingControlCharacters, failure.status, true)
@@ -73,7 +78,7 @@ enum CommandErrors {
         case .invalidDomain, .missingDirectory: ExitStatus.usage
         default: ExitStatus.failure
         }
-      return (error.description + remedy(error.remedy), status, true)
+      return (error.description + remedy(error.remedy, writes: writes), status, true)
     case let error as TypedValue.Failure:
       return (error.description.escapingControlCharacters, ExitStatus.usage, true)
     case let refusal as SpecifierValue.Refusal:
@@ -102,9 +107,14 @@ enum CommandErrors {
   }
 
   /// What the user can do about a defaults error, in the CLI's words.
-  static func remedy(_ remedy: DefaultsError.Remedy?) -> String {
+  static func remedy(_ remedy: DefaultsError.Remedy?, writes: Bool = true) -> String {
     switch remedy {
-    case .moveCorruptFileAside: " (use --force to move it aside and start anew)"
+    case .moveCorruptFileAside:
+      writes
+        ? " (use --force to move it aside and start anew)"
+        : " (prefs defaults write, delete or import with --force moves it aside and starts anew)"
+    case .replaceStoredValue(let key):
+      " (delete \"\(key.escapingControlCharacters)\" with prefs defaults delete, or write it anew, first)"
     case nil: ""
     }
   }

@@ -99,7 +99,7 @@ enum DefaultsJSON {
     var parser = Parser(bytes: bytes)
     let value = try parser.document()
     guard case .dictionary(let values) = value else {
-      throw Failure(description: "the JSON is a \(value.typeName), not an object")
+      throw Failure(description: "the JSON is \(value.typeNameWithArticle), not an object")
     }
     return values
   }
@@ -111,6 +111,37 @@ enum DefaultsJSON {
     var rest = bytes[...]
     if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
     return rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+  }
+
+  /// Whether the bytes can only be JSON: `{`, then a quoted key and `:`
+  /// (an OpenStep plist has `=` there). Such input gets the JSON reader's
+  /// message when it fails, not the plist reader's.
+  ///
+  /// ```swift
+  /// DefaultsJSON.isSurelyJSON(Array(#"{"a": null}"#.utf8))  // true
+  /// DefaultsJSON.isSurelyJSON(Array(#"{"a" = 1;}"#.utf8))   // false
+  /// ```
+  static func isSurelyJSON(_ bytes: [UInt8]) -> Bool {
+    let space: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    rest = rest.drop { space.contains($0) }
+    guard rest.first == UInt8(ascii: "{") else { return false }
+    rest = rest.dropFirst().drop { space.contains($0) }
+    guard rest.first == UInt8(ascii: "\"") else { return false }
+    rest = rest.dropFirst()
+    var escaped = false
+    while let byte = rest.first {
+      rest = rest.dropFirst()
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        return rest.drop { space.contains($0) }.first == UInt8(ascii: ":")
+      }
+    }
+    return false
   }
 
   /// RFC 8259, strictly: no comments, no trailing commas, no duplicate keys,
@@ -262,7 +293,7 @@ enum DefaultsJSON {
       var at = self
       at.index = start
       guard case .string(let text) = value else {
-        throw at.failure("\(key.string) takes a string, not a \(value.typeName)")
+        throw at.failure("\(key.string) takes a string, not \(value.typeNameWithArticle)")
       }
       if key.string == DefaultsJSON.dataKey {
         guard let data = Data(base64Encoded: text) else {

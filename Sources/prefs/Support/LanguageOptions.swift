@@ -62,4 +62,11 @@ struct LanguageOptions: ParsableArguments {
 }
 
 extension Dialect: ExpressibleByArgument {}
+
+/// The help of `--dialect` where a command reads one key of a bundle.
+enum DialectHelp {
+  static let bundle = ArgumentHelp(
+    "Read the bundle as apple (Settings.app) or iask (InAppSettingsKit: its .inApp pages and types) does.",
+    valueName: "dialect")
+}
 extension Idiom: ExpressibleByArgument {}
