@@ -122,10 +122,20 @@ struct TablePatch {
   /// The table's new bytes, in its own encoding.
   func bytes() -> [UInt8] {
     var whole = writesWhole
-    let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    for (earlier, later) in zip(sorted, sorted.dropFirst())
-    where earlier.range.upperBound > later.range.lowerBound {
-      whole = true
+    // Removals of neighbouring entries may share the blank line between them:
+    // they become one removal. Any other overlap is written whole.
+    var sorted: [(range: Range<Int>, text: String)] = []
+    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      guard let last = sorted.last, last.range.upperBound > edit.range.lowerBound else {
+        sorted.append(edit)
+        continue
+      }
+      guard last.text.isEmpty, edit.text.isEmpty else {
+        whole = true
+        break
+      }
+      sorted[sorted.count - 1].range =
+        last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound)
     }
     if whole {
       var file = file
