@@ -74,8 +74,8 @@ struct FormWidthTests {
   @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))
   func noLineExceedsTheWidth(path: String) throws {
     let bundle = try SettingsBundle.load(at: path, options: LoadOptions(preferredLanguages: ["en"]))
-    var generator = SeededGenerator(
-      seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+    var generator = SplitMix64(
+      seed: URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent)
     for page in bundle.pages.prefix(12) {
       for _ in 0..<4 {
         let width = Int.random(in: 10...200, using: &generator)
@@ -87,18 +87,5 @@ struct FormWidthTests {
         }
       }
     }
-  }
-}
-
-/// SplitMix64: random widths that are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -14,19 +14,6 @@ import Testing
 /// CoreFoundation, to the values it read to before (iOS sees no change);
 /// every comment is still there; no copy is left to remove.
 struct DuplicateRemovalPropertyTests {
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-  }
-
   enum Kind: CaseIterable { case openStepPage, xmlPage, stringsTable }
 
   /// Keys of a specifier with the one value each copy has: OpenStep text, XML text.
@@ -44,18 +31,20 @@ struct DuplicateRemovalPropertyTests {
   ]
 
   /// A comment of the file's syntax, numbered so that each is told apart.
-  static func comment(_ number: Int, xml: Bool, lineBreak: String, random: inout Random) -> String {
+  static func comment(_ number: Int, xml: Bool, lineBreak: String, random: inout SplitMix64)
+    -> String
+  {
     if xml { return "<!-- c\(number) -->" }
     return random.chance(30) ? "// c\(number)\(lineBreak)" : "/* c\(number) */"
   }
 
   /// A file of one kind, with at least one key given twice.
-  static func make(_ kind: Kind, random: inout Random) -> String {
+  static func make(_ kind: Kind, random: inout SplitMix64) -> String {
     let lineBreak = random.chance(50) ? "\r\n" : "\n"
     let oneLine = random.chance(30)
     let separator = oneLine ? " " : lineBreak
     var number = 0
-    func maybeComment(_ random: inout Random) -> String {
+    func maybeComment(_ random: inout SplitMix64) -> String {
       guard random.chance(25) else { return "" }
       number += 1
       return " " + comment(number, xml: kind == .xmlPage, lineBreak: lineBreak, random: &random)
@@ -131,7 +120,7 @@ struct DuplicateRemovalPropertyTests {
   func removingAgreeingCopiesChangesNothingIOSReads(_ kind: Kind) throws {
     let root = kind == .stringsTable ? "en.lproj/Root.strings" : "Root.plist"
     for seed in UInt64(0)..<80 {
-      var random = Random(state: seed &* 7919 &+ UInt64(Kind.allCases.firstIndex(of: kind) ?? 0))
+      var random = SplitMix64(seed: seed &* 7919 &+ UInt64(Kind.allCases.firstIndex(of: kind) ?? 0))
       let text = Self.make(kind, random: &random)
       let bundle = try TemporaryBundle()
       defer { bundle.remove() }

@@ -194,7 +194,7 @@ struct BundleWalkTests {
     defer { bundle.remove() }
     try bundle.write("Root.plist", Self.root)
     try bundle.write("../Outside/inner/Secret.plist", Self.root)
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     var folders = [""]
     var entries: [String] = []
     let targets = [".", "..", "../..", "../../..", "/", bundle.folder.path + "/Outside", "nowhere"]
@@ -232,18 +232,5 @@ struct BundleWalkTests {
       let real = try #require(BundleFileSystem.realPath(bundle.path + "/" + file))
       #expect(real.hasPrefix(realRoot + "/"), "\(file) is inside")
     }
-  }
-}
-
-/// A small seeded generator, so a failing tree can be built again from its seed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

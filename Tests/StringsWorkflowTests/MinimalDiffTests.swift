@@ -88,18 +88,6 @@ struct MinimalDiffTests {
     #expect(try StringsReader.read(patch.bytes()).file.lookup.count == 2)
   }
 
-  /// A small deterministic generator, so that a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static var tables: [String] {
     let examples = ["Conversor", "Showcase"].map {
       Paths.examples.appendingPathComponent("\($0)/Settings.bundle")
@@ -114,7 +102,9 @@ struct MinimalDiffTests {
   @Test(arguments: tables)
   func randomEditsTouchOnlyTheirEntriesLines(bundlePath: String) throws {
     guard let bundle = try? SettingsBundle.load(at: bundlePath) else { return }
-    var random = SplitMix(state: UInt64(bundlePath.utf8.count))
+    // Seeded by the bundle's own name, so every checkout makes the same edits.
+    var random = SplitMix64(
+      seed: URL(fileURLWithPath: bundlePath).deletingLastPathComponent().lastPathComponent)
     for (file, loaded) in bundle.strings.sorted(by: { $0.key < $1.key }) {
       var patch = TablePatch(loaded)
       let entries = loaded.strings.entries
@@ -191,7 +181,13 @@ struct MinimalDiffTests {
     var result = Set<Int>()
     for index in indices {
       let entry = entries[index]
-      let starts = entry.comments.map(\.offset) + [entry.keyOffset ?? 0]
+      // A comment after another entry on its line (`"a" = "b";  // FIXME`) stays with that line.
+      let ownLine = entry.comments.map(\.offset).filter { offset in
+        let before = text[..<min(offset, text.count)]
+        let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        return text[lineStart..<min(offset, text.count)].allSatisfy { [0x20, 0x09].contains($0) }
+      }
+      let starts = ownLine + [entry.keyOffset ?? 0]
       let keyLine = line(of: entry.keyOffset ?? 0, in: text)
       var first = line(of: starts.min() ?? 0, in: text)
       // A comment above a blank line is the file's header: it stays when the entry goes.

@@ -138,19 +138,6 @@ enum LintFixerSnapshot {
 /// take; what remains is what the dry run said would remain; a second
 /// `--fix` writes nothing.
 struct LintFixPropertyTests {
-  /// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-  }
 
   static let titles = [
     "Display", "Dark Mode", "Wi-Fi Only", "7-Bit ASCII", "Sound", "Server URL", "Größe",
@@ -162,7 +149,7 @@ struct LintFixPropertyTests {
 
   /// A bundle made from a seed, with the files that have nothing to fix.
   static func make(seed: UInt64, in folder: URL) throws -> Set<String> {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     var clean = Set<String>()
     var titles = Self.titles.filter { _ in random.chance(60) }
     if titles.isEmpty { titles = ["Display"] }
