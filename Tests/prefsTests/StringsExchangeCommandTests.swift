@@ -157,6 +157,24 @@ struct StringsExchangeCommandTests {
     #expect(!sync.output.contains("Advanced.strings"), "\(sync.output)")
   }
 
+  /// A page left out of the strings workflow may name a table no language
+  /// has (a licence page's): strings-table-missing leaves it alone too.
+  @Test func anExcludedPagesMissingTableIsNotReported() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("Settings.bundle/Advanced.plist")
+    var plist = try #require(
+      try PropertyListSerialization.propertyList(from: Data(contentsOf: page), format: nil)
+        as? [String: Any])
+    plist["StringsTable"] = "Acknowledgements"
+    try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+      .write(to: page)
+    #expect(DumpTests.run(["lint", bundle]).output.contains("Acknowledgements.strings"))
+    try Data("strings:\n  exclude: [Advanced.plist]\n".utf8).write(
+      to: folder.appendingPathComponent(".prefs.yml"))
+    let lint = DumpTests.run(["lint", bundle]).output
+    #expect(!lint.contains("Acknowledgements"), "\(lint)")
+  }
+
   @Test(arguments: [
     (
       "strings:\n  exclude: 3\n",

@@ -28,8 +28,10 @@ enum StringsTableMissing: LintRule {
     // for the bundle, at the first page that names a table, not one per page.
     let localized = !inventory.folders.isEmpty || !inventory.topLevelTables.isEmpty
     var notedUnlocalized = false
-    // A page nothing opens is never shown: its table is not looked up.
-    for page in context.bundle.pages where page.isReached {
+    // A page nothing opens is never shown: its table is not looked up. A page
+    // left out of the strings workflow (`strings: exclude:`) needs no table.
+    let excluded = context.coverage.policy.excludedPages
+    for page in context.bundle.pages where page.isReached && !excluded.contains(page.file) {
       guard let node = page.document?.root["StringsTable"], let table = node.string else {
         continue
       }
