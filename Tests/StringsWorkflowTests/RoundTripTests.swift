@@ -16,20 +16,11 @@ struct RoundTripTests {
     return (examples + corpus).map(\.path)
   }
 
-  /// Corpus bundles whose round trip is known to change something, and why
-  /// (found by this test; left for a later change, see the issue).
-  static let knownIssues = [
-    // A String Catalog is keyed by the key alone: a key two tables translate
-    // differently (or one table lacks) comes back as one value for both.
-    "Sophiestication__Groceries": "a key shared by two tables, translated differently",
-    "TheLord45__tpanel": "a key shared by two tables, one of which lacks it",
-  ]
-
   @Test(arguments: bundles)
   func exportThenImportChangesNothing(path: String) throws {
-    let name = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-    guard let reason = Self.knownIssues[name] else { return try roundTrip(path: path) }
-    withKnownIssue(Comment(rawValue: reason)) { try roundTrip(path: path) }
+    // Sophiestication__Groceries shares a key between two tables translated
+    // differently, TheLord45__tpanel one that a table lacks: neither changes.
+    try roundTrip(path: path)
   }
 
   func roundTrip(path: String) throws {

@@ -9,7 +9,9 @@ import SettingsSchema
 /// language (``languages(in:name:model:)`` says which ones it translates).
 ///
 /// A catalog is keyed by the key alone: a key that two tables use travels as
-/// one value.
+/// one unit per language, the first table's; on import it goes back only to
+/// the tables that held that same translation, so a table that translates
+/// the key its own way keeps its translation.
 ///
 /// ```swift
 /// let data = try StringCatalog.export(model)
@@ -20,7 +22,10 @@ public enum StringCatalog {
   /// escapes every control character (Foundation's writer leaves C1 controls
   /// and bidi overrides raw, and `export` may go to a terminal).
   public static func export(_ model: TranslationModel) throws -> Data {
-    var strings: [String: JSONValue] = [:]
+    // A key several tables use is one entry: the first table that has it
+    // gives each language's unit (see `importing`, which writes a unit back
+    // only to the tables that held what it carried).
+    var entries: [String: (head: [(String, JSONValue)], units: [String: JSONValue])] = [:]
     for table in model.tables {
       let coverage = model.coverage[table: table]
       let needsTranslation = coverage?.needsTranslation ?? []
@@ -30,29 +35,35 @@ public enum StringCatalog {
         }
       }
       for (index, string) in (model.keys[table] ?? []).enumerated() {
-        var localizations: [(String, JSONValue)] = []
-        for (language, covered, loaded) in languages {
+        var entry =
+          entries[string.text]
+          ?? (
+            head: [
+              ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
+              // Not found in the app's code by Xcode: kept, never called stale.
+              ("extractionState", .string("manual")),
+            ]
+              // Xcode's own flag for a string that needs no translation ("10", a shadowed table).
+              + (needsTranslation[index] ? [] : [("shouldTranslate", JSONValue.bool(false))]),
+            units: [:]
+          )
+        for (language, covered, loaded) in languages where entry.units[language] == nil {
           guard let value = loaded.translations[PlistKey(string.text)],
             let state = unitState(covered.states[index])
           else { continue }
-          localizations.append(
-            (
-              language,
-              .object([
-                ("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))
-              ])
-            ))
+          entry.units[language] = .object([
+            ("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))
+          ])
         }
-        var entry: [(String, JSONValue)] = [
-          ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
-          // Not found in the app's code by Xcode: kept, never called stale.
-          ("extractionState", .string("manual")),
-          ("localizations", .object(localizations.sorted { $0.0 < $1.0 })),
-        ]
-        // Xcode's own flag for a string that needs no translation ("10", a shadowed table).
-        if !needsTranslation[index] { entry.append(("shouldTranslate", .bool(false))) }
-        strings[string.text] = .object(entry)
+        entries[string.text] = entry
       }
+    }
+    let strings = entries.mapValues { entry in
+      var fields = entry.head
+      let localizations = JSONValue.object(
+        entry.units.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+      fields.insert(("localizations", localizations), at: 2)
+      return JSONValue.object(fields)
     }
     let catalog = JSONValue.object([
       ("sourceLanguage", .string(model.sourceLanguage)),
@@ -130,7 +141,16 @@ public enum StringCatalog {
         )
       }
       if let state = unit["state"] as? String, statesNotImported.contains(state) { continue }
-      for table in tables { translations[table, default: [:]][key] = value }
+      // The unit carried the first translation of the key's tables (export's
+      // order): it goes back to the tables that held that same translation
+      // (all of them when none had one), never over another table's own.
+      let current = tables.map {
+        model.loaded(table: $0, language: language)?.translations[PlistKey(key)]
+      }
+      let carried = current.lazy.compactMap { $0 }.first
+      for (table, held) in zip(tables, current) where held == carried {
+        translations[table, default: [:]][key] = value
+      }
     }
     return TranslationImport(translations: translations, language: language)
   }
