@@ -59,7 +59,7 @@ struct TypedValueTests {
       Gen<Int>.value(in: 0...32)
     ) { year, month, day in
       let text = String(format: "%04d-%02d-%02d", year, month, day)
-      let exists = (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+      let exists = (1...ProlepticGregorian.daysIn(month: month, year: year)).contains(day)
       let foundation = try? Date("\(text)T00:00:00Z", strategy: .iso8601)
       switch CalendarDate.parse(text) {
       case .success(let parsed):

@@ -30,6 +30,16 @@ public enum ProlepticGregorian {
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// Days in a month: February has 29 in years divisible by 4, except
+  /// centuries not divisible by 400.
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
   /// The date at these fields in UTC; the fields are not checked.
   public static func date(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0

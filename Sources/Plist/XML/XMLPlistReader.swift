@@ -574,19 +574,9 @@ final class XMLPlistBuilder {
       index == text.count
     else { return nil }
     if negativeYear { year = -year }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = ProlepticGregorian.days(year: year, month: month, day: day)
     let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
     return Date(timeIntervalSince1970: seconds)
-  }
-
-  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 
   /// Base64 as CoreFoundation reads it: characters outside the alphabet are

@@ -94,7 +94,8 @@ public enum DateText {
       let parts = field.split(separator: "-", omittingEmptySubsequences: false)
       guard parts.count == 3, let y = number(parts[0], digits: 4...4),
         let m = number(parts[1], digits: 1...2), let d = number(parts[2], digits: 1...2),
-        (1...12).contains(m), (1...(checksDay ? daysIn(month: m, year: y) : 31)).contains(d)
+        (1...12).contains(m),
+        (1...(checksDay ? ProlepticGregorian.daysIn(month: m, year: y) : 31)).contains(d)
       else { return false }
       (year, month, day) = (y, m, d)
       return true
@@ -120,14 +121,5 @@ public enum DateText {
     }
     return ProlepticGregorian.date(
       year: year, month: month, day: day, hour: hour, minute: minute)
-  }
-
-  /// Days in a month of the proleptic Gregorian calendar.
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }

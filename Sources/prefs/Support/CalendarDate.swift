@@ -1,4 +1,5 @@
 import Foundation
+import Plist
 
 /// A date typed on the command line, read strictly: `2026-11-22` (midnight
 /// UTC) or `2026-11-22T10:00:00Z` with optional fractional seconds and a
@@ -23,12 +24,12 @@ enum CalendarDate {
     guard (1...12).contains(month) else {
       return .failure(Problem(description: "there is no month \(month)"))
     }
-    let monthDays = daysIn(month: month, year: year)
+    let monthDays = ProlepticGregorian.daysIn(month: month, year: year)
     guard (1...monthDays).contains(day) else {
       return .failure(
         Problem(description: "month \(month) of \(year) has \(monthDays) days, not \(day)"))
     }
-    var seconds = Double(daysFromCivil(year: year, month: month, day: day) * 86_400)
+    var seconds = Double(ProlepticGregorian.days(year: year, month: month, day: day) * 86_400)
     if reader.atEnd { return .success(Date(timeIntervalSince1970: seconds)) }
     guard reader.skip("T") || reader.skip("t"), let hour = reader.digits(2), reader.skip(":"),
       let minute = reader.digits(2), reader.skip(":"), let second = reader.digits(2)
@@ -66,24 +67,6 @@ enum CalendarDate {
       return .failure(Problem(description: "unexpected text after the date"))
     }
     return .success(Date(timeIntervalSince1970: seconds))
-  }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 
   /// ASCII only: a fullwidth or Arabic-Indic digit is not a digit here.
