@@ -75,6 +75,36 @@ struct DialectReadingTests {
     // Settings.app knows no such key: it looks for about.html.plist.
     #expect(try Self.rules(bundle, .apple) == ["child-pane-missing"])
   }
+
+  /// InAppSettingsKit looks an open-URL row's File up in the table
+  /// (`localizedObjectForKey:`): a key there is used, and one a language
+  /// lacks opens the key itself; a URL written out needs no translation.
+  @Test(arguments: [
+    ("SITE_URL", ["missing-translation"]), ("https://example.com/hilfe", [String]()),
+  ])
+  func anOpenURLRowsFileIsLookedUpInTheTable(file: String, frenchRules: [String]) throws {
+    let bundle = try Self.bundle(
+      """
+      <dict><key>Type</key><string>IASKOpenURLSpecifier</string><key>Title</key><string>Tafel</string>      <key>File</key><string>\(file)</string></dict>
+      """)
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      try String(contentsOfFile: bundle.path + "/Root.plist", encoding: .utf8)
+        .replacing(
+          "<dict><key>PreferenceSpecifiers</key>",
+          with: "<dict><key>StringsTable</key><string>Root</string><key>PreferenceSpecifiers</key>")
+    )
+    try bundle.write(
+      "de.lproj/Root.strings", "\"Tafel\" = \"Tafel\";\n\"\(file)\" = \"https://example.de\";\n")
+    try bundle.write("fr.lproj/Root.strings", "\"Tafel\" = \"Tableau\";\n")
+    let findings = try Linter(loadOptions: LoadOptions(dialect: .iask), checksEveryVariant: false)
+      .lint(bundleAt: bundle.path).diagnostics
+    #expect(!findings.contains { $0.rule == "unused-translation" })
+    #expect(
+      findings.filter { $0.language == "fr" && $0.rule == "missing-translation" }.map(\.rule)
+        == frenchRules)
+  }
 }
 
 /// A toggle's DefaultValue as each dialect draws it: lint and the form agree.

@@ -58,14 +58,26 @@ struct TranslationCoverageTests {
   @Test(arguments: [true, false])
   func stringsWithoutWords(skips: Bool) throws {
     let bundle = try Self.bundle(
-      titles: ["10", "0.25x", "Volume"],
+      titles: ["10", "0.25x", "https://example.com/help", "Volume"],
       files: [("de.lproj/Root.strings", "\"Volume\" = \"Lautstärke\";\n")])
     defer { bundle.remove() }
     var policy = CoveragePolicy.standard
     policy.skipsStringsWithoutWords = skips
     let coverage = try Self.coverage(bundle, policy, keepsComments: false)
-    #expect(Self.untranslated(coverage, "de") == (skips ? [] : ["10", "0.25x"]))
-    #expect(coverage[table: "Root"]?.needsTranslation == [!skips, !skips, true])
+    #expect(
+      Self.untranslated(coverage, "de")
+        == (skips ? [] : ["10", "0.25x", "https://example.com/help"]))
+    #expect(coverage[table: "Root"]?.needsTranslation == [!skips, !skips, !skips, true])
+  }
+
+  @Test(arguments: [
+    ("https://example.com/help", true), ("http://x", true), ("mailto:me@example.com", true),
+    ("tel:+4930123", true), ("x-app+v1.2://open", true), ("LOCALIZED_URL", false),
+    ("Note: read this", false), ("Time: 10:30", false), ("ftp:", false), (":80", false),
+    ("1http://x", false), ("https://example.com/a b", false), ("é://x", false), ("", false),
+  ])
+  func links(text: String, isLink: Bool) {
+    #expect(CoveragePolicy.isLink(text) == isLink)
   }
 
   /// Marks are seen whether or not the loader keeps the other comments (lint does not).

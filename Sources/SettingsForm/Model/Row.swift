@@ -196,7 +196,9 @@ enum RowBuilder {
       case .row(let kind):
         guard var kind = kind(specifier) else { continue }
         // InAppSettingsKit reads File through the strings table (localizedObjectForKey:).
-        if case .action(.openURL(let file)) = kind {
+        if case .action(.openURL(let file)) = kind,
+          catalog.key("File", ofType: type)?.localizable == true
+        {
           kind = .action(.openURL(bundle.localized(file, on: page)))
         }
         // A type without a Title key (a slider) has no label, whatever is written.

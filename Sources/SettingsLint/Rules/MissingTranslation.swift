@@ -10,7 +10,8 @@ enum MissingTranslation: LintRule {
     English. A language without the whole table falls back to another language's table. \
     Missing keys in the English (or Base) table are only noted, since the string as \
     written is usually the English text. Strings without two letters in a row ("0.25x", \
-    "10") read the same in every language and are not reported; a string that no table \
+    "10") and links (an InAppSettingsKit open-URL row's File, "https://…") read the same \
+    in every language and are not reported; a string that no table \
     translates (a font name, a brand) is noted once instead of once per language, and \
     the strings of a page that no table translates are one note for the page. A top-level \
     table (Root.strings beside Root.plist) is the one iOS reads for every language: what \
@@ -177,9 +178,7 @@ enum MissingTranslation: LintRule {
           caseMiss(string.text, variant: variant, in: file, shownBy: "every language"),
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .warning)
-      } else if !context.coverage.policy.skipsStringsWithoutWords
-        || CoveragePolicy.hasWords(string.text)
-      {
+      } else if context.coverage.policy.needsTranslation(string.text) {
         report.add(
           "\"\(string.text)\" has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
           file: context.page(of: string).file, place: context.place(of: string),

@@ -9,8 +9,9 @@
 /// let coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
 /// ```
 public struct CoveragePolicy: Sendable, Hashable {
-  /// Strings without two letters in a row ("0.25x", "10", "—") read the same in
-  /// every language: they need no translation, so none is reported missing.
+  /// Strings without two letters in a row ("0.25x", "10", "—") and links
+  /// ("https://example.com") read the same in every language: they need no
+  /// translation, so none is reported missing.
   public var skipsStringsWithoutWords: Bool
   /// An entry that `prefs strings add-language` or `sync` wrote with
   /// ``UntranslatedMark`` only repeats the source text until a translator
@@ -59,6 +60,38 @@ public struct CoveragePolicy: Sendable, Hashable {
 
   /// The policy lint and `prefs strings` share.
   public static let standard = CoveragePolicy()
+
+  /// Whether `text` is asked for in every language: with
+  /// ``skipsStringsWithoutWords``, strings without words and links (an
+  /// InAppSettingsKit open-URL row's `File` is looked up in the table, and
+  /// a URL opens the same page in every language) are not.
+  ///
+  /// ```swift
+  /// CoveragePolicy.standard.needsTranslation("Units")  // true
+  /// CoveragePolicy.standard.needsTranslation("https://example.com/help")  // false
+  /// ```
+  public func needsTranslation(_ text: String) -> Bool {
+    !skipsStringsWithoutWords || (Self.hasWords(text) && !Self.isLink(text))
+  }
+
+  /// Whether a text is one link and nothing else: a scheme, then `//`
+  /// (`https://…`) or a scheme that names no host (`mailto:`, `tel:`),
+  /// without spaces.
+  public static func isLink(_ text: String) -> Bool {
+    guard let colon = text.firstIndex(of: ":"), !text.contains(where: \.isWhitespace) else {
+      return false
+    }
+    let scheme = text[..<colon]
+    guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+      scheme.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "+-.".unicodeScalars.contains($0))
+      })
+    else { return false }
+    let rest = text[text.index(after: colon)...]
+    return rest.hasPrefix("//") || ["mailto", "tel", "sms"].contains(scheme.lowercased())
+  }
 
   /// Whether a text has something to translate: two letters in a row.
   public static func hasWords(_ text: String) -> Bool {

@@ -66,9 +66,7 @@ public struct TranslationCoverage: Sendable {
     tables = names.map { name in
       let list = strings[name] ?? []
       let isShadowed = policy.skipsShadowedTables && inventory.topLevelTables.contains(name)
-      let needs = list.map {
-        !isShadowed && (!policy.skipsStringsWithoutWords || CoveragePolicy.hasWords($0.text))
-      }
+      let needs = list.map { !isShadowed && policy.needsTranslation($0.text) }
       let languages = inventory.folders.map { folder -> LanguageCoverage in
         let file = "\(folder).lproj/\(name).strings"
         let presence: LanguageCoverage.Presence

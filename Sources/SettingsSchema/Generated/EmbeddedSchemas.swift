@@ -231,7 +231,7 @@ enum EmbeddedSchemas {
           "summary": "A row that opens the URL in File.",
           "editable": false,
           "keys": {
-            "File": { "type": "string", "required": true },
+            "File": { "type": "string", "required": true, "localizable": true },
             "Key": { "type": "string" },
             "Title": { "type": "string", "localizable": true },
             "IASKSubtitle": { "type": "any", "localizable": true },
