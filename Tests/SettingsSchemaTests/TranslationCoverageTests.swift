@@ -72,7 +72,8 @@ struct TranslationCoverageTests {
 
   @Test(arguments: [
     ("https://example.com/help", true), ("http://x", true), ("mailto:me@example.com", true),
-    ("tel:+4930123", true), ("x-app+v1.2://open", true), ("LOCALIZED_URL", false),
+    ("tel:+4930123", true), ("app-settings:", true), ("Volume:", false),
+    ("x-app+v1.2://open", true), ("LOCALIZED_URL", false),
     ("Note: read this", false), ("Time: 10:30", false), ("ftp:", false), (":80", false),
     ("1http://x", false), ("https://example.com/a b", false), ("é://x", false), ("", false),
   ])

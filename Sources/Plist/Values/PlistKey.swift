@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dictionary key as property lists and defaults domains compare it: by its
 /// exact Unicode scalars.
 ///
@@ -37,8 +39,10 @@ public struct PlistKey: Sendable, Hashable, Comparable, ExpressibleByStringLiter
   }
 
   public func hash(into hasher: inout Hasher) {
-    for scalar in string.unicodeScalars { hasher.combine(scalar.value) }
-    hasher.combine(0xFFFF_FFFF as UInt32)
+    // The same scalars are the same UTF-8 bytes: hashed in one call, not one per scalar.
+    var text = string
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(0xFF as UInt8)
   }
 
   /// UTF-16 unit order, as `CFStringCompare` without options sorts keys.
@@ -56,6 +60,16 @@ extension String {
   /// ```
   public func isSameKey(as other: String) -> Bool {
     // The same scalars are the same UTF-8 bytes, compared in place.
-    utf8.elementsEqual(other.utf8)
+    guard utf8.count == other.utf8.count else { return false }
+    var lhs = self
+    var rhs = other
+    return lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else {
+          return left.count == right.count
+        }
+        return memcmp(leftStart, rightStart, left.count) == 0
+      }
+    }
   }
 }

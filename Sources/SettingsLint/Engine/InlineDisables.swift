@@ -221,6 +221,13 @@ struct InlineDisables: Sendable {
   /// Whether a directive naming `rule` stands over this place of `file`. A
   /// rule that folds several places into one finding splits off those a
   /// directive covers, so that each directive hides what it stands over.
+  /// Whether a directive of `file` names `rule` (or all rules).
+  func names(rule: String, in file: String) -> Bool {
+    directives.contains { directive in
+      directive.file == file && directive.names.contains { $0.id == rule }
+    }
+  }
+
   func hides(rule: String, file: String, place: IssuePlace?) -> Bool {
     let probe = Diagnostic(rule: rule, severity: .note, file: file, place: place, message: "")
     return directives.contains { directive in

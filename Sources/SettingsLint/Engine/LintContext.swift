@@ -67,8 +67,13 @@ public struct LintContext: Sendable {
 
   /// Whether an inline directive turns `rule` off at this place: a rule that
   /// folds one cause's places into one finding reports such a place apart.
-  func isDisabled(_ rule: any LintRule.Type, file: String, place: IssuePlace?) -> Bool {
-    disables.hides(rule: rule.id, file: file, place: place)
+  /// The place is worked out only when a directive of the file names the rule.
+  func isDisabled(
+    _ rule: any LintRule.Type, file: String, place: @autoclosure () -> IssuePlace?
+  ) -> Bool {
+    let id = rule.id
+    guard disables.names(rule: id, in: file) else { return false }
+    return disables.hides(rule: id, file: file, place: place())
   }
 
   /// The page a localized string is on.

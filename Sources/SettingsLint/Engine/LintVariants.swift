@@ -145,21 +145,21 @@ extension Linter {
     let allPages = Set(runs.flatMap { $0.bundle.pages.map(\.file) })
     // One cause is one finding whichever reader's name its message carries
     // ("Settings.app skips the element", "InAppSettingsKit skips …"): the first reading's words.
-    var order: [Diagnostic] = []
+    var order: [(diagnostic: Diagnostic, cause: Diagnostic)] = []
     var foundBy: [Diagnostic: [LintVariant]] = [:]
     for (index, run) in runs.enumerated() {
       for diagnostic in run.found
       where !allPages.contains(diagnostic.file) || pageFiles[index].contains(diagnostic.file) {
         let cause = Self.cause(of: diagnostic)
-        if foundBy[cause] == nil { order.append(diagnostic) }
+        if foundBy[cause] == nil { order.append((diagnostic, cause)) }
         if foundBy[cause]?.contains(run.variant) != true {
           foundBy[cause, default: []].append(run.variant)
         }
       }
     }
     var merged: [Diagnostic] = []
-    for diagnostic in order {
-      let found = foundBy[Self.cause(of: diagnostic)] ?? []
+    for (diagnostic, cause) in order {
+      let found = foundBy[cause] ?? []
       // A page file is read by the variants that load it; any other file by all.
       let reading = runs.indices.filter {
         !allPages.contains(diagnostic.file) || pageFiles[$0].contains(diagnostic.file)
@@ -181,10 +181,32 @@ extension Linter {
   /// A finding with the readers' names taken out of its words.
   static func cause(of diagnostic: Diagnostic) -> Diagnostic {
     var cause = diagnostic
-    for reader in ["InAppSettingsKit", "Settings.app"] {
-      cause.message = cause.message.replacingOccurrences(of: reader, with: "the reader")
+    for reader in ["InAppSettingsKit", "Settings.app"] where mentions(cause.message, reader) {
+      cause.message = cause.message.replacing(reader, with: "the reader")
     }
     return cause
+  }
+
+  /// Whether `text` holds `word`, byte for byte (most messages name no
+  /// reader: this is asked of every finding of every reading).
+  private static func mentions(_ text: String, _ word: String) -> Bool {
+    var text = text
+    var word = word
+    return text.withUTF8 { haystack in
+      word.withUTF8 { needle in
+        guard let first = needle.first, haystack.count >= needle.count else {
+          return needle.isEmpty
+        }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+          if UnsafeBufferPointer(rebasing: haystack[start..<start + needle.count])
+            .elementsEqual(needle)
+          {
+            return true
+          }
+        }
+        return false
+      }
+    }
   }
 
   /// Rules whose finding is that nothing uses a thing: true only if no reading uses it.

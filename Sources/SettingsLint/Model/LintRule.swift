@@ -54,7 +54,7 @@ extension LintRule {
 
   /// The rule id: the type name in kebab-case.
   public static var id: String {
-    RuleID.known[ObjectIdentifier(self)] ?? RuleID.kebabCase(String(describing: self))
+    RuleID.known[ObjectIdentifier(self)] ?? RuleID.kebabCase(_typeName(self, qualified: false))
   }
 }
 
@@ -106,7 +106,9 @@ enum RuleID {
   /// Worked out once: ids are asked for in every loop over findings.
   static let known: [ObjectIdentifier: String] = Dictionary(
     uniqueKeysWithValues: RuleRegistry.all.map {
-      (ObjectIdentifier($0), kebabCase(String(describing: $0)))
+      // Not String(describing:): on a metatype it first asks the runtime for
+      // three protocol conformances, a scan of the binary on first use.
+      (ObjectIdentifier($0), kebabCase(_typeName($0, qualified: false)))
     })
 
   static func kebabCase(_ name: String) -> String {

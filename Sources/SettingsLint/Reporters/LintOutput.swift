@@ -1,4 +1,5 @@
 import Foundation
+import Parallel
 import Plist
 
 /// The output formats of `prefs lint`.
@@ -109,8 +110,9 @@ public struct LintOutput: Sendable {
 
 enum TextReporter {
   static func render(_ output: LintOutput) -> String {
-    var text = ""
-    for report in output.reports {
+    // Each bundle's findings on any core (each quotes its source lines), in order.
+    let parts = output.reports.concurrentMap { report in
+      var text = ""
       let base = output.displayBase(of: report)
       for diagnostic in report.diagnostics {
         CompilerStyleFormatter.format(
@@ -119,8 +121,9 @@ enum TextReporter {
           colored: output.colored, into: &text)
         text += "\n"
       }
+      return text
     }
-    return text + output.summaryLine + "\n"
+    return parts.joined() + output.summaryLine + "\n"
   }
 }
 

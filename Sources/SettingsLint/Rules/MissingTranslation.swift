@@ -53,7 +53,7 @@ enum MissingTranslation: LintRule {
         // A key that differs only in case is a miss per language, not a string left as written.
         guard
           !table.languages.contains(where: {
-            caseless.variant(of: string.text, in: $0.file) != nil
+            caseless.variant(of: index, in: table, file: $0.file) != nil
           })
         else { continue }
         nowhere[index] = true
@@ -99,7 +99,7 @@ enum MissingTranslation: LintRule {
           for index in table.untranslated(in: language) where !nowhere[index] {
             let string = table.strings[index]
             if language.states[index] == .absent,
-              let variant = caseless.variant(of: string.text, in: language.file)
+              let variant = caseless.variant(of: index, in: table, file: language.file)
             {
               report.add(
                 caseMiss(string.text, variant: variant, in: language.file, shownBy: "iOS"),
@@ -171,9 +171,10 @@ enum MissingTranslation: LintRule {
     guard let loaded = context.bundle.strings[file] else { return }
     let translations = loaded.translations
     var seen = Set<PlistKey>()
-    for string in table.strings where seen.insert(PlistKey(string.text)).inserted {
+    for (index, string) in table.strings.enumerated()
+    where seen.insert(PlistKey(string.text)).inserted {
       guard translations[PlistKey(string.text)] == nil else { continue }
-      if let variant = caseless.variant(of: string.text, in: file) {
+      if let variant = caseless.variant(of: index, in: table, file: file) {
         report.add(
           caseMiss(string.text, variant: variant, in: file, shownBy: "every language"),
           file: context.page(of: string).file, place: context.place(of: string),
@@ -214,21 +215,53 @@ enum MissingTranslation: LintRule {
 /// string whose key is missing may be there in another letter case.
 struct CaselessKeys {
   let context: LintContext
-  private var tables: [String: [String: String]] = [:]
+  /// Per file: for the strings of its table that a key of the file equals but
+  /// for letter case, by the string's index in the table, that key (the
+  /// least, when several).
+  private var variantsByFile: [String: [Int: String]] = [:]
+  /// Per table: its strings' indices by their lowercased text, and the
+  /// lengths of those texts in UTF-8.
+  private var loweredByTable: [String: (indices: [String: [Int]], lengths: Set<Int>)] = [:]
 
   init(_ context: LintContext) { self.context = context }
 
-  /// The table's key that equals `text` but for letter case; nil when there is none.
-  mutating func variant(of text: String, in file: String) -> String? {
-    if tables[file] == nil {
-      var keys: [String: String] = [:]
-      for key in context.bundle.strings[file]?.translations.keys ?? [:].keys {
-        let lowered = key.string.lowercased()
-        keys[lowered] = min(keys[lowered] ?? key.string, key.string)
-      }
-      tables[file] = keys
-    }
-    guard let variant = tables[file]?[text.lowercased()], variant != text else { return nil }
+  /// The key of `file` that equals the table's string at `index` but for
+  /// letter case; nil when there is none.
+  mutating func variant(of index: Int, in table: TableCoverage, file: String) -> String? {
+    let variants = variantsByFile[file] ?? findVariants(of: table, in: file)
+    guard let variant = variants[index], variant != table.strings[index].text else { return nil }
     return variant
+  }
+
+  /// One pass over the file's keys. A key of ASCII keeps its length when
+  /// lowercased: one of a length no string has is passed over without
+  /// lowercasing it (most keys of most tables).
+  private mutating func findVariants(of table: TableCoverage, in file: String) -> [Int: String] {
+    let lowered =
+      loweredByTable[table.name]
+      ?? {
+        var indices: [String: [Int]] = [:]
+        var lengths = Set<Int>()
+        for (index, string) in table.strings.enumerated() {
+          let text = string.text.lowercased()
+          indices[text, default: []].append(index)
+          lengths.insert(text.utf8.count)
+        }
+        loweredByTable[table.name] = (indices, lengths)
+        return (indices, lengths)
+      }()
+    var variants: [Int: String] = [:]
+    // The entries as written (a key twice is looked at twice, to the same end).
+    for entry in context.bundle.strings[file]?.strings.entries ?? [] {
+      let text = entry.key
+      if !lowered.lengths.contains(text.utf8.count), text.utf8.allSatisfy({ $0 < 0x80 }) {
+        continue
+      }
+      for index in lowered.indices[text.lowercased()] ?? [] {
+        variants[index] = min(variants[index] ?? text, text)
+      }
+    }
+    variantsByFile[file] = variants
+    return variants
   }
 }

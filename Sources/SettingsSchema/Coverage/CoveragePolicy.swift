@@ -75,8 +75,8 @@ public struct CoveragePolicy: Sendable, Hashable {
   }
 
   /// Whether a text is one link and nothing else: a scheme, then `//`
-  /// (`https://…`) or a scheme that names no host (`mailto:`, `tel:`),
-  /// without spaces.
+  /// (`https://…`) or one of ``schemesWithoutHost`` (`mailto:`,
+  /// `app-settings:`), without spaces.
   public static func isLink(_ text: String) -> Bool {
     guard let colon = text.firstIndex(of: ":"), !text.contains(where: \.isWhitespace) else {
       return false
@@ -90,8 +90,14 @@ public struct CoveragePolicy: Sendable, Hashable {
       })
     else { return false }
     let rest = text[text.index(after: colon)...]
-    return rest.hasPrefix("//") || ["mailto", "tel", "sms"].contains(scheme.lowercased())
+    return rest.hasPrefix("//") || schemesWithoutHost.contains(scheme.lowercased())
   }
+
+  /// iOS's URL schemes that name no host: `app-settings:` (the app's page
+  /// in Settings, `UIApplication.openSettingsURLString`), `mailto:`, `tel:`…
+  public static let schemesWithoutHost: Set<String> = [
+    "app-settings", "mailto", "tel", "sms", "facetime", "facetime-audio",
+  ]
 
   /// Whether a text has something to translate: two letters in a row.
   public static func hasWords(_ text: String) -> Bool {
