@@ -19,7 +19,7 @@ struct SharedStoreTests {
         try database.store("com.example.d\(index)").set(.integer(1), forKey: "k")
       }
     }
-    #expect(try database.psql("SELECT version FROM prefs_schema") == "3")
+    #expect(try database.psql("SELECT version FROM prefs_schema") == "4")
     #expect(try database.psql("SELECT count(*) FROM prefs_values") == "8")
   }
 
@@ -30,7 +30,7 @@ struct SharedStoreTests {
     let error = try #require(throws: DefaultsError.self) {
       try database.store().set(.bool(false), forKey: "k")
     }
-    #expect("\(error)".contains("schema version 99, newer than this prefs knows (3)"), "\(error)")
+    #expect("\(error)".contains("schema version 99, newer than this prefs knows (4)"), "\(error)")
   }
 
   @Test func eachKeyIsARowHoldingAPropertyListAndEachWriteANewVersion() throws {
@@ -182,12 +182,13 @@ struct SharedStoreTests {
     try database.psql(
       """
       DROP INDEX prefs_values_by_txid; ALTER TABLE prefs_values DROP COLUMN txid;
+      DROP PROCEDURE prefs_write_call; DROP FUNCTION prefs_notify;
       UPDATE prefs_schema SET version = 1
       """)
     let store = try database.store()
     #expect(try store.persistentValues() == ["k": .string("kept")])
     try store.set(.string("new"), forKey: "other")
-    #expect(try database.psql("SELECT version FROM prefs_schema") == "3")
+    #expect(try database.psql("SELECT version FROM prefs_schema") == "4")
     #expect(try database.psql("SELECT count(*) FROM prefs_values WHERE txid IS NOT NULL") == "2")
   }
 }

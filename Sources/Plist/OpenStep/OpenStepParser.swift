@@ -230,20 +230,27 @@ struct OpenStepParser {
   mutating func parseQuoted(quote: UInt8) throws(ReadIssue) -> String {
     let start = index
     index += 1
-    var result: [UInt8] = []
+    // Most strings have no escape: made straight from the file's bytes.
+    var result: [UInt8]?
     var runStart = index
     while index < bytes.count {
       let byte = bytes[index]
       if byte == quote {
-        result.append(contentsOf: bytes[runStart..<index])
+        let run = bytes[runStart..<index]
         index += 1
-        return String(decoding: result, as: UTF8.self)
+        guard var escaped = result else { return String(decoding: run, as: UTF8.self) }
+        escaped.append(contentsOf: run)
+        return String(decoding: escaped, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        result.append(contentsOf: bytes[runStart..<index])
+        if result == nil { result = [] }
+        result?.append(contentsOf: bytes[runStart..<index])
         index += 1
         guard index < bytes.count else { break }
-        try appendEscape(into: &result)
+        var escaped = result ?? []
+        result = nil
+        try appendEscape(into: &escaped)
+        result = escaped
         runStart = index
         continue
       }

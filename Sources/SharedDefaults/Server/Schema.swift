@@ -12,7 +12,7 @@ import PostgresNIO
 /// than guess. Nothing is ever dropped by an upgrade.
 enum Schema {
   /// The version these sources read and write.
-  static let version = 3
+  static let version = 4
   /// `pg_advisory_xact_lock`'s key: "prefsdef" in ASCII.
   static let lockKey: Int64 = 0x7072_6566_7364_6566
   /// The channel every commit notifies.
@@ -216,6 +216,59 @@ enum Schema {
           WHERE r.domain = target AND r.txid >= seen::text::xid8;
       END $$
       """,
+    ],
+    // Version 4: a write is one round trip again, where commits wait for
+    // the disk. `CALL prefs_write_call(...)` writes and commits (durably,
+    // sharing its flush with other writers' commits, as version 3's did),
+    // then notifies in a transaction of its own, inside the same call:
+    // version 3 took a second statement, and so a second round trip, for
+    // the notification. What the write found (the rows newer than the
+    // writer's cursor, its own among them) comes back as arrays in the
+    // procedure's INOUT parameters, read before the commit. Should the
+    // notification queue be half full (a listener that has stopped
+    // reading), the notification is left out rather than fail the call
+    // after the write has committed: watchers find the write by its version
+    // with the next change they hear of, or when they connect again.
+    [
+      """
+      CREATE OR REPLACE PROCEDURE prefs_write_call(
+        target text, keys text[], plists text[], deleted boolean[], expected bigint[],
+        seen bigint,
+        INOUT next_cursor bigint DEFAULT NULL, INOUT changed_keys text[] DEFAULT NULL,
+        INOUT changed_values text[] DEFAULT NULL, INOUT changed_deleted boolean[] DEFAULT NULL,
+        INOUT changed_versions bigint[] DEFAULT NULL)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        next bigint := nextval('prefs_version_seq');
+        written bigint;
+      BEGIN
+        INSERT INTO prefs_values AS r (domain, key, value, version, txid)
+          SELECT target, w.k, CASE WHEN w.g THEN NULL ELSE w.p END,
+            CASE WHEN w.e = 0 THEN next ELSE w.e END, pg_current_xact_id()
+          FROM unnest(keys, plists, deleted, expected) AS w(k, p, g, e)
+          ORDER BY w.k
+          ON CONFLICT (domain, key) DO UPDATE
+            SET value = EXCLUDED.value, version = next, txid = EXCLUDED.txid
+            WHERE r.version = EXCLUDED.version AND EXCLUDED.version <> next;
+        GET DIAGNOSTICS written = ROW_COUNT;
+        IF written < cardinality(keys) THEN
+          RAISE EXCEPTION 'prefs_write: a key changed since it was read'
+            USING ERRCODE = 'serialization_failure';
+        END IF;
+        next_cursor := pg_snapshot_xmin(pg_current_snapshot())::text::bigint;
+        SELECT coalesce(array_agg(r.key), '{}'), coalesce(array_agg(coalesce(r.value, '')), '{}'),
+            coalesce(array_agg(r.value IS NULL), '{}'), coalesce(array_agg(r.version), '{}')
+          INTO changed_keys, changed_values, changed_deleted, changed_versions
+          FROM prefs_values r
+          WHERE r.domain = target AND r.txid >= seen::text::xid8;
+        IF current_setting('synchronous_commit') <> 'off' THEN
+          COMMIT;
+        END IF;
+        IF pg_notification_queue_usage() < 0.5 THEN
+          PERFORM prefs_notify(target, next, keys);
+        END IF;
+      END $$
+      """
     ],
   ]
 

@@ -6,7 +6,7 @@ import PostgresNIO
 import Synchronization
 
 /// One domain on a PostgreSQL server: a row per key in `prefs_values`, every
-/// write one `prefs_write` call that compares and sets the keys it changes.
+/// write one `prefs_write_call` that compares and sets the keys it changes.
 /// Writers on other machines change other keys freely; a key changed by
 /// someone else since it was read sends the update round again.
 final class PostgresBackend: DefaultsBackend {
@@ -296,14 +296,15 @@ final class PostgresBackend: DefaultsBackend {
     PostgresWatch(link: link, domain: domain, store: path, queue: queue, onEvent: onEvent)
   }
 
-  /// What `prefs_write` answered: the rows newer than the writer's read
+  /// What `prefs_write_call` answered: the rows newer than the writer's read
   /// (its own among them) and the cursor to read from next.
   struct Written {
     var rows: [(key: String, text: String?, version: Int64)] = []
     var cursor: Int64 = 0
   }
 
-  /// Calls `prefs_write`: nil when another writer changed one of the keys first.
+  /// Calls `prefs_write_call` (one round trip: the write, its commit, then
+  /// its notification): nil when another writer changed one of the keys first.
   func commit(
     keys: [String], plists: [String], deleted: [Bool], expected: [Int64], seen: Int64
   ) throws(DefaultsError) -> Written? {
@@ -313,10 +314,8 @@ final class PostgresBackend: DefaultsBackend {
       let rows: [PostgresRow]
       do {
         rows = try connection.rawRows(
-          """
-          SELECT changed_key, changed_value, changed_version
-          FROM prefs_write(\(domain), \(keys), \(plists), \(deleted), \(expected), \(seen))
-          """)
+          "CALL prefs_write_call(\(domain), \(keys), \(plists), \(deleted), \(expected), \(seen))"
+        )
       } catch {
         // serialization_failure: a key changed since it was read;
         // deadlock_detected: two writers of the same keys, one let go.
@@ -325,29 +324,19 @@ final class PostgresBackend: DefaultsBackend {
         }
         throw .unavailable(store: path, operation: "write", reason: ServerLink.describe(error))
       }
-      var result = Written()
-      var notifyAs: Int64?
-      for row in rows {
-        do {
-          let (key, text, version) = try row.decode((String?, String?, Int64).self)
-          if let key {
-            result.rows.append((key, text, version))
-          } else {
-            result.cursor = version
-            notifyAs = text.flatMap { Int64($0) }
-          }
-        } catch {
-          throw .unavailable(
-            store: path, operation: "write", reason: "the server's answer is not prefs_write's")
-        }
+      let answer = try? rows.first?.decode((Int64, [String], [String], [Bool], [Int64]).self)
+      guard let (cursor, changedKeys, values, tombstones, versions) = answer,
+        changedKeys.count == values.count, values.count == tombstones.count,
+        tombstones.count == versions.count
+      else {
+        throw .unavailable(
+          store: path, operation: "write", reason: "the server's answer is not prefs_write_call's")
       }
-      // The write has committed (durably): now the watchers hear of it, in
-      // a transaction that waits for no disk (see Schema's version 3). Should
-      // this fail, the write stands; watchers find it with the next change
-      // of the domain they hear of, or when they connect again.
-      if let notifyAs {
-        _ = try? connection.rawRows(
-          "SELECT prefs_notify(\(domain), \(notifyAs), \(keys))")
+      var result = Written(cursor: cursor)
+      result.rows.reserveCapacity(changedKeys.count)
+      for index in changedKeys.indices {
+        result.rows.append(
+          (changedKeys[index], tombstones[index] ? nil : values[index], versions[index]))
       }
       return result
     }
@@ -423,7 +412,7 @@ final class PostgresTransaction: DefaultsTransaction {
     return try send(changes.map { ($0.key, $0.new) }, over: rows, values: values)
   }
 
-  /// Compares and sets `edits` (nil deletes) in one call of `prefs_write`;
+  /// Compares and sets `edits` (nil deletes) in one `prefs_write_call`;
   /// returns what the domain holds then: `values` (what `rows` become with the
   /// edits), and other writers' rows that the call found newer.
   private func send(
