@@ -34,6 +34,11 @@ struct StringsReaderTests {
     Case(name: "U escape", text: #""k" = "caf\U00e9 \U41 \U20AC";"#, expected: ["k": "café A €"]),
     Case(name: "lowercase u is literal", text: #""k" = "\u00e9";"#, expected: ["k": "u00e9"]),
     Case(name: "surrogate pair", text: #""k" = "\UD83D\UDE00";"#, expected: ["k": "😀"]),
+    Case(name: "lone lead surrogate", text: #""k" = "a\UD83Db";"#, expected: ["k": "a\u{FFFD}b"]),
+    Case(name: "lead at the end", text: #""k" = "\UD83D";"#, expected: ["k": "\u{FFFD}"]),
+    Case(
+      name: "trail then lead", text: #""k" = "\UDE00\UD83D";"#,
+      expected: ["k": "\u{FFFD}\u{FFFD}"]),
     Case(name: "octal is NeXTSTEP", text: #""k" = "\101\0\351";"#, expected: ["k": "A\u{0}Ø"]),
     Case(name: "escaped newline", text: "\"k\" = \"a\\\nb\";", expected: ["k": "a\nb"]),
     Case(name: "raw newline", text: "\"k\" = \"a\nb\";", expected: ["k": "a\nb"]),

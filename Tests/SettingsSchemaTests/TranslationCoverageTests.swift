@@ -72,10 +72,14 @@ struct TranslationCoverageTests {
 
   @Test(arguments: [
     ("https://example.com/help", true), ("http://x", true), ("mailto:me@example.com", true),
-    ("tel:+4930123", true), ("app-settings:", true), ("Volume:", false),
-    ("x-app+v1.2://open", true), ("LOCALIZED_URL", false),
+    ("tel:+4930123", true), ("app-settings:", true), ("x-app+v1.2://open", true),
+    ("facetime:+4930123", true), ("LOCALIZED_URL", false), ("Volume:", false),
     ("Note: read this", false), ("Time: 10:30", false), ("ftp:", false), (":80", false),
     ("1http://x", false), ("https://example.com/a b", false), ("é://x", false), ("", false),
+    // Labels a tester wrote that only look like links (uppercase schemes, nothing after).
+    ("Tel:", false), ("FaceTime:", false), ("sms:", false), ("SMS:Alerts", false),
+    ("Mailto:Support", false), ("tel:Zuhause", false), ("Help://Topics", false),
+    ("https://", false), ("Status:Enabled", false),
   ])
   func links(text: String, isLink: Bool) {
     #expect(CoveragePolicy.isLink(text) == isLink)

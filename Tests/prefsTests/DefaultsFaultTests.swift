@@ -104,6 +104,23 @@ struct DefaultsFaultTests {
     #expect(run(["write", "t.bin", "other", "x"]).code == 0)
   }
 
+  /// `--force` moves a domain that does not parse aside, whether the delete
+  /// names a key or not (it used to read the domain first and stop there).
+  @Test(arguments: [["delete", "t.bad", "k", "--force"], ["delete", "t.bad", "--force"]])
+  func deleteWithForceMovesADomainThatDoesNotParseAside(command: [String]) throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data("garbage<".utf8).write(to: URL(fileURLWithPath: directory + "/t.bad.plist"))
+    #expect(run(Array(command.dropLast())).code == 1)
+    let result = run(command)
+    #expect(result.code == 0, "\(result.errors)")
+    #expect(run(["write", "t.bad", "k", "-int", "1"]).code == 0)
+    let aside = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+      $0.hasPrefix("t.bad") && $0 != "t.bad.plist"
+    }
+    #expect(!aside.isEmpty, "the bad file is kept aside")
+  }
+
   @Test(arguments: ["k\u{1B}[31mred", "\u{7}", "a\u{1}b"])
   func aKeyWhoseNameXMLCannotHoldIsBlamedAsTheKey(key: String) {
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -240,6 +240,7 @@ struct OpenStepParser {
         index += 1
         guard var escaped = result else { return String(decoding: run, as: UTF8.self) }
         escaped.append(contentsOf: run)
+        if escaped.contains(0xED) { Self.replaceLoneLeadSurrogates(in: &escaped) }
         return String(decoding: escaped, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
@@ -332,6 +333,18 @@ struct OpenStepParser {
       result.append(contentsOf: String(scalar).utf8)
     } else {
       result.append(contentsOf: [0xEF, 0xBF, 0xBD])
+    }
+  }
+
+  /// A `\\U` lead surrogate that no trail followed is one U+FFFD, as one lone
+  /// unit is one replacement character (its 3-byte stand-in would be three).
+  static func replaceLoneLeadSurrogates(in bytes: inout [UInt8]) {
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes[index] == 0xED, bytes[index + 1] & 0xF0 == 0xA0 {
+        bytes.replaceSubrange(index..<index + 3, with: [0xEF, 0xBF, 0xBD])
+      }
+      index += 1
     }
   }
 

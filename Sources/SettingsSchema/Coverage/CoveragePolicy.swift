@@ -74,26 +74,28 @@ public struct CoveragePolicy: Sendable, Hashable {
     !skipsStringsWithoutWords || (Self.hasWords(text) && !Self.isLink(text))
   }
 
-  /// Whether a text is one link and nothing else: a scheme, then `//`
-  /// (`https://…`) or one of ``schemesWithoutHost`` (`mailto:`,
-  /// `app-settings:`), without spaces.
+  /// Whether a text is one link and nothing else, written as links are: a
+  /// lowercase scheme, then `//` and more (`https://…`), or one of
+  /// ``schemesWithoutHost`` with an address or number after it
+  /// (`mailto:a@b.org`, `tel:+4930…`; `app-settings:` alone); no spaces.
+  /// Labels that only look alike (`Tel:`, `Help://Topics`, `tel:Zuhause`,
+  /// `Note:`) are not links.
   public static func isLink(_ text: String) -> Bool {
-    // Bytes first: most texts have no colon, and looking for one by Character is slow.
-    guard text.utf8.contains(UInt8(ascii: ":")), let colon = text.firstIndex(of: ":"),
+    let bytes = text.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
       !text.contains(where: \.isWhitespace)
-    else {
-      return false
-    }
-    let scheme = text[..<colon]
-    guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-      scheme.unicodeScalars.allSatisfy({
-        $0.isASCII
-          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-            || "+-.".unicodeScalars.contains($0))
-      })
     else { return false }
-    let rest = text[text.index(after: colon)...]
-    return rest.hasPrefix("//") || schemesWithoutHost.contains(scheme.lowercased())
+    let scheme = bytes[..<colon]
+    let rest = bytes[bytes.index(after: colon)...]
+    func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    guard let first = scheme.first, isLower(first),
+      scheme.allSatisfy({ isLower($0) || isDigit($0) || "+-.".utf8.contains($0) })
+    else { return false }
+    if rest.starts(with: "//".utf8) { return rest.count > 2 }
+    let name = String(decoding: scheme, as: UTF8.self)
+    guard schemesWithoutHost.contains(name) else { return false }
+    return name == "app-settings" || rest.contains { isDigit($0) || $0 == UInt8(ascii: "@") }
   }
 
   /// iOS's URL schemes that name no host: `app-settings:` (the app's page

@@ -218,9 +218,10 @@ enum Schema {
       """,
     ],
     // Version 4: a write is one round trip again, where commits wait for
-    // the disk. `CALL prefs_write_call(...)` writes and commits (durably,
-    // sharing its flush with other writers' commits, as version 3's did),
-    // then notifies in a transaction of its own, inside the same call:
+    // the disk. `CALL prefs_write_call(...)` writes with version 3's
+    // prefs_write and commits (durably, sharing its flush with other
+    // writers' commits), then notifies in a transaction of its own, inside
+    // the same call:
     // version 3 took a second statement, and so a second round trip, for
     // the notification. What the write found (the rows newer than the
     // writer's cursor, its own among them) comes back as arrays in the
@@ -239,33 +240,28 @@ enum Schema {
         INOUT changed_versions bigint[] DEFAULT NULL)
       LANGUAGE plpgsql AS $$
       DECLARE
-        next bigint := nextval('prefs_version_seq');
-        written bigint;
+        told text;
       BEGIN
-        INSERT INTO prefs_values AS r (domain, key, value, version, txid)
-          SELECT target, w.k, CASE WHEN w.g THEN NULL ELSE w.p END,
-            CASE WHEN w.e = 0 THEN next ELSE w.e END, pg_current_xact_id()
-          FROM unnest(keys, plists, deleted, expected) AS w(k, p, g, e)
-          ORDER BY w.k
-          ON CONFLICT (domain, key) DO UPDATE
-            SET value = EXCLUDED.value, version = next, txid = EXCLUDED.txid
-            WHERE r.version = EXCLUDED.version AND EXCLUDED.version <> next;
-        GET DIAGNOSTICS written = ROW_COUNT;
-        IF written < cardinality(keys) THEN
-          RAISE EXCEPTION 'prefs_write: a key changed since it was read'
-            USING ERRCODE = 'serialization_failure';
-        END IF;
-        next_cursor := pg_snapshot_xmin(pg_current_snapshot())::text::bigint;
-        SELECT coalesce(array_agg(r.key), '{}'), coalesce(array_agg(coalesce(r.value, '')), '{}'),
-            coalesce(array_agg(r.value IS NULL), '{}'), coalesce(array_agg(r.version), '{}')
-          INTO changed_keys, changed_values, changed_deleted, changed_versions
-          FROM prefs_values r
-          WHERE r.domain = target AND r.txid >= seen::text::xid8;
-        IF current_setting('synchronous_commit') <> 'off' THEN
+        -- Version 3's prefs_write writes (or raises serialization_failure);
+        -- its first row, of NULL key, holds the next cursor and the version
+        -- to notify with (NULL when it notified itself: commits that do not
+        -- wait for the disk), then come the rows.
+        SELECT max(w.changed_version) FILTER (WHERE w.changed_key IS NULL),
+            max(w.changed_value) FILTER (WHERE w.changed_key IS NULL),
+            coalesce(array_agg(w.changed_key) FILTER (WHERE w.changed_key IS NOT NULL), '{}'),
+            coalesce(array_agg(coalesce(w.changed_value, ''))
+              FILTER (WHERE w.changed_key IS NOT NULL), '{}'),
+            coalesce(array_agg(w.changed_value IS NULL)
+              FILTER (WHERE w.changed_key IS NOT NULL), '{}'),
+            coalesce(array_agg(w.changed_version)
+              FILTER (WHERE w.changed_key IS NOT NULL), '{}')
+          INTO next_cursor, told, changed_keys, changed_values, changed_deleted, changed_versions
+          FROM prefs_write(target, keys, plists, deleted, expected, seen) AS w;
+        IF told IS NOT NULL THEN
           COMMIT;
-        END IF;
-        IF pg_notification_queue_usage() < 0.5 THEN
-          PERFORM prefs_notify(target, next, keys);
+          IF pg_notification_queue_usage() < 0.5 THEN
+            PERFORM prefs_notify(target, told::bigint, keys);
+          END IF;
         END IF;
       END $$
       """

@@ -97,7 +97,11 @@ struct ServerLink: Sendable {
       if let first = error.connectionErrors.first { return describe(first.error) }
       return "no address of the host answered"
     }
-    if let error = error as? IOError { return error.description }
+    // NIO's own description nests the call's name and errno in brackets
+    // ("connection reset (error set): Connection refused) (errno: 111)").
+    if let error = error as? IOError {
+      return String(cString: strerror(error.errnoCode)).lowercased()
+    }
     if error is ChannelError {
       if case .connectTimeout = error as? ChannelError { return "the connection timed out" }
       return "the connection failed (\(error))"

@@ -152,7 +152,7 @@ extension Defaults {
         }
         if let moved = outcome.movedAside {
           print(
-            "prefs: the unreadable domain file was moved to \(moved.escapingControlCharacters)",
+            "prefs: what did not parse was moved to \(moved.escapingControlCharacters)",
             to: &errors)
         }
         return ExitStatus.success
@@ -245,7 +245,8 @@ extension Defaults {
       CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
         if let key {
-          guard try store.persistentValues()[PlistKey(key)] != nil || force else {
+          // With --force a domain that does not parse is not read first: it is moved aside.
+          if !force, try store.persistentValues()[PlistKey(key)] == nil {
             throw DefaultsError.missingKey(domain: domain, key: key)
           }
           try store.removeValue(forKey: key, force: force)
