@@ -33,6 +33,28 @@ struct SharedFaultTests {
     #expect(try database.psql("SELECT key, value FROM prefs_corrupt_values") == "bad|not <a plist")
   }
 
+  /// An update that fails after force moved a bad value aside (a rename of
+  /// that very key) still finishes the move: the row is kept aside once and
+  /// leaves the domain, however often the update is tried.
+  @Test func aMoveAsideIsFinishedOnceWhenTheUpdateFails() throws {
+    let database = try SharedDatabase()
+    let store = try database.store()
+    try store.update { $0 = ["good": .integer(1), "bad": .integer(2)] }
+    try database.psql(
+      "UPDATE prefs_values SET value = 'not <a plist', version = nextval('prefs_version_seq') WHERE key = 'bad'"
+    )
+    #expect(throws: DefaultsError.self) { try store.persistentValues() }
+    for _ in 1...2 {
+      #expect(throws: DefaultsError.self) {
+        try store.update(force: true) { (values) throws(DefaultsError) in
+          guard values["bad"] != nil else { throw .missingKey(domain: "d", key: "bad") }
+        }
+      }
+    }
+    #expect(try database.psql("SELECT count(*) FROM prefs_corrupt_values") == "1")
+    #expect(try store.persistentValues() == ["good": .integer(1)])
+  }
+
   @Test func aWrongPasswordIsRefusedWithoutShowingIt() throws {
     let database = try SharedDatabase()
     let url = database.server.url(database: database.name, password: "wrong-secret")

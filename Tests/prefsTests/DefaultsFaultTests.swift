@@ -114,6 +114,7 @@ struct DefaultsFaultTests {
     #expect(run(Array(command.dropLast())).code == 1)
     let result = run(command)
     #expect(result.code == 0, "\(result.errors)")
+    #expect(result.errors.contains("what did not parse was moved to"), "\(result.errors)")
     #expect(run(["write", "t.bad", "k", "-int", "1"]).code == 0)
     let aside = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
       $0.hasPrefix("t.bad") && $0 != "t.bad.plist"

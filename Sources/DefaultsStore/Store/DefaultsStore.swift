@@ -340,7 +340,22 @@ public final class DefaultsStore: Sendable {
     let outcome = try file.transaction {
       (transaction) throws(DefaultsError) -> WriteOutcome in
       let (current, movedAside) = try readForWriting(transaction, force: force, now: now)
-      let (updated, changes) = try change(current)
+      let updated: [PlistKey: PlistValue]
+      let changes: [DefaultsChange]
+      do throws(DefaultsError) {
+        (updated, changes) = try change(current)
+      } catch {
+        // What force moved aside stays moved, whatever the change does: the
+        // move is finished (a store's rows are removed as the file was), so
+        // that a second try does not keep a second copy.
+        if movedAside != nil {
+          let stored = try writing(current) { () throws(DefaultsError) in
+            try transaction.write(current, changes: [])
+          }
+          record(file: stored, ownWrite: current)
+        }
+        throw error
+      }
       if !changes.isEmpty || movedAside != nil {
         let stored = try writing(updated) { () throws(DefaultsError) in
           try transaction.write(updated, changes: changes)

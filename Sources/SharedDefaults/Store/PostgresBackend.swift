@@ -351,8 +351,11 @@ final class PostgresBackend: DefaultsBackend {
       _ = try connection.rows(
         """
         INSERT INTO prefs_corrupt_values (domain, key, value, version)
-        SELECT domain, key, value, version FROM prefs_values
-        WHERE domain = \(domain) AND key = ANY(\(names))
+        SELECT v.domain, v.key, v.value, v.version FROM prefs_values v
+        WHERE v.domain = \(domain) AND v.key = ANY(\(names))
+          AND NOT EXISTS (
+            SELECT 1 FROM prefs_corrupt_values c
+            WHERE c.domain = v.domain AND c.key = v.key AND c.version = v.version)
         """, store: path, operation: "move the values that do not parse aside")
     }
   }

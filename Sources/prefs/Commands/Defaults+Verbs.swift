@@ -125,7 +125,8 @@ extension Defaults {
         let (old, new) = (PlistKey(self.old), PlistKey(self.new))
         var taken = false
         // A compare-and-set backend may run the body again: it only computes.
-        try location.store(domain).update(force: force) { (values) throws(DefaultsError) in
+        let outcome = try location.store(domain).update(force: force) {
+          (values) throws(DefaultsError) in
           taken = false
           guard let value = values[old] else {
             throw .missingKey(domain: domain, key: old.string)
@@ -138,6 +139,7 @@ extension Defaults {
           values[old] = nil
           values[new] = value
         }
+        Defaults.reportMovedAside(outcome, to: &errors)
         if taken {
           throw CommandFailure.failure(
             "the domain \(domain) already has a key \"\(new.string)\"; delete it first (the domain is unchanged)"

@@ -28,6 +28,17 @@ struct Defaults: ParsableCommand {
   )
 }
 
+extension Defaults {
+  /// Says where `--force` moved what did not parse (a file, or the rows of a
+  /// shared store), whichever command moved it.
+  static func reportMovedAside(
+    _ outcome: DefaultsStore.WriteOutcome, to errors: inout some TextOutputStream
+  ) {
+    guard let moved = outcome.movedAside else { return }
+    print("prefs: what did not parse was moved to \(moved.escapingControlCharacters)", to: &errors)
+  }
+}
+
 /// `--defaults-dir` and `--store`, shared by every `prefs defaults` command
 /// and `prefs edit`.
 struct DefaultsDirectoryOption: ParsableArguments {
@@ -150,11 +161,7 @@ extension Defaults {
           }
           if let refusal { throw CommandFailure.failure(refusal) }
         }
-        if let moved = outcome.movedAside {
-          print(
-            "prefs: what did not parse was moved to \(moved.escapingControlCharacters)",
-            to: &errors)
-        }
+        Defaults.reportMovedAside(outcome, to: &errors)
         return ExitStatus.success
       }
     }
@@ -235,7 +242,10 @@ extension Defaults {
 
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The key; none removes every value.") var key: String?
-    @Flag(help: "Move a domain file that does not parse aside first.") var force = false
+    @Flag(
+      help:
+        "Move what does not parse (a domain file, a shared store's value) aside first; a key that is not there is then no error, as with rm -f."
+    ) var force = false
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -249,9 +259,9 @@ extension Defaults {
           if !force, try store.persistentValues()[PlistKey(key)] == nil {
             throw DefaultsError.missingKey(domain: domain, key: key)
           }
-          try store.removeValue(forKey: key, force: force)
+          Defaults.reportMovedAside(try store.removeValue(forKey: key, force: force), to: &errors)
         } else {
-          try store.removeAll(force: force)
+          Defaults.reportMovedAside(try store.removeAll(force: force), to: &errors)
         }
         return ExitStatus.success
       }
@@ -381,7 +391,8 @@ extension Defaults {
             values = nil
           }
           if let values {
-            try location.store(domain).replaceAll(with: values, force: force)
+            Defaults.reportMovedAside(
+              try location.store(domain).replaceAll(with: values, force: force), to: &errors)
             return ExitStatus.success
           }
         }
@@ -400,7 +411,8 @@ extension Defaults {
           throw CommandFailure.failure(
             "\(shownName): the plist is \(document.root.typeNameWithArticle), not a dictionary")
         }
-        try location.store(domain).replaceAll(with: values, force: force)
+        Defaults.reportMovedAside(
+          try location.store(domain).replaceAll(with: values, force: force), to: &errors)
         return ExitStatus.success
       }
     }
