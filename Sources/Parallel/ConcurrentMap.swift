@@ -13,11 +13,32 @@ extension Collection where Element: Sendable {
   public func concurrentMap<Transformed: Sendable>(
     _ transform: @Sendable (Element) -> Transformed
   ) -> [Transformed] {
+    concurrentMap(largestFirst: nil, transform)
+  }
+
+  /// `concurrentMap` that starts the elements of the largest `weight` first,
+  /// so that no core is left alone with a large one at the end; the results
+  /// still come back in the collection's order.
+  ///
+  /// ```swift
+  /// let reports = bundles.concurrentMap(largestFirst: { fileCount($0) }) { lint($0) }
+  /// ```
+  public func concurrentMap<Transformed: Sendable>(
+    largestFirst weight: ((Element) -> Int)?,
+    _ transform: @Sendable (Element) -> Transformed
+  ) -> [Transformed] {
     let elements = Array(self)
+    var order = Array(elements.indices)
+    if let weight {
+      let weights = elements.map(weight)
+      order.sort { (weights[$1], $0) < (weights[$0], $1) }
+    }
+    let starts = order
     // Each slot is written once, by the thread that computed it; the lock is
     // held for the store only, never while transforming.
     let slots = Mutex([Transformed?](repeating: nil, count: elements.count))
-    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+    DispatchQueue.concurrentPerform(iterations: elements.count) { turn in
+      let index = starts[turn]
       let result = transform(elements[index])
       slots.withLock { $0[index] = result }
     }

@@ -21,6 +21,30 @@ struct ConcurrentMapTests {
     #expect(calls.withLock { $0.count == 2_000 && $0.values.allSatisfy { $0 == 1 } })
   }
 
+  /// Started largest first, the results still come back in the collection's
+  /// order; the largest elements are among the first started (one per thread).
+  @Test(arguments: [1, 2, 5, 100, 1_001])
+  func largestFirstKeepsTheOrder(count: Int) {
+    // Weights out of order, with ties.
+    let weights = (0..<count).map { ($0 * 7919) % 13 }
+    let started = Mutex([Int]())
+    let weight: (Int) -> Int = { weights[$0] }
+    let results = Array(0..<count).concurrentMap(largestFirst: weight) { index in
+      started.withLock { $0.append(index) }
+      return index * 2
+    }
+    #expect(results == (0..<count).map { $0 * 2 })
+    let order = started.withLock { $0 }
+    #expect(Set(order) == Set(0..<count))
+    if let first = order.first, let largest = weights.max() {
+      // The first start is one of the first few in weight order.
+      let rank = weights.filter { $0 > weights[first] }.count
+      #expect(
+        rank < 8, "started \(first) of weight \(weights[first]) before larger ones (max \(largest))"
+      )
+    }
+  }
+
   /// Errors travel as values: a throwing step is wrapped in a `Result`, and the
   /// failures stay at their place.
   @Test func resultsKeepTheirPlace() throws {

@@ -55,6 +55,35 @@ struct SharedFaultTests {
     #expect(try store.persistentValues() == ["good": .integer(1)])
   }
 
+  /// A server that stops answering (here: a table locked by another
+  /// session for longer than prefs waits) fails the write with a clear error
+  /// instead of leaving it waiting forever.
+  @Test func aServerThatDoesNotAnswerFailsTheWriteInsteadOfHanging() throws {
+    let database = try SharedDatabase()
+    // A store that has read the domain writes without reading first: one call, not retried.
+    let store = try database.store()
+    try store.set(.integer(1), forKey: "k")
+    let (server, name) = (database.server, database.name)
+    let holder = DispatchGroup()
+    holder.enter()
+    Thread {
+      _ = try? server.psql(
+        "BEGIN; LOCK TABLE prefs_values; SELECT pg_sleep(24); COMMIT", database: name)
+      holder.leave()
+    }.start()
+    usleep(1_000_000)
+    let started = Date()
+    let error = try #require(throws: DefaultsError.self) {
+      try store.set(.integer(2), forKey: "k")
+    }
+    #expect(Date().timeIntervalSince(started) < 23)
+    #expect("\(error)".contains("did not answer"), "\(error)")
+    holder.wait()
+    // The store is usable again once the server answers.
+    try store.set(.integer(3), forKey: "k")
+    #expect(try database.store().persistentValues() == ["k": .integer(3)])
+  }
+
   @Test func aWrongPasswordIsRefusedWithoutShowingIt() throws {
     let database = try SharedDatabase()
     let url = database.server.url(database: database.name, password: "wrong-secret")

@@ -137,11 +137,48 @@ extension PostgresConnection {
   }
 
   /// Runs `query` and returns its rows, or postgres-nio's error as it is.
-  func rawRows(_ query: PostgresQuery) throws -> [PostgresRow] {
+  /// An answer that has not come within `timeout` closes the connection and
+  /// fails the call: a connection the server ended at the wrong moment (a
+  /// restart) must not leave its caller waiting forever.
+  func rawRows(_ query: PostgresQuery, timeout: TimeAmount = .seconds(20)) throws
+    -> [PostgresRow]
+  {
     var logger = Logger(label: "prefs.shared-defaults")
     logger.logLevel = .critical
-    return try self.query(query, logger: logger).wait().rows
+    let answer = eventLoop.makePromise(of: PostgresQueryResult.self)
+    // Whichever comes first, the answer or the timer, settles it.
+    let settled = SettledOnce()
+    @Sendable func settle(_ result: Result<PostgresQueryResult, any Error>) {
+      guard settled.first() else { return }
+      answer.completeWith(result)
+    }
+    let timer = eventLoop.scheduleTask(in: timeout) {
+      settle(.failure(QueryTimeout(seconds: timeout.nanoseconds / 1_000_000_000)))
+      self.closeQuietly()
+    }
+    self.query(query, logger: logger).whenComplete { result in
+      timer.cancel()
+      settle(result)
+    }
+    return try answer.futureResult.wait().rows
   }
+}
+
+/// True for the first caller only.
+private final class SettledOnce: Sendable {
+  private let done = Mutex(false)
+  func first() -> Bool {
+    done.withLock { done in
+      defer { done = true }
+      return !done
+    }
+  }
+}
+
+/// No answer to a query within the time allowed.
+struct QueryTimeout: Error, CustomStringConvertible {
+  let seconds: Int64
+  var description: String { "the server did not answer within \(seconds) s" }
 }
 
 extension PostgresConnection {
