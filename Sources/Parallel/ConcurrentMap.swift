@@ -28,12 +28,11 @@ extension Collection where Element: Sendable {
     _ transform: @Sendable (Element) -> Transformed
   ) -> [Transformed] {
     let elements = Array(self)
-    var order = Array(elements.indices)
-    if let weight {
-      let weights = elements.map(weight)
-      order.sort { (weights[$1], $0) < (weights[$0], $1) }
-    }
-    let starts = order
+    let starts =
+      weight.map { weight in
+        let weights = elements.map(weight)
+        return elements.indices.sorted { (weights[$1], $0) < (weights[$0], $1) }
+      } ?? Array(elements.indices)
     // Each slot is written once, by the thread that computed it; the lock is
     // held for the store only, never while transforming.
     let slots = Mutex([Transformed?](repeating: nil, count: elements.count))

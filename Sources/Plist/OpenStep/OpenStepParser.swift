@@ -230,28 +230,25 @@ struct OpenStepParser {
   mutating func parseQuoted(quote: UInt8) throws(ReadIssue) -> String {
     let start = index
     index += 1
-    // Most strings have no escape: made straight from the file's bytes.
-    var result: [UInt8]?
+    // Filled only once an escape is met (an empty array allocates nothing).
+    var result: [UInt8] = []
     var runStart = index
     while index < bytes.count {
       let byte = bytes[index]
       if byte == quote {
         let run = bytes[runStart..<index]
         index += 1
-        guard var escaped = result else { return String(decoding: run, as: UTF8.self) }
-        escaped.append(contentsOf: run)
-        if escaped.contains(0xED) { Self.replaceLoneLeadSurrogates(in: &escaped) }
-        return String(decoding: escaped, as: UTF8.self)
+        // No escape moved the run's start: made straight from the file's bytes.
+        guard runStart > start + 1 else { return String(decoding: run, as: UTF8.self) }
+        result.append(contentsOf: run)
+        if result.contains(0xED) { Self.replaceLoneLeadSurrogates(in: &result) }
+        return String(decoding: result, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        if result == nil { result = [] }
-        result?.append(contentsOf: bytes[runStart..<index])
+        result.append(contentsOf: bytes[runStart..<index])
         index += 1
         guard index < bytes.count else { break }
-        var escaped = result ?? []
-        result = nil
-        try appendEscape(into: &escaped)
-        result = escaped
+        try appendEscape(into: &result)
         runStart = index
         continue
       }
