@@ -1,6 +1,8 @@
 import Foundation
-import Plist
+import TestSupport
 import Testing
+
+@testable import Plist
 
 /// A tiny binary plist whose objects share references expands without bound
 /// when each use is built anew; the reader counts values against a budget as
@@ -49,6 +51,119 @@ struct ExpansionBudgetTests {
     let root = try PropertyListReader.read(small).root
     #expect(root[0]?[3]?[2]?.string == "x")
     #expect(FoundationOracleLike.count(root.value) == 1 + 4 + 16 + 64)
+  }
+
+  /// A top array of `outer` references to one array of `inner` references to
+  /// one string (marker 0x50), UTF-16 string (0x60) or data (0x40) of `length`
+  /// bytes: about `length` bytes that expand to `outer × inner × length`.
+  /// `damaged`: the top array's last reference names no object, so the
+  /// expansion cannot be counted before building.
+  static func sharedPayloadBomb(
+    length: Int, outer: Int, inner: Int, kind: UInt8 = 0x50, damaged: Bool = false
+  ) -> [UInt8] {
+    func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
+      count < 15
+        ? [kind | UInt8(count)]
+        : [kind | 0x0F, 0x13] + withUnsafeBytes(of: UInt64(count).bigEndian, Array.init)
+    }
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    offsets.append(bytes.count)
+    bytes += marker(0xA0, outer) + Array(repeating: 1, count: outer)
+    if damaged { bytes[bytes.count - 1] = 9 }
+    offsets.append(bytes.count)
+    bytes += marker(0xA0, inner) + Array(repeating: 2, count: inner)
+    offsets.append(bytes.count)
+    let units = kind == 0x60 ? length / 2 : length
+    bytes += marker(kind, units) + Array(repeating: 0x61, count: kind == 0x60 ? units * 2 : units)
+    let offsetTable = bytes.count
+    for offset in offsets { bytes += withUnsafeBytes(of: UInt32(offset).bigEndian, Array.init) }
+    var trailer = [UInt8](repeating: 0, count: 6)
+    trailer += [4, 1]  // offset size, reference size
+    trailer += withUnsafeBytes(of: UInt64(offsets.count).bigEndian, Array.init)
+    trailer += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+    trailer += withUnsafeBytes(of: UInt64(offsetTable).bigEndian, Array.init)
+    return bytes + trailer
+  }
+
+  static func expectRefusedForItsBytes(_ bytes: [UInt8]) {
+    do {
+      _ = try PropertyListReader.read(bytes)
+      Issue.record("the file was read")
+    } catch {
+      #expect(error.kind == .limit)
+      #expect(
+        error.message.contains(
+          "more than \(BinaryPlistReader.byteBudget(forFileOf: bytes.count)) bytes of strings and data"
+        ), "\(error)")
+    }
+  }
+
+  /// The worst the value budget alone lets through: a 900 KB string used
+  /// 998,000 times is 999,001 values, within the million, and 898 GB.
+  @Test func theValueBudgetAloneLetsGigabytesThrough() {
+    let bomb = Self.sharedPayloadBomb(length: 900_000, outer: 1_000, inner: 998)
+    #expect(bomb.count < 1_000_000)
+    let expansion = BinaryPlistReader.expansion(of: bomb)
+    #expect(expansion?.values ?? .max <= ReadLimits.standard.maximumObjects)
+    #expect(expansion?.bytes ?? 0 == 998_000 * 900_000)
+    #expect(expansion?.bytes ?? 0 > 800_000 * bomb.count)
+    Self.expectRefusedForItsBytes(bomb)
+  }
+
+  /// 64 KB that expand to 64 MB: refused from the count, also for data and
+  /// UTF-16 strings, and while building where the tail is damaged (the count
+  /// before building gives up there).
+  @Test(arguments: [0x40, 0x50, 0x60] as [UInt8], [false, true])
+  func sharedStringsAndDataAreCountedInBytes(kind: UInt8, damaged: Bool) {
+    let bomb = Self.sharedPayloadBomb(
+      length: 64 << 10, outer: 32, inner: 32, kind: kind, damaged: damaged)
+    #expect(bomb.count < 70_000)
+    if !damaged {
+      #expect(BinaryPlistReader.expansion(of: bomb)?.bytes == 1_024 * (64 << 10))
+    }
+    Self.expectRefusedForItsBytes(bomb)
+  }
+
+  /// Sharing within the byte budget reads, every use built.
+  @Test func sharedStringsWithinTheBudgetRead() throws {
+    let file = Self.sharedPayloadBomb(length: 1_000, outer: 30, inner: 30)
+    let root = try PropertyListReader.read(file).root
+    #expect(root[29]?[29]?.string?.count == 1_000)
+    #expect(BinaryPlistReader.expansion(of: file)?.bytes == 900 * 1_000)
+  }
+
+  static let realPlists: [String] = [Paths.corpus, Paths.fixtures, Paths.examples].flatMap {
+    root in
+    Paths.files(under: root, extensions: ["plist", "strings"]).map {
+      root.appendingPathComponent($0).path
+    }
+  }
+
+  /// Every plist and `.strings` file of the corpus, the fixtures and the
+  /// examples, written as a binary plist by Foundation (which shares equal
+  /// strings, as CoreFoundation does), reads to the same value within the budget.
+  @Test(.needsCorpus) func realFilesAsBinaryPlistsReadWithinTheBudget() throws {
+    var binary = 0
+    var largestRatio = 0.0
+    for path in Self.realPlists {
+      let original = try Paths.bytes(URL(fileURLWithPath: path))
+      guard let value = try? PropertyListReader.read(original).root.value,
+        let object = try? PropertyListSerialization.propertyList(
+          from: Data(original), format: nil),
+        let converted = try? PropertyListSerialization.data(
+          fromPropertyList: object, format: .binary, options: 0)
+      else { continue }
+      let bytes = Array(converted)
+      binary += 1
+      let expansion = try #require(BinaryPlistReader.expansion(of: bytes), "\(path)")
+      largestRatio = max(largestRatio, Double(expansion.bytes) / Double(bytes.count))
+      #expect(expansion.bytes <= BinaryPlistReader.byteBudget(forFileOf: 0), "\(path)")
+      #expect(try PropertyListReader.read(bytes).root.value == value, "\(path)")
+    }
+    #expect(binary > 700)
+    // Shared keys make a real file expand, but to about its own size, not 16 times it.
+    #expect(largestRatio < Double(BinaryPlistReader.byteBudgetMultiple) / 4, "\(largestRatio)")
   }
 
   @Test func theBudgetIsSmallEnoughToRefuseQuickly() {

@@ -10,23 +10,50 @@ enum BinaryPlistReader {
     bytes.count >= 8 && bytes[0..<8].elementsEqual(magic)
   }
 
+  /// What a tree expands to when every use of a shared object is built anew:
+  /// its values, and the bytes of its strings and data.
+  struct Expansion: Hashable {
+    var values: Int
+    var bytes: Int
+  }
+
+  /// The bytes of strings and data a file of `size` bytes may expand to
+  /// through shared references: a fixed multiple of the file and a constant,
+  /// so a 1 MB file never needs gigabytes. Real files stay far below it: their
+  /// shared objects are short keys and values (`Type`, `Title`, `PSGroupSpecifier`).
+  static func byteBudget(forFileOf size: Int) -> Int {
+    byteBudgetConstant + byteBudgetMultiple * size
+  }
+  static let byteBudgetMultiple = 16
+  static let byteBudgetConstant = 16 << 20
+
   static func read(_ bytes: [UInt8], limits: ReadLimits) throws(ReadIssue) -> PlistNode {
     var parser = try Parser(bytes: bytes, limits: limits)
     // Count what the tree would expand to before building any of it, each
     // object once (shared objects weigh what they expand to, times their
     // uses): a bomb of shared references is refused in microseconds.
-    var sizes: [Int: Int] = [:]
-    var visiting = Set<Int>()
-    if let size = parser.expandedSize(
-      parser.topObject, depth: 0, sizes: &sizes, visiting: &visiting),
-      size > limits.maximumObjects
-    {
-      throw ReadIssue(
-        .limit, .error,
-        "the binary plist expands to more than \(limits.maximumObjects) values through shared references"
-      )
+    let budget = Expansion(values: limits.maximumObjects, bytes: byteBudget(forFileOf: bytes.count))
+    if let expansion = parser.expansion(budget: budget) {
+      if expansion.values > budget.values {
+        throw ReadIssue(
+          .limit, .error,
+          "the binary plist expands to more than \(limits.maximumObjects) values through shared references"
+        )
+      }
+      if expansion.bytes > budget.bytes { throw parser.bytesOverBudget() }
     }
     return try parser.object(parser.topObject, depth: 0, path: "")
+  }
+
+  /// What the tree of a binary plist expands to, counted up to `budget` and
+  /// just past it (nil where it does not read): the work and memory a read
+  /// would take, for tests.
+  static func expansion(
+    of bytes: [UInt8], limits: ReadLimits = .standard,
+    budget: Expansion = Expansion(values: .max, bytes: .max)
+  ) -> Expansion? {
+    guard let parser = try? Parser(bytes: bytes, limits: limits) else { return nil }
+    return parser.expansion(budget: budget)
   }
 
   private struct Parser {
@@ -38,6 +65,7 @@ enum BinaryPlistReader {
     let topObject: Int
     let offsetTable: Int
     var produced = 0
+    var producedBytes = 0
     var active = Set<Int>()
 
     init(bytes: [UInt8], limits: ReadLimits) throws(ReadIssue) {
@@ -122,32 +150,75 @@ enum BinaryPlistReader {
       return (Int(value), position + 2 + size)
     }
 
-    /// How many values object `index` expands to, capped just past the budget;
+    /// What the top object expands to, each count capped just past the budget;
     /// nil where the structure is damaged or cyclic, which building reports with its place.
+    func expansion(budget: Expansion) -> Expansion? {
+      var sizes: [Int: Expansion] = [:]
+      var visiting = Set<Int>()
+      return expandedSize(
+        topObject, depth: 0, budget: budget, sizes: &sizes, visiting: &visiting)
+    }
+
+    /// What object `index` expands to: one value for itself, the bytes of a
+    /// string or data, and what its children expand to, each time they are used.
     func expandedSize(
-      _ index: Int, depth: Int, sizes: inout [Int: Int], visiting: inout Set<Int>
-    ) -> Int? {
+      _ index: Int, depth: Int, budget: Expansion, sizes: inout [Int: Expansion],
+      visiting: inout Set<Int>
+    ) -> Expansion? {
       if let known = sizes[index] { return known }
       guard depth < limits.maximumDepth, !visiting.contains(index),
         let position = try? offset(of: index, "")
       else { return nil }
       let marker = bytes[position]
       let kind = marker >> 4
-      guard kind == 0xA || kind == 0xD else { return 1 }
+      switch kind {
+      case 0x4, 0x5, 0x6:
+        guard let (count, _) = try? count(marker: marker, at: position, "") else { return nil }
+        return Expansion(values: 1, bytes: kind == 0x6 ? count * 2 : count)
+      case 0xA, 0xD: break
+      default: return Expansion(values: 1, bytes: 0)
+      }
       guard let (count, start) = try? count(marker: marker, at: position, "") else { return nil }
       let references = kind == 0xA ? count : count * 2
       guard start + references * referenceSize <= offsetTable else { return nil }
       visiting.insert(index)
       defer { visiting.remove(index) }
-      var total = 1
+      var total = Expansion(values: 1, bytes: 0)
       for item in 0..<references {
         guard let child = try? reference(at: start + item * referenceSize, ""),
-          let size = expandedSize(child, depth: depth + 1, sizes: &sizes, visiting: &visiting)
+          let size = expandedSize(
+            child, depth: depth + 1, budget: budget, sizes: &sizes, visiting: &visiting)
         else { return nil }
-        total = min(total + size, limits.maximumObjects + 1)
+        total.values = Self.cappedSum(total.values, size.values, cap: budget.values)
+        total.bytes = Self.cappedSum(total.bytes, size.bytes, cap: budget.bytes)
       }
       sizes[index] = total
       return total
+    }
+
+    /// `a + b`, or `cap + 1` when the sum passes the cap (or overflows).
+    static func cappedSum(_ a: Int, _ b: Int, cap: Int) -> Int {
+      let (sum, overflow) = a.addingReportingOverflow(b)
+      let ceiling = cap == .max ? cap : cap + 1
+      return overflow ? ceiling : min(sum, ceiling)
+    }
+
+    func bytesOverBudget() -> ReadIssue {
+      let budget = BinaryPlistReader.byteBudget(forFileOf: bytes.count)
+      return ReadIssue(
+        .limit, .error,
+        "the binary plist expands to more than \(budget) bytes of strings and data through shared references (\(BinaryPlistReader.byteBudgetMultiple) times its \(bytes.count) bytes and \(BinaryPlistReader.byteBudgetConstant) more)"
+      )
+    }
+
+    /// Counts the bytes of a string or data as it is built: a file whose
+    /// expansion could not be counted beforehand (damaged further on) is
+    /// still refused before it builds more than the budget.
+    mutating func produce(bytes count: Int) throws(ReadIssue) {
+      producedBytes += count
+      guard producedBytes <= BinaryPlistReader.byteBudget(forFileOf: bytes.count) else {
+        throw bytesOverBudget()
+      }
     }
 
     mutating func object(_ index: Int, depth: Int, path: String) throws(ReadIssue) -> PlistNode {
@@ -222,10 +293,12 @@ enum BinaryPlistReader {
       case 0x4:
         let (count, start) = try count(marker: marker, at: position, path)
         try need(count, from: start)
+        try produce(bytes: count)
         return PlistNode(.data(Data(bytes[start..<(start + count)])))
       case 0x5:
         let (count, start) = try count(marker: marker, at: position, path)
         try need(count, from: start)
+        try produce(bytes: count)
         let slice = bytes[start..<(start + count)]
         guard slice.allSatisfy({ $0 < 0x80 }) else {
           // CoreFoundation reads these bytes as MacRoman; Latin-1 agrees on every byte Settings uses.
@@ -236,6 +309,7 @@ enum BinaryPlistReader {
       case 0x6:
         let (count, start) = try count(marker: marker, at: position, path)
         try need(count * 2, from: start)
+        try produce(bytes: count * 2)
         var units: [UInt16] = []
         units.reserveCapacity(count)
         for unit in 0..<count {
