@@ -96,7 +96,7 @@ struct SharedStoreCommandTests {
     #expect(!(output + errors).contains("s3cr3t"))
     let bad = try prefs(["defaults", "read", "d", "--store", "postgres://u:s3cr3t@h:0/db"])
     #expect(bad.0 == 2)
-    #expect(bad.2.contains("invalid store URL: the port \"0\""), "\(bad.2)")
+    #expect(bad.2.contains("invalid store URL: the port is not a number"), "\(bad.2)")
     #expect(!(bad.1 + bad.2).contains("s3cr3t"))
   }
 

@@ -52,8 +52,32 @@ public struct SharedStoreLocation: Sendable, Hashable, CustomStringConvertible {
   /// The schemes taken, as libpq takes them.
   public static let schemes = ["postgres", "postgresql"]
 
-  /// Parses `url`; `environment` supplies what it leaves out (the caller's,
-  /// as no library reads the process environment itself).
+  /// The query parameters taken (`application_name`, `sslcert`, `sslkey` and
+  /// `target_session_attrs` are taken and have no effect).
+  public static let parameters = [
+    "host", "port", "user", "password", "dbname", "sslmode", "sslrootcert",
+    "connect_timeout", "application_name", "sslcert", "sslkey", "target_session_attrs",
+  ]
+
+  /// Parses `url` by libpq's rules (`conninfo_uri_parse_options` in
+  /// `fe-connect.c`); `environment` supplies what it leaves out (the
+  /// caller's, as no library reads the process environment itself).
+  ///
+  /// As libpq reads it: the user name and password end at the first `@` met
+  /// before any `/` (so `?`, `&`, `#` and `:` may stand in a password as they
+  /// are, while `@` and `/` must be written `%40` and `%2F`); the user name
+  /// ends at the first `:`; the host ends at `:`, `/`, `?` or `,`; the
+  /// database at `?`; each query parameter is one `key=value`, split at `&`;
+  /// every part is percent-decoded. Query parameters replace what the URL
+  /// said before them, and `ssl=true` means `sslmode=require`.
+  ///
+  /// Where libpq's reading would carry a piece of a password into a part
+  /// that is shown (a raw `@` in the host, the port or the database, as
+  /// `postgres://u:pa/ss@host` or `postgres://u:p@ss@host` make; text before
+  /// the `@` shaped like a query, as `postgres://host?password=p@ss` makes),
+  /// the URL is refused instead; so is a list of hosts. No reason quotes any
+  /// part of the URL. Key=value connection strings (`host=… password=…`)
+  /// are not taken: a store is named by a URL.
   public init(url: String, environment: [String: String] = [:]) throws(Failure) {
     if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       throw Failure(reason: "it contains a control character")
@@ -63,76 +87,57 @@ public struct SharedStoreLocation: Sendable, Hashable, CustomStringConvertible {
     else {
       throw Failure(reason: "it must start with postgres:// or postgresql://")
     }
-    var rest = Substring(url[separator.upperBound...])
-    var query = Substring("")
-    if let mark = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: mark)...]
-      rest = rest[..<mark]
+    let parts = try URLParts(Array(url[separator.upperBound...].utf8))
+    var user = try parts.user.map { bytes throws(Failure) in
+      try Self.decoded(bytes, part: "the user name")
     }
-    var path = Substring("")
-    if let slash = rest.firstIndex(of: "/") {
-      path = rest[rest.index(after: slash)...]
-      rest = rest[..<slash]
+    var password = try parts.password.map { bytes throws(Failure) in
+      try Self.decoded(bytes, part: "the password")
     }
-    var user: String?
-    var password: String?
-    if let at = rest.lastIndex(of: "@") {
-      let info = rest[..<at]
-      rest = rest[rest.index(after: at)...]
-      if let colon = info.firstIndex(of: ":") {
-        user = try Self.decoded(info[..<colon], part: "the user name")
-        password = try Self.decoded(info[info.index(after: colon)...], part: "the password")
-      } else {
-        user = try Self.decoded(info, part: "the user name")
-      }
+    var host = try Self.decoded(parts.host, part: "the host")
+    if host.contains(",") {
+      throw Failure(reason: "it names several hosts, which prefs does not take")
     }
-    var host: String?
-    var port: Int?
-    if rest.hasPrefix("[") {
-      guard let close = rest.firstIndex(of: "]") else {
-        throw Failure(reason: "an IPv6 address in [ ] is not closed")
-      }
-      host = String(rest[rest.index(after: rest.startIndex)..<close])
-      rest = rest[rest.index(after: close)...]
-      if !rest.isEmpty {
-        guard rest.hasPrefix(":") else { throw Failure(reason: "unexpected text after the host") }
-        port = try Self.port(rest.dropFirst())
-      }
-    } else if let colon = rest.lastIndex(of: ":") {
-      host = try Self.decoded(rest[..<colon], part: "the host")
-      port = try Self.port(rest[rest.index(after: colon)...])
-    } else if !rest.isEmpty {
-      host = try Self.decoded(rest, part: "the host")
+    var port = try Self.port(Self.decoded(parts.port, part: "the port"))
+    var database = try parts.database.map { bytes throws(Failure) in
+      try Self.decoded(bytes, part: "the database name")
     }
-    var database = path.isEmpty ? nil : try Self.decoded(path, part: "the database name")
     var sslMode: SSLMode?
     var rootCertificates: String?
     var connectTimeout: Int?
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = try Self.decoded(parts[0], part: "a parameter name")
-      let value = try Self.decoded(parts.count > 1 ? parts[1] : "", part: "the parameter \(name)")
+    for (rawName, rawValue) in parts.parameters {
+      var name = try Self.decoded(rawName, part: "a parameter name")
+      var value = try Self.decoded(rawValue, part: "a parameter's value")
+      if name == "ssl", value == "true" { (name, value) = ("sslmode", "require") }
       switch name {
       case "sslmode":
         guard let mode = SSLMode(rawValue: value) else {
           throw Failure(
-            reason: "sslmode \"\(value)\" is not one of "
+            reason: "sslmode is not one of "
               + SSLMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         sslMode = mode
       case "sslrootcert": rootCertificates = value
-      case "host": host = value
-      case "port": port = try Self.port(Substring(value))
+      case "host":
+        if value.contains(",") {
+          throw Failure(reason: "it names several hosts, which prefs does not take")
+        }
+        host = value
+      case "port": port = try Self.port(value)
       case "user": user = value
       case "password": password = value
       case "dbname": database = value
       case "connect_timeout":
         guard let seconds = Int(value), seconds >= 0, seconds <= 3600 else {
-          throw Failure(reason: "connect_timeout \"\(value)\" is not a number of seconds (0-3600)")
+          throw Failure(reason: "connect_timeout is not a number of seconds (0-3600)")
         }
         connectTimeout = seconds
       case "application_name", "sslcert", "sslkey", "target_session_attrs": break
-      default: throw Failure(reason: "the parameter \"\(name)\" is not known")
+      default:
+        // The name is not quoted: with an unencoded & in a password, it is the password's tail.
+        throw Failure(
+          reason: "a parameter in its query is not one prefs takes ("
+            + Self.parameters.joined(separator: ", ") + ")")
       }
     }
     func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
@@ -193,18 +198,20 @@ public struct SharedStoreLocation: Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
-  private static func port(_ text: Substring) throws(Failure) -> Int {
+  /// The port, nil when none is written (as libpq leaves an empty one out).
+  private static func port(_ text: String) throws(Failure) -> Int? {
+    if text.isEmpty { return nil }
+    // Not quoted: with an unencoded / in a password, libpq reads the password's start as the port.
     guard let value = Int(text), (1...65535).contains(value) else {
-      throw Failure(reason: "the port \"\(text)\" is not a number from 1 to 65535")
+      throw Failure(reason: "the port is not a number from 1 to 65535")
     }
     return value
   }
 
   /// Percent-decoding; `part` names what is decoded in the error (never its text).
-  private static func decoded(_ text: Substring, part: String) throws(Failure) -> String {
+  private static func decoded(_ utf8: ArraySlice<UInt8>, part: String) throws(Failure) -> String {
     var bytes: [UInt8] = []
-    var index = text.utf8.startIndex
-    let utf8 = text.utf8
+    var index = utf8.startIndex
     while index != utf8.endIndex {
       let byte = utf8[index]
       if byte == UInt8(ascii: "%") {
@@ -251,5 +258,115 @@ public struct SharedStoreLocation: Sendable, Hashable, CustomStringConvertible {
       }
     }
     return result
+  }
+}
+
+extension SharedStoreLocation {
+  /// The raw (still percent-encoded) parts of a URL after its `scheme://`,
+  /// split where libpq's `conninfo_uri_parse_options` splits them.
+  fileprivate struct URLParts {
+    var user: ArraySlice<UInt8>?
+    var password: ArraySlice<UInt8>?
+    var host: ArraySlice<UInt8> = []
+    var port: ArraySlice<UInt8> = []
+    var database: ArraySlice<UInt8>?
+    var parameters: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
+
+    private static let at = UInt8(ascii: "@")
+    private static let slash = UInt8(ascii: "/")
+    private static let colon = UInt8(ascii: ":")
+    private static let question = UInt8(ascii: "?")
+    private static let comma = UInt8(ascii: ",")
+    private static let equals = UInt8(ascii: "=")
+    private static let ampersand = UInt8(ascii: "&")
+
+    init(_ text: [UInt8]) throws(Failure) {
+      var index = text.startIndex
+      // libpq looks for the @ ending the user name and password only before the first /.
+      if let end = text.firstIndex(where: { $0 == Self.at || $0 == Self.slash }),
+        text[end] == Self.at
+      {
+        let information = text[..<end]
+        // `postgres://host?password=p@ss` is read by libpq as the user
+        // `host?password=p` at the host `ss`: refused, so no part of it is shown.
+        if let question = information.firstIndex(of: Self.question),
+          information[question...].contains(Self.equals)
+        {
+          throw Failure(
+            reason:
+              "the text before its @ looks like a query, which libpq reads as the user name and password; write ? as %3F and @ as %40 in a password, or put / before ?"
+          )
+        }
+        if let colon = information.firstIndex(of: Self.colon) {
+          user = information[..<colon]
+          password = information[(colon + 1)...]
+        } else {
+          user = information
+        }
+        index = end + 1
+      }
+      func scan(to stops: [UInt8]) -> Range<Int> {
+        let start = index
+        while index < text.endIndex, !stops.contains(text[index]) { index += 1 }
+        return start..<index
+      }
+      if index < text.endIndex, text[index] == UInt8(ascii: "[") {
+        index += 1
+        let address = scan(to: [UInt8(ascii: "]")])
+        guard index < text.endIndex else {
+          throw Failure(reason: "an IPv6 address in [ ] is not closed")
+        }
+        guard !address.isEmpty else { throw Failure(reason: "the IPv6 address in [ ] is empty") }
+        host = text[address]
+        index += 1
+        guard
+          index == text.endIndex
+            || [Self.colon, Self.slash, Self.question, Self.comma]
+              .contains(text[index])
+        else { throw Failure(reason: "unexpected text after the host") }
+      } else {
+        host = text[scan(to: [Self.colon, Self.slash, Self.question, Self.comma])]
+      }
+      if index < text.endIndex, text[index] == Self.colon {
+        index += 1
+        port = text[scan(to: [Self.slash, Self.question, Self.comma])]
+      }
+      if index < text.endIndex, text[index] == Self.comma {
+        throw Failure(reason: "it names several hosts, which prefs does not take")
+      }
+      if index < text.endIndex, text[index] == Self.slash {
+        index += 1
+        database = text[scan(to: [Self.question])]
+      }
+      // A second @ is where libpq and the writer part ways: a piece of the
+      // password would be read as the host, the port or the database, and shown.
+      if host.contains(Self.at) || port.contains(Self.at) || database?.contains(Self.at) == true {
+        throw Failure(
+          reason:
+            "it holds an @ besides the one ending the user name and password; write @ and / as %40 and %2F in a user name or password"
+        )
+      }
+      guard index < text.endIndex else { return }
+      index += 1  // the ?
+      while index < text.endIndex {
+        let start = index
+        var equals: Int?
+        while index < text.endIndex, text[index] != Self.ampersand {
+          if text[index] == Self.equals {
+            // Not quoted: the parameter may be a password.
+            guard equals == nil else {
+              throw Failure(reason: "a parameter in its query has a second =; write it as %3D")
+            }
+            equals = index
+          }
+          index += 1
+        }
+        guard let equals else {
+          throw Failure(reason: "a parameter in its query is not key=value")
+        }
+        parameters.append((text[start..<equals], text[(equals + 1)..<index]))
+        if index < text.endIndex { index += 1 }  // the &
+      }
+    }
   }
 }
