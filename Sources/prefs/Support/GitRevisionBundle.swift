@@ -7,6 +7,15 @@ import Synchronization
 /// nothing is checked out. Only regular files are copied: symbolic links and
 /// submodules are left out (a link could lead anywhere), a path with `..`
 /// or an absolute one is refused, and sizes are held to the readers' limits.
+///
+/// The repository may be a stranger's, its configuration written to run
+/// commands; the environment is the user's. So git is asked only for the
+/// tree under PATH and its blobs, and never runs what the repository
+/// configures (``GitRevisionBundle/hardening``): no lazy fetch from a
+/// promisor remote (every transport is refused), no hook, filter, textconv,
+/// pager or fsmonitor. Each blob's size is checked before it is read, and it
+/// is streamed into the copy, never held whole; the copy's folder is the
+/// user's alone (0700) and is removed on every way out of `init` that throws.
 struct GitRevisionBundle {
   /// The copy's path, to load.
   let path: String
@@ -14,7 +23,8 @@ struct GitRevisionBundle {
   let displayName: String
   /// PATH inside the repository, for annotations on the repository's files.
   let repositoryPath: String
-  private let folder: String
+  /// The private folder holding the copy (`path` is inside it).
+  let folder: String
 
   /// Whether an argument names a revision rather than a folder.
   static func isRevisionSpec(_ argument: String) -> Bool {
@@ -26,7 +36,9 @@ struct GitRevisionBundle {
 
   static let maximumFiles = 20_000
 
-  init(_ spec: String) throws {
+  /// Reads `spec` from the repository git finds from `directory` (the
+  /// current one by default) into a new folder under `temporaryDirectory`.
+  init(_ spec: String, in directory: URL? = nil, temporaryDirectory: URL? = nil) throws {
     guard let colon = spec.firstIndex(of: ":") else {
       throw CommandFailure.usage("\(spec): not REV:PATH")
     }
@@ -40,16 +52,43 @@ struct GitRevisionBundle {
       throw CommandFailure.usage(
         "\(spec): give REV:PATH with PATH relative to the repository's root")
     }
-    let listing = try Self.git(["ls-tree", "-r", "-l", "-z", "--full-tree", revision, "--", inside])
-    guard listing.status == 0 else {
-      throw CommandFailure.usage(
-        "\(spec): git cannot read it: \(String(decoding: listing.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))"
-      )
+    let entries = try Self.listing(spec, revision: revision, inside: inside, in: directory)
+    folder = try Self.makePrivateFolder(in: temporaryDirectory)
+    let root =
+      folder + "/" + (inside.split(separator: "/").last.map(String.init) ?? "Settings.bundle")
+    path = root
+    displayName = spec
+    repositoryPath = inside
+    do {
+      try Self.copyBlobs(entries, to: root, spec: spec, in: directory)
+    } catch {
+      remove()
+      throw error
     }
-    var entries: [(object: String, relative: String)] = []
+  }
+
+  /// Removes the copy.
+  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+
+  /// One file of the tree: its blob, size and path below PATH.
+  private struct Entry {
+    var object: String
+    var size: Int
+    var relative: String
+  }
+
+  /// The regular files under `inside`, from `git ls-tree`, read as a stream
+  /// and stopped at the file limit.
+  private static func listing(_ spec: String, revision: String, inside: String, in directory: URL?)
+    throws -> [Entry]
+  {
+    let git = try GitProcess(
+      ["ls-tree", "-r", "-l", "-z", "--full-tree", revision, "--", inside], in: directory)
+    defer { git.finish() }
+    var entries: [Entry] = []
     var total = 0
-    for record in listing.output.split(separator: 0) {
-      // <mode> SP <type> SP <object> SP <size> TAB <path>
+    // A record is `<mode> SP <type> SP <object> SP <size> TAB <path> NUL`; a path is at most 4096 bytes.
+    while let record = try git.output.record(endingWith: 0, maximumLength: 4_500) {
       guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { continue }
       let fields = record[..<tab].split(separator: UInt8(ascii: " "))
       let file = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
@@ -70,85 +109,253 @@ struct GitRevisionBundle {
         )
       }
       total += size
-      entries.append((String(decoding: fields[2], as: UTF8.self), relative))
+      entries.append(
+        Entry(object: String(decoding: fields[2], as: UTF8.self), size: size, relative: relative))
+      guard entries.count <= maximumFiles, total <= 16 * ReadLimits.standard.maximumBytes
+      else { throw CommandFailure.failure("\(spec): the bundle is too large to read") }
+    }
+    guard git.succeeded() else {
+      throw CommandFailure.usage(
+        "\(spec): git cannot read it: \(git.errors().trimmingCharacters(in: .whitespacesAndNewlines))"
+      )
     }
     guard !entries.isEmpty else {
       throw CommandFailure.usage("\(spec): no files at \(inside) in \(revision)")
     }
-    guard entries.count <= Self.maximumFiles, total <= 16 * ReadLimits.standard.maximumBytes
-    else { throw CommandFailure.failure("\(spec): the bundle is too large to read") }
+    return entries
+  }
 
-    // One git process streams every blob.
-    let batch = try Self.git(
-      ["cat-file", "--batch"],
-      input: Data(entries.map { $0.object + "\n" }.joined().utf8))
-    guard batch.status == 0 else {
-      throw CommandFailure.failure("\(spec): git cannot read the bundle's files")
+  /// A new folder only the user may read, under `parent` or the temporary folder.
+  private static func makePrivateFolder(in parent: URL?) throws -> String {
+    let base = (parent ?? FileManager.default.temporaryDirectory).path
+    var template = Array((base + "/prefs-rev-XXXXXX").utf8CString)
+    // mkdtemp makes it 0700, whatever the umask.
+    guard let made = mkdtemp(&template) else {
+      throw CommandFailure.failure(
+        "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
     }
-    folder =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "prefs-rev-\(UUID().uuidString)"
-      ).path
-    let root =
-      folder + "/" + (inside.split(separator: "/").last.map(String.init) ?? "Settings.bundle")
-    path = root
-    displayName = spec
-    repositoryPath = inside
-    let output = batch.output
-    var cursor = output.startIndex
+    return String(cString: made)
+  }
+
+  /// Streams every blob from one `git cat-file --batch` into its file under
+  /// `root`, checking each size against the listing and the limit before a
+  /// byte of it is read.
+  private static func copyBlobs(
+    _ entries: [Entry], to root: String, spec: String, in directory: URL?
+  )
+    throws
+  {
+    // The object names go in from a file, so that no pipe waits on another.
+    let names = root + ".objects"
+    try Data(entries.map { $0.object + "\n" }.joined().utf8).write(
+      to: URL(fileURLWithPath: names), options: .withoutOverwriting)
+    defer { unlink(names) }
+    guard let input = FileHandle(forReadingAtPath: names) else {
+      throw CommandFailure.failure("\(spec): cannot hand git the bundle's objects")
+    }
+    defer { try? input.close() }
+    let git = try GitProcess(["cat-file", "--batch"], in: directory, input: input)
+    defer { git.finish() }
+    let unreadable = CommandFailure.failure("\(spec): git cannot read the bundle's files")
     for entry in entries {
-      guard let newline = output[cursor...].firstIndex(of: UInt8(ascii: "\n")) else {
-        throw CommandFailure.failure("\(spec): git's answer ended early")
-      }
-      let header = String(decoding: output[cursor..<newline], as: UTF8.self).split(separator: " ")
-      guard header.count == 3, header[1] == "blob", let size = Int(header[2]),
-        output.distance(from: newline, to: output.endIndex) > size
-      else { throw CommandFailure.failure("\(spec): git's answer cannot be read") }
-      let start = output.index(after: newline)
-      let end = output.index(start, offsetBy: size)
+      guard let line = try git.output.record(endingWith: UInt8(ascii: "\n"), maximumLength: 200)
+      else { throw unreadable }
+      // `<object> blob <size>`, or `<object> missing`.
+      let header = String(decoding: line, as: UTF8.self).split(separator: " ")
+      guard header.count == 3, header[0] == entry.object, header[1] == "blob",
+        let size = Int(header[2]), size == entry.size, size <= ReadLimits.standard.maximumBytes
+      else { throw unreadable }
       let target = URL(fileURLWithPath: root + "/" + entry.relative)
       try FileManager.default.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(output[start..<end]).write(to: target, options: .withoutOverwriting)
-      cursor = output.index(after: end)  // the blob's closing newline
+      let file = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      guard file >= 0 else {
+        throw CommandFailure.failure(
+          "\(spec): cannot write \(entry.relative): \(String(cString: strerror(errno)))")
+      }
+      defer { close(file) }
+      guard try git.output.copy(size, to: file),
+        try git.output.record(endingWith: UInt8(ascii: "\n"), maximumLength: 1)?.isEmpty == true
+      else { throw unreadable }
     }
   }
 
-  /// Removes the copy.
-  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+  /// What every git run gets: nothing the repository configures runs. The
+  /// options come first on git's command line, so they beat the repository's
+  /// own configuration; the environment beats both for transports.
+  static let hardening = [
+    "--no-pager", "--literal-pathspecs", "--no-replace-objects",
+    "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+    "-c", "protocol.allow=never", "-c", "core.sshCommand=false", "-c", "credential.helper=",
+  ]
 
-  static func git(_ arguments: [String], input: Data? = nil) throws -> (
-    status: Int32, output: Data, errors: Data
-  ) {
-    let process = Process()
+  /// The user's environment, with git told to run nothing and ask nothing.
+  static func environment(_ user: [String: String]) -> [String: String] {
+    user.merging(
+      [
+        // git 2.44 and later: never fetch a missing object from a promisor remote.
+        "GIT_NO_LAZY_FETCH": "1",
+        // Every git: no transport at all (this beats protocol.<name>.allow in any configuration).
+        "GIT_ALLOW_PROTOCOL": "none",
+        "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0", "GIT_PAGER": "cat", "PAGER": "cat",
+        "GIT_CONFIG_NOSYSTEM": "1", "GIT_NO_REPLACE_OBJECTS": "1", "GIT_ASKPASS": "",
+        "SSH_ASKPASS": "",
+      ]
+    ) { $1 }
+  }
+}
+
+/// One git process: its standard output read as a stream, its standard
+/// error collected aside.
+private final class GitProcess {
+  private let process = Process()
+  let output: StreamReader
+  private let errorSink = ErrorSink()
+  private let drained = DispatchGroup()
+  private var finished = false
+
+  private final class ErrorSink: Sendable {
+    let data = Mutex<Data>(Data())
+  }
+
+  init(_ arguments: [String], in directory: URL?, input: FileHandle? = nil) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = stdin
+    process.arguments = ["git"] + GitRevisionBundle.hardening + arguments
+    process.environment = GitRevisionBundle.environment(ProcessInfo.processInfo.environment)
+    if let directory { process.currentDirectoryURL = directory }
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    process.standardOutput = outputPipe
+    process.standardError = errorPipe
+    process.standardInput = input ?? FileHandle.nullDevice
     do {
       try process.run()
     } catch {
       throw CommandFailure.failure("cannot run git: \(error.localizedDescription)")
     }
-    // Feed the input and drain standard error beside the reading of standard
-    // output, so that no full pipe can stall git and prefs on each other.
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
-      if let input { stdin.fileHandleForWriting.write(input) }
-      try? stdin.fileHandleForWriting.close()
+    output = StreamReader(outputPipe.fileHandleForReading)
+    let errors = errorPipe.fileHandleForReading
+    let sink = errorSink
+    DispatchQueue.global().async(group: drained) {
+      let data = errors.readDataToEndOfFile()
+      sink.data.withLock { $0 = data }
     }
-    let errorData = Mutex<Data>(Data())
-    DispatchQueue.global().async(group: group) {
-      let data = errors.fileHandleForReading.readDataToEndOfFile()
-      errorData.withLock { $0 = data }
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+  }
+
+  /// Whether git exited with 0, once its output has been read to the end.
+  func succeeded() -> Bool {
+    waitForExit()
+    return process.terminationReason == .exit && process.terminationStatus == 0
+  }
+
+  /// What git said on standard error, once it has ended.
+  func errors() -> String {
+    waitForExit()
+    return String(decoding: errorSink.data.withLock { $0 }, as: UTF8.self)
+  }
+
+  /// Ends git at once if it still runs (its output is no longer wanted).
+  func finish() {
+    if !finished, process.isRunning { process.terminate() }
+    waitForExit()
+  }
+
+  private func waitForExit() {
+    guard !finished else { return }
+    finished = true
+    output.close()
     process.waitUntilExit()
-    group.wait()
-    return (process.terminationStatus, data, errorData.withLock { $0 })
+    drained.wait()
+  }
+}
+
+/// Reads a file descriptor in blocks: records up to a delimiter, and runs of
+/// bytes copied straight into another file, so no blob is ever held whole.
+private final class StreamReader {
+  private let handle: FileHandle
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  private static let blockSize = 64 << 10
+
+  init(_ handle: FileHandle) { self.handle = handle }
+
+  func close() { try? handle.close() }
+
+  /// Reads one more block; false at the end.
+  private func fill() throws -> Bool {
+    if atEnd { return false }
+    if start > 0 {
+      buffer.removeFirst(start)
+      start = 0
+    }
+    var block = [UInt8](repeating: 0, count: Self.blockSize)
+    while true {
+      let count = block.withUnsafeMutableBytes {
+        read(handle.fileDescriptor, $0.baseAddress, $0.count)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else {
+        throw CommandFailure.failure(
+          "cannot read git's answer: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 {
+        atEnd = true
+        return false
+      }
+      buffer.append(contentsOf: block[..<count])
+      return true
+    }
+  }
+
+  /// The bytes before the next `delimiter` (which is consumed); nil at the
+  /// end. A record longer than `maximumLength` is an error.
+  func record(endingWith delimiter: UInt8, maximumLength: Int) throws -> ArraySlice<UInt8>? {
+    var searched = start
+    while true {
+      if let end = buffer[searched...].firstIndex(of: delimiter) {
+        let record = buffer[start..<end]
+        start = end + 1
+        return record
+      }
+      searched = buffer.count
+      guard searched - start <= maximumLength else {
+        throw CommandFailure.failure("git's answer cannot be read: a line is too long")
+      }
+      let before = start
+      guard try fill() else { return nil }
+      searched -= before - start
+    }
+  }
+
+  /// Copies the next `count` bytes into `file`; false if the stream ends first.
+  func copy(_ count: Int, to file: Int32) throws -> Bool {
+    var left = count
+    while left > 0 {
+      if start == buffer.count {
+        guard try fill() else { return false }
+      }
+      let chunk = min(left, buffer.count - start)
+      let written = buffer[start..<(start + chunk)].withUnsafeBytes { bytes in
+        writeAll(file, bytes)
+      }
+      guard written else {
+        throw CommandFailure.failure("cannot write the copy: \(String(cString: strerror(errno)))")
+      }
+      start += chunk
+      left -= chunk
+    }
+    return true
+  }
+
+  private func writeAll(_ file: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(file, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
   }
 }
