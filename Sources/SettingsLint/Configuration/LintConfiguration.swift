@@ -46,8 +46,12 @@ public struct LintConfiguration: Sendable {
   /// `diff: renames:`, old key → new key.
   public var diffRenames: [String: String] = [:]
   /// `sources:`, the app's source folders, relative to the configuration file
-  /// as written (``sourceDirectories`` resolves them).
+  /// as written (``sourceDirectories`` resolves them). ``load(file:)`` takes
+  /// only folders inside the repository that holds the file
+  /// (``repository(holding:)``), by their path and through any link.
   public var sources: [String] = []
+  /// Where each of `sources` is written in the file, for messages.
+  var sourcePlaces: [TextLocation?] = []
   /// `strings: exclude:`, globs of page files (relative to the bundle) that
   /// the strings workflow and lint's translation rules leave out.
   public var stringsExcludePatterns: [String] = []
@@ -119,7 +123,94 @@ public struct LintConfiguration: Sendable {
     configuration.baseDirectory =
       URL(fileURLWithPath: path).deletingLastPathComponent()
       .standardizedFileURL.path
+    try configuration.checkSourcesStayInside(file: path)
     return configuration
+  }
+
+  /// The repository that holds a configuration in `folder`: the nearest
+  /// folder at or above it with a `.git` (a folder, or the file a worktree
+  /// or submodule has), else `folder` itself. `sources:` may name only
+  /// folders inside it, so that a configuration from a stranger's pull
+  /// request cannot point `lint` at the rest of the machine.
+  ///
+  /// ```swift
+  /// LintConfiguration.repository(holding: "/work/app/Config")  // "/work/app" when /work/app/.git exists
+  /// ```
+  public static func repository(holding folder: String) -> String {
+    var directory = folder
+    while true {
+      if access((directory == "/" ? "" : directory) + "/.git", F_OK) == 0 { return directory }
+      guard let slash = directory.lastIndex(of: "/"), directory != "/" else { return folder }
+      directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+    }
+  }
+
+  /// Refuses a `sources:` folder that is outside the repository, by its
+  /// path (`..`) or through a symbolic link; one that does not exist yet is
+  /// checked as far as it does.
+  private func checkSourcesStayInside(file: String) throws(ConfigurationError) {
+    guard let baseDirectory else { return }
+    let root = Self.repository(holding: baseDirectory)
+    let realRoot = Self.realPath(root) ?? root
+    for (index, source) in sources.enumerated() {
+      let place = index < sourcePlaces.count ? sourcePlaces[index] : nil
+      let lexical = Self.lexicallyNormalized(baseDirectory + "/" + source)
+      guard Self.path(lexical, isInside: root) else {
+        throw ConfigurationError(
+          file: file, location: place,
+          message: "the source folder \"\(source)\" is outside the repository at \(root)")
+      }
+      // The kernel reads `link/..` as the link's parent, not the text's: resolved as it will be opened.
+      let opened = Self.resolvedAsFarAsItExists(baseDirectory + "/" + source)
+      guard Self.path(Self.lexicallyNormalized(opened), isInside: realRoot) else {
+        throw ConfigurationError(
+          file: file, location: place,
+          message:
+            "the source folder \"\(source)\" leads through a symbolic link out of the repository at \(root)"
+        )
+      }
+    }
+  }
+
+  private static func path(_ path: String, isInside root: String) -> Bool {
+    path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+  }
+
+  /// `.` and `..` taken away by the text alone, as the path reads.
+  private static func lexicallyNormalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+        continue
+      }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The real path of the longest part of `path` that exists, with the rest
+  /// as written.
+  private static func resolvedAsFarAsItExists(_ path: String) -> String {
+    var existing = path
+    var rest: [Substring] = []
+    while existing != "/" {
+      if let real = realPath(existing) {
+        return rest.isEmpty
+          ? real : (real == "/" ? "" : real) + "/" + rest.reversed().joined(separator: "/")
+      }
+      guard let slash = existing.lastIndex(of: "/") else { break }
+      rest.append(existing[existing.index(after: slash)...])
+      existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+    }
+    return path
   }
 
   /// Parses configuration text. Unknown keys and rule ids are errors, so a
@@ -154,7 +245,16 @@ public struct LintConfiguration: Sendable {
             throw ConfigurationError(
               file: file, node: item, message: "a source folder must be text")
           }
+          if folder.hasPrefix("/") {
+            throw ConfigurationError(
+              file: file, node: item,
+              message:
+                "the source folder \"\(folder)\" is absolute; sources are relative to the configuration's folder and stay inside its repository"
+            )
+          }
           configuration.sources.append(folder)
+          configuration.sourcePlaces.append(
+            item.mark.map { TextLocation(line: $0.line, column: $0.column) })
         }
       default:
         throw ConfigurationError(
@@ -551,54 +651,106 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Shell-style patterns: `*` and `?` within one path component, `**` across them.
+///
+/// Matching simulates the pattern as an automaton over the set of positions
+/// in the path reachable so far, one sweep of the path per pattern element:
+/// at most (elements + 1) × (path length + 1) steps, whatever the pattern
+/// and the path (no backtracking, so `a*a*a*…b` against `aaaa…` costs no more
+/// than any other pattern of its length).
 enum Glob {
   static func matches(_ pattern: String, _ path: String) -> Bool {
-    if !pattern.contains("/") {
-      let name = path.split(separator: "/").last.map(String.init) ?? path
-      return match(Array(pattern.unicodeScalars), Array(name.unicodeScalars))
-    }
-    return match(Array(pattern.unicodeScalars), Array(path.unicodeScalars))
+    var steps = 0
+    return matches(pattern, path, steps: &steps)
   }
 
-  private static func match(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
-    // Dynamic programming over (pattern index, text index), so no input is exponential.
-    var index = 0
-    var states: Set<Int> = [0]
-    // `states` holds text positions reachable after pattern[0..<index].
-    while index < pattern.count {
-      var next = Set<Int>()
-      let scalar = pattern[index]
-      if scalar == "*" {
-        let doubleStar = index + 1 < pattern.count && pattern[index + 1] == "*"
-        for start in states.sorted() {
-          var position = start
-          next.insert(position)
-          while position < text.count, doubleStar || text[position] != "/" {
-            position += 1
-            next.insert(position)
-          }
-        }
-        index += doubleStar ? 2 : 1
-        // `**/` also matches no folder at all.
-        if doubleStar, index < pattern.count, pattern[index] == "/" {
-          var withSlash = Set<Int>()
-          for position in next where position < text.count && text[position] == "/" {
-            withSlash.insert(position + 1)
-          }
-          next = withSlash.union(states)
-          index += 1
-        }
-      } else {
-        for position in states where position < text.count {
-          if scalar == "?" ? text[position] != "/" : text[position] == scalar {
-            next.insert(position + 1)
-          }
-        }
-        index += 1
-      }
-      states = next
-      if states.isEmpty { return false }
+  /// `matches`, counting the steps taken (for the tests that hold it linear).
+  static func matches(_ pattern: String, _ path: String, steps: inout Int) -> Bool {
+    if !pattern.contains("/") {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      return match(Array(pattern.unicodeScalars), Array(name.unicodeScalars), steps: &steps)
     }
-    return states.contains(text.count)
+    return match(Array(pattern.unicodeScalars), Array(path.unicodeScalars), steps: &steps)
+  }
+
+  /// One element of a pattern.
+  private enum Element: Equatable {
+    case scalar(Unicode.Scalar)
+    /// `?`: one character but `/`.
+    case one
+    /// `*`: any characters but `/`.
+    case star
+    /// `**`: any characters.
+    case anything
+    /// `**/`: no folder at all, or any characters ending with `/`.
+    case folders
+  }
+
+  private static func elements(_ pattern: [Unicode.Scalar]) -> [Element] {
+    var elements: [Element] = []
+    var index = 0
+    while index < pattern.count {
+      switch pattern[index] {
+      case "*" where index + 1 < pattern.count && pattern[index + 1] == "*":
+        index += 2
+        if index < pattern.count, pattern[index] == "/" {
+          index += 1
+          elements.append(.folders)
+        } else {
+          elements.append(.anything)
+        }
+        continue
+      case "*": elements.append(.star)
+      case "?": elements.append(.one)
+      case let scalar: elements.append(.scalar(scalar))
+      }
+      index += 1
+    }
+    return elements
+  }
+
+  private static func match(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar], steps: inout Int)
+    -> Bool
+  {
+    // `reached[i]`: the path's first i characters match the elements read so far.
+    var reached = [Bool](repeating: false, count: text.count + 1)
+    reached[0] = true
+    var next = reached
+    for element in elements(pattern) {
+      switch element {
+      case .scalar(let scalar):
+        next[0] = false
+        for position in 0..<text.count {
+          next[position + 1] = reached[position] && text[position] == scalar
+        }
+      case .one:
+        next[0] = false
+        for position in 0..<text.count {
+          next[position + 1] = reached[position] && text[position] != "/"
+        }
+      case .star:
+        next[0] = reached[0]
+        for position in 0..<text.count {
+          next[position + 1] =
+            reached[position + 1] || (next[position] && text[position] != "/")
+        }
+      case .anything:
+        next[0] = reached[0]
+        for position in 0..<text.count {
+          next[position + 1] = reached[position + 1] || next[position]
+        }
+      case .folders:
+        // `seen`: some position at or before this one was reached.
+        var seen = reached[0]
+        next[0] = reached[0]
+        for position in 0..<text.count {
+          next[position + 1] = reached[position + 1] || (seen && text[position] == "/")
+          seen = seen || reached[position + 1]
+        }
+      }
+      steps += text.count + 1
+      swap(&reached, &next)
+      if !reached.contains(true) { return false }
+    }
+    return reached[text.count]
   }
 }
