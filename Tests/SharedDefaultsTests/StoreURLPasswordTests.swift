@@ -81,7 +81,7 @@ struct StoreURLPasswordTests {
   /// read as something else or refused, and still never shown.
   @Test func randomPasswordsNeverReachTheWords() throws {
     var random = SplitMix64(seed: 30)
-    for _ in 0..<3000 {
+    for _ in 0..<800 {
       let secret = HostilePassword.random(using: &random)
       for placement in HostilePassword.Placement.allCases {
         let url = placement.url(secret, host: "db.example.org:6543")

@@ -171,6 +171,20 @@ public struct SharedStoreLocation: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// How `url` may be shown in any message: its ``description`` when it
+  /// reads as a store URL, else its scheme alone (which part of it is a
+  /// password cannot be known then).
+  ///
+  /// ```swift
+  /// SharedStoreLocation.redacted("postgres://app:secret@db/prefs")  // "postgres://app@db:5432/prefs"
+  /// SharedStoreLocation.redacted("postgres://app:se/cret@db/prefs")  // "postgres://…"
+  /// ```
+  public static func redacted(_ url: String) -> String {
+    if let location = try? SharedStoreLocation(url: url) { return location.description }
+    let scheme = url.range(of: "://").map { String(url[..<$0.lowerBound]) } ?? "postgres"
+    return (schemes.contains(scheme.lowercased()) ? scheme : "postgres") + "://…"
+  }
+
   /// Whether `text` names a shared store rather than a folder.
   public static func isStoreURL(_ text: String) -> Bool {
     guard let separator = text.range(of: "://") else { return false }

@@ -2,6 +2,7 @@ import DefaultsStore
 import Plist
 import SettingsLint
 import SettingsSchema
+import SharedDefaults
 import StringsWorkflow
 
 /// A command's own reason to stop: what went wrong in the user's words and
@@ -104,6 +105,23 @@ enum CommandErrors {
     default:
       return ("\(error)".escapingControlCharacters, ExitStatus.failure, true)
     }
+  }
+
+  /// `message` with every store URL given in `arguments` (alone or as
+  /// `--store=URL`) shown redacted: swift-argument-parser quotes an argument
+  /// it did not expect, and a password must not reach the terminal that way
+  /// either.
+  static func redactingStoreURLs(_ message: String, arguments: [String]) -> String {
+    var message = message
+    for argument in arguments {
+      let starts = SharedStoreLocation.schemes.compactMap {
+        argument.range(of: $0 + "://", options: .caseInsensitive)?.lowerBound
+      }
+      guard let start = starts.min() else { continue }
+      let url = String(argument[start...])
+      message = message.replacingOccurrences(of: url, with: SharedStoreLocation.redacted(url))
+    }
+    return message
   }
 
   /// What the user can do about a defaults error, in the CLI's words.
