@@ -69,7 +69,7 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
         stream.write(source)
         return ExitStatus.success
       }
-      let current = FileManager.default.contents(atPath: output)
+      let current = OutputFile.currentContents(of: output)
       let wanted = Data(source.utf8)
       if check {
         guard current == wanted else {
