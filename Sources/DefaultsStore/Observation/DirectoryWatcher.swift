@@ -13,6 +13,11 @@ import Synchronization
 /// watched too (writes replace that file, not the link), and followed
 /// again whenever the link changes.
 ///
+/// A relative folder is resolved against the working directory once, when
+/// the watch starts: the ancestors it climbs to while the folder is gone
+/// are then real folders (the parent of `config` is the working directory,
+/// not `/`), and a later change of the working directory moves nothing.
+///
 /// `@unchecked` only for the dispatch source, which is thread-safe but not
 /// marked `Sendable`; the rest of the state is in a `Mutex`.
 final class DirectoryWatcher: @unchecked Sendable {
@@ -36,7 +41,10 @@ final class DirectoryWatcher: @unchecked Sendable {
     var linkedName: [UInt8] = []
   }
 
+  /// The folder as it was named (what the owner reports).
   let directory: String
+  /// The folder watched: `directory`, absolute.
+  private let watchedDirectory: String
   private let name: [UInt8]
   private let descriptor: Int32
   private let state: Mutex<State>
@@ -57,11 +65,13 @@ final class DirectoryWatcher: @unchecked Sendable {
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
     var initial = State()
-    guard Self.arm(descriptor, directory: directory, state: &initial) != nil else {
+    let watchedDirectory = Self.absolute(directory)
+    guard Self.arm(descriptor, directory: watchedDirectory, state: &initial) != nil else {
       close(descriptor)
       return nil
     }
     self.directory = directory
+    self.watchedDirectory = watchedDirectory
     self.descriptor = descriptor
     self.name = Array(fileName.utf8)
     self.state = Mutex(initial)
@@ -79,7 +89,7 @@ final class DirectoryWatcher: @unchecked Sendable {
   /// Watches the folder of the file the link ends at, if the file is a
   /// link; moves that watch when the link has changed.
   private func followLink() {
-    let target = linkTarget()
+    let target = linkTarget().map(Self.absolute)
     state.withLock { state in
       let folder = target.map(Self.parent(of:)) ?? ""
       let name = target.map { Array($0.utf8.split(separator: UInt8(ascii: "/")).last ?? []) } ?? []
@@ -106,7 +116,7 @@ final class DirectoryWatcher: @unchecked Sendable {
   /// Watches the folder if it is there, else its nearest existing ancestor;
   /// true when on the folder, nil when inotify refuses every path.
   private func arm() -> Bool? {
-    state.withLock { Self.arm(descriptor, directory: directory, state: &$0) }
+    state.withLock { Self.arm(descriptor, directory: watchedDirectory, state: &$0) }
   }
 
   private static func arm(_ descriptor: Int32, directory: String, state: inout State) -> Bool? {
@@ -144,6 +154,14 @@ final class DirectoryWatcher: @unchecked Sendable {
       state.watch = -1
     }
     return false
+  }
+
+  /// `path` against the working directory, without a trailing slash.
+  static func absolute(_ path: String) -> String {
+    var absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
+    return absolute
   }
 
   static func parent(of path: String) -> String {
