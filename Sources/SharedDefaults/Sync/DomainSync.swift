@@ -16,6 +16,17 @@ import Synchronization
 /// side has is copied to the other, and where both hold a different value
 /// the shared one wins.
 ///
+/// A local editor may save the whole file without taking the lock, from a
+/// copy it read before the sync pulled a shared change into the file. Such a
+/// save would undo a write the store had confirmed, so a local write that
+/// puts back the very value a key held before the sync last pulled it, made
+/// before any other local write showed the pulled value, is taken for a
+/// save from an older copy: the store's value stays and is written into the
+/// file again, and the local value is reported as ``Event/conflict(key:kept:local:)``,
+/// never dropped unsaid. The keys that save changed otherwise are pushed as
+/// any local edit. Saving that value once more (or writing it with the lock
+/// after another local write) makes it stick.
+///
 /// ```swift
 /// let sync = DomainSync(local: fileStore, shared: sharedStore) { event in print(event) }
 /// try sync.start()
@@ -31,6 +42,10 @@ public final class DomainSync: Sendable {
     case keptLocal(key: PlistKey)
     /// A write failed; the key is tried again on its next change.
     case failed(key: PlistKey, error: DefaultsError)
+    /// A local save put back `local`, the value `key` held before the store's
+    /// `kept` was pulled, from a copy older than that pull: `kept` stays (in
+    /// the store and, again, in the file).
+    case conflict(key: PlistKey, kept: PlistValue?, local: PlistValue?)
 
     public var description: String {
       func text(_ value: PlistValue?) -> String { value.map { "\($0)" } ?? "(none)" }
@@ -39,6 +54,8 @@ public final class DomainSync: Sendable {
       case .pulled(let key, let value): "← \(key) = \(text(value))"
       case .keptLocal(let key): "= \(key) (a newer local edit is being pushed)"
       case .failed(let key, let error): "! \(key): \(error)"
+      case .conflict(let key, let kept, let local):
+        "≠ \(key) = \(text(kept)) (kept; a local save from an older copy had \(text(local)))"
       }
     }
   }
@@ -50,6 +67,7 @@ public final class DomainSync: Sendable {
   /// The values both sides last agreed on, per key: the base that tells a
   /// local edit from the echo of a shared change.
   private let agreed = Mutex<[PlistKey: PlistValue]>([:])
+  private let history = Mutex(LocalHistory())
   private let tokens = Mutex<[ObservationToken]>([])
 
   public init(
@@ -101,9 +119,15 @@ public final class DomainSync: Sendable {
       }
       tokens.withLock { $0 = [sharedToken, localToken, stateToken] }
       var merged = try shared.persistentValues()
+      var replaced: [PlistKey: PlistValue?] = [:]
       try local.update { values in
         for (key, value) in values where merged[key] == nil { merged[key] = value }
+        for (key, value) in merged where values[key] != value { replaced[key] = values[key] }
         values = merged
+      }
+      history.withLock { history in
+        history.lastWritten = merged
+        for (key, value) in replaced { history.replaced[key, default: []].append(value) }
       }
       let pushed = merged
       try shared.update { values in
@@ -128,9 +152,28 @@ public final class DomainSync: Sendable {
       // A file that does not parse (an edit in progress) is read again on its next change.
       return
     }
-    for key in keys.sorted() {
+    let agreedNow = agreed.withLock { $0 }
+    let replaced = history.withLock { history in
+      // A write not the sync's own that holds a pulled value has seen it.
+      if history.lastWritten != now {
+        for key in history.replaced.keys where now[key] == agreedNow[key] {
+          history.replaced[key] = nil
+        }
+      }
+      return history.replaced
+    }
+    // Every key that differs, not only the ones delivered: a save that came
+    // right after the sync's own write may be delivered as a change from
+    // before it, missing the keys the save put back.
+    for key in keys.union(now.keys).union(agreedNow.keys).sorted() {
       let value = now[key]
-      guard agreed.withLock({ $0[key] }) != value else { continue }
+      let before = agreedNow[key]
+      guard before != value else { continue }
+      if let older = replaced[key], older.contains(value) {
+        keepShared(key, value: before, over: value)
+        continue
+      }
+      history.withLock { $0.replaced[key] = nil }
       do throws(DefaultsError) {
         try shared.update { $0[key] = value }
         agreed.withLock { $0[key] = value }
@@ -138,6 +181,25 @@ public final class DomainSync: Sendable {
       } catch {
         report(.failed(key: key, error: error))
       }
+    }
+  }
+
+  /// Writes the store's `value` of `key` into the file again over `stale`, a
+  /// save from a copy older than the pull, and reports both.
+  private func keepShared(_ key: PlistKey, value: PlistValue?, over stale: PlistValue?) {
+    // Believed from now on: the value saved again is meant.
+    history.withLock { $0.replaced[key] = nil }
+    do throws(DefaultsError) {
+      var written: [PlistKey: PlistValue] = [:]
+      try local.update { values in
+        // Changed once more meanwhile: that newer write is heard on its own.
+        if values[key] == stale { values[key] = value }
+        written = values
+      }
+      history.withLock { $0.lastWritten = written }
+      report(.conflict(key: key, kept: value, local: stale))
+    } catch {
+      report(.failed(key: key, error: error))
     }
   }
 
@@ -155,20 +217,29 @@ public final class DomainSync: Sendable {
       guard before != value else { continue }
       do throws(DefaultsError) {
         var edited: PlistValue?? = nil
+        var previous: PlistValue?
+        var written: [PlistKey: PlistValue] = [:]
         let outcome = try local.update { values in
+          previous = values[key]
           // An edit made here since the last agreement wins: it is pushed now.
           if values[key] != before, values[key] != value {
             edited = .some(values[key])
             return
           }
           values[key] = value
+          written = values
         }
         if let edited {
+          history.withLock { $0.replaced[key] = nil }
           try shared.update { $0[key] = edited }
           agreed.withLock { $0[key] = edited }
           report(.keptLocal(key: key))
         } else {
           agreed.withLock { $0[key] = value }
+          history.withLock { history in
+            history.lastWritten = written
+            if !outcome.changes.isEmpty { history.replaced[key, default: []].append(previous) }
+          }
           if !outcome.changes.isEmpty { report(.pulled(key: key, value: value)) }
         }
       } catch {
@@ -176,6 +247,15 @@ public final class DomainSync: Sendable {
       }
     }
   }
+}
+
+/// What the sync knows of the local file's writers: the values it last
+/// wrote there itself (to tell its own write's echo from another writer's),
+/// and per key pulled since another writer last showed the pulled value,
+/// the values the file held before (what a save from an older copy brings back).
+private struct LocalHistory {
+  var lastWritten: [PlistKey: PlistValue]?
+  var replaced: [PlistKey: [PlistValue?]] = [:]
 }
 
 /// A mutex that escaping closures can share (a `Mutex` itself cannot be captured).

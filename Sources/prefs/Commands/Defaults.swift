@@ -544,9 +544,13 @@ extension Defaults {
       commandName: "sync",
       abstract: "Keep the local domain file and the shared store's domain in step, both ways.",
       discussion: """
-        Runs until interrupted, printing a line per key carried: → to the store, ← into the \\
-        file. Conflicts are settled per key: the last write to the store wins. At start, a key \\
-        only one side has is copied to the other; where both differ, the store's value wins.
+        Runs until interrupted, printing a line per key carried: → to the store, ← into the \
+        file. Conflicts are settled per key: the last write to the store wins. At start, a key \
+        only one side has is copied to the other; where both differ, the store's value wins. \
+        A local save that puts back a key's value from before the sync pulled the store's \
+        change into the file (an editor that saved an older copy without the lock) does not \
+        undo that change: the store's value stays and is written again, and a ≠ line shows \
+        both; saving the value once more makes it stick.
         """)
     @Argument(help: "The domain.") var domain: String
     @Option(
@@ -625,6 +629,9 @@ extension Defaults.Sync {
       "→ \(key.string.escapingControlCharacters) (a local edit newer than the store's change)"
     case .failed(let key, let error):
       "! \(key.string.escapingControlCharacters): \(error.description)"
+    case .conflict(let key, let kept, let local):
+      "≠ \(key.string.escapingControlCharacters) = \(text(kept)) (the store's, kept; a local save "
+        + "from an older copy had \(text(local)); save it again to keep it)"
     }
   }
 }
