@@ -30,7 +30,8 @@ struct Prefs: ParsableCommand {
       return 0
     } catch {
       let code = exitCode(for: error)
-      let message = fullMessage(for: error)
+      // A parse error quotes the argument it did not expect, a store URL's password included.
+      let message = CommandErrors.redactingStoreURLs(fullMessage(for: error), arguments: arguments)
       if code == .success {
         if !message.isEmpty { print(message, to: &output) }
         return 0
