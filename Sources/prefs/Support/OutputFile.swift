@@ -151,6 +151,13 @@ enum OutputFile {
     let descriptor = open(
       path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (appending ? O_APPEND : 0))
     guard descriptor >= 0 else { throw failure(path, errno) }
+    // A regular file put there since it was looked at would be overwritten from its start.
+    var info = stat()
+    if !appending, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+      close(descriptor)
+      throw .failure(
+        "cannot write \(path): it was replaced while it was opened; nothing was written")
+    }
     var code = writeAll(data, to: descriptor)
     if close(descriptor) != 0, code == 0 { code = errno }
     if code != 0 { throw failure(path, code) }
