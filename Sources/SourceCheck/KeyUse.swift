@@ -150,6 +150,43 @@ public enum LiteralKind: String, Sendable, Hashable, CaseIterable {
   case bool, number, string
 }
 
+/// A source file the scan did not read, and why: its uses are unknown.
+///
+/// ```swift
+/// for skipped in scan.skipped { print("\(skipped.file):\(skipped.line ?? 1): \(skipped.reason)") }
+/// ```
+public struct SkippedSource: Sendable, Hashable {
+  public enum Reason: Sendable, Hashable {
+    /// Larger than the scan reads (in bytes).
+    case tooLarge(limit: Int)
+    /// Brackets and chains nest deeper than the parser is given (in levels).
+    case nestedTooDeep(limit: Int)
+    /// `[` and generic `<` nest in a run longer than the parser's lookahead is given.
+    case bracketRunTooLong(limit: Int)
+    /// Not a regular file, or not readable.
+    case unreadable
+  }
+
+  public var file: String
+  public var reason: Reason
+  /// The 1-based line where a limit is crossed; nil for the whole file.
+  public var line: Int?
+  /// The 1-based column there, in Unicode scalars.
+  public var column: Int?
+  /// That line's text (its first 400 bytes: the line of a generated file may be megabytes), for a caret.
+  public var lineText: String
+
+  public init(
+    file: String, reason: Reason, line: Int? = nil, column: Int? = nil, lineText: String = ""
+  ) {
+    self.file = file
+    self.reason = reason
+    self.line = line
+    self.column = column
+    self.lineText = lineText
+  }
+}
+
 /// What the app's sources do with defaults keys.
 public struct SourceScan: Sendable {
   public var uses: [KeyUse]
@@ -158,15 +195,19 @@ public struct SourceScan: Sendable {
   public var registersGeneratedKeys: Bool
   public var files: Int
   public var lines: Int
+  /// The files found but not read (too large, nested too deep, unreadable), in path order.
+  public var skipped: [SkippedSource]
 
   public init(
     uses: [KeyUse] = [], runtimeRegistrations: [RuntimeRegistration] = [],
-    registersGeneratedKeys: Bool = false, files: Int = 0, lines: Int = 0
+    registersGeneratedKeys: Bool = false, files: Int = 0, lines: Int = 0,
+    skipped: [SkippedSource] = []
   ) {
     self.uses = uses
     self.runtimeRegistrations = runtimeRegistrations
     self.registersGeneratedKeys = registersGeneratedKeys
     self.files = files
     self.lines = lines
+    self.skipped = skipped
   }
 }

@@ -33,13 +33,15 @@ public enum SourceScanner {
   public static func scan(_ directories: [String]) throws(Failure) -> SourceScan {
     var files: [String] = []
     for directory in directories { files += try sourceFiles(in: directory) }
-    let texts = files.concurrentMap { file -> (String, String)? in
-      guard
-        let bytes = try? BoundedInput.read(
-          path: file, limit: maximumFileBytes, regularFileOnly: true)
-      else { return nil }
-      return (file, String(decoding: bytes, as: UTF8.self))
-    }.compactMap { $0 }
+    let read = files.concurrentMap { file in Self.read(file) }
+    var texts: [(String, String)] = []
+    var skipped: [SkippedSource] = []
+    for result in read {
+      switch result {
+      case .text(let file, let text): texts.append((file, text))
+      case .skipped(let skip): skipped.append(skip)
+      }
+    }
     let swift = texts.filter { swiftExtensions.contains(($0.0 as NSString).pathExtension) }
     let objectiveC = texts.filter {
       objectiveCExtensions.contains(($0.0 as NSString).pathExtension)
@@ -48,7 +50,8 @@ public enum SourceScanner {
     // Swift: symbols of every file first, then the uses.
     let parsed = swift.concurrentMap {
       file, text -> (String, String, SourceFileSyntax, SwiftSymbols) in
-      let tree = Parser.parse(source: text)
+      var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
+      let tree = SourceFileSyntax.parse(from: &parser)
       let collector = SwiftSymbolCollector()
       collector.walk(tree)
       return (file, text, tree, collector.symbols)
@@ -101,9 +104,51 @@ public enum SourceScanner {
       scan.uses += uses
       scan.runtimeRegistrations += registrations
     }
+    scan.skipped = skipped
     scan.files = texts.count
     scan.lines = texts.reduce(0) { $0 + $1.1.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
     return scan
+  }
+
+  /// The parser's own limit, past the pre-scan's so that it never cuts a
+  /// file the pre-scan let through (its default is 20 levels in debug builds, 256 in release).
+  static let parserNestingLevel = SwiftNesting.maximumDepth + 16
+
+  /// A file's text, or why it is skipped: over the size limit, unreadable,
+  /// or (Swift) nested deeper than the parser and the visitors are given,
+  /// checked on its bytes before any parsing.
+  enum ReadOutcome: Sendable {
+    case text(file: String, text: String)
+    case skipped(SkippedSource)
+  }
+
+  static func read(_ file: String) -> ReadOutcome {
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedInput.read(path: file, limit: maximumFileBytes, regularFileOnly: true)
+    } catch .tooLarge {
+      return .skipped(SkippedSource(file: file, reason: .tooLarge(limit: maximumFileBytes)))
+    } catch {
+      return .skipped(SkippedSource(file: file, reason: .unreadable))
+    }
+    if swiftExtensions.contains((file as NSString).pathExtension),
+      let excess = SwiftNesting.excess(in: bytes)
+    {
+      let reason: SkippedSource.Reason =
+        switch excess.limit {
+        case .depth: .nestedTooDeep(limit: SwiftNesting.maximumDepth)
+        case .typeRun: .bracketRunTooLong(limit: SwiftNesting.maximumTypeRun)
+        }
+      let lineBytes = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+      let line = excess.line - 1 < lineBytes.count ? lineBytes[excess.line - 1] : []
+      let lineText = String(decoding: line.prefix(400), as: UTF8.self)
+      let column =
+        String(decoding: line.prefix(excess.column - 1), as: UTF8.self).unicodeScalars.count + 1
+      return .skipped(
+        SkippedSource(
+          file: file, reason: reason, line: excess.line, column: column, lineText: lineText))
+    }
+    return .text(file: file, text: String(decoding: bytes, as: UTF8.self))
   }
 
   /// The source files under a folder: not hidden, not in a dependency or build folder,

@@ -14,6 +14,7 @@ public enum RuleRegistry {
     RadioGroupAbsorbs.self, PageWithoutGroup.self, HiddenGroupRows.self,
     CodeTypeMismatch.self, CodeDefaultMismatch.self, CodeDefaultUnregistered.self,
     CodeUnknownKey.self, CodeValueNotInValues.self, UnusedDisable.self, InvalidDisable.self,
+    SourceSkipped.self,
   ]
 
   /// The rule with this id, if there is one.

@@ -1,0 +1,4 @@
+import Foundation
+
+let grid = [[[[[[[0]]]]]]]
+let celsius = UserDefaults.standard.bool(forKey: "celsiusPref")
