@@ -264,3 +264,28 @@ struct DescriptorLinkOutputTests {
     #expect(OutputDestinationTests.kind(link) == S_IFLNK, "the link is still a link")
   }
 }
+
+/// An `.xcloc` is a folder: a FIFO or a link to a device where it belongs
+/// is refused in plain words and left as it was.
+struct FolderOutputTests {
+  @Test(arguments: ["fifo", "link to /dev/null"])
+  func anXclocWhereAStreamStandsIsRefused(what: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-xcloc-output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let named = folder.path + "/de.xcloc"
+    if what == "fifo" {
+      #expect(mkfifo(named, 0o600) == 0)
+    } else {
+      try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: "/dev/null")
+    }
+    let run = DumpTests.run([
+      "strings", "export", OutputDestinationTests.bundle, "--format", "xcloc", "--lang", "de",
+      "-o", named,
+    ])
+    #expect(run.code == 1)
+    #expect(run.errors == "prefs: error: cannot write \(named): not a directory\n")
+    #expect(OutputDestinationTests.kind(named) == (what == "fifo" ? S_IFIFO : S_IFLNK))
+  }
+}

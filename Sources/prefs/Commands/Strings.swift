@@ -224,8 +224,7 @@ extension Strings {
         if format == .xcloc, let output, let language {
           let files = try XCLoc.export(
             model, language: language, toolVersion: PrefsVersion.current)
-          try FileManager.default.createDirectory(
-            atPath: output + "/" + XCLoc.notes, withIntermediateDirectories: true)
+          try OutputFile.createFolder(output + "/" + XCLoc.notes, for: output)
           try write(ChangeSet(bundle: output, files: files))
           return ExitStatus.success
         }

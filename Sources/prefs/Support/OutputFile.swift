@@ -39,6 +39,28 @@ enum OutputFile {
     }
   }
 
+  /// Makes `folder` and the missing folders above it, for an output that
+  /// is a folder (an `.xcloc`); what stands in the way (a FIFO, a file, a
+  /// link to a device) is left as it is and named in the system's words.
+  static func createFolder(_ folder: String, for output: String) throws(CommandFailure) {
+    var missing: [String] = []
+    var current = folder
+    while true {
+      var info = stat()
+      if stat(current, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw failure(output, ENOTDIR) }
+        break
+      }
+      let parent = split(current).folder
+      guard errno == ENOENT, parent != current else { throw failure(output, errno) }
+      missing.append(current)
+      current = parent
+    }
+    for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+      throw failure(output, errno)
+    }
+  }
+
   /// The bytes of the regular file at `path` now; nil when there is none or
   /// the path names a stream (which is never read: a FIFO would wait for a writer).
   static func currentContents(of path: String) -> Data? {
