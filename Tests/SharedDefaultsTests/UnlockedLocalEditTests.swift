@@ -87,4 +87,19 @@ struct UnlockedLocalEditTests {
         return false
       })
   }
+
+  /// At start the store's value wins where both sides hold one: the local
+  /// value it replaced in the file is reported, not dropped unsaid.
+  @Test func atStartTheLocalValueTheStoreWinsOverIsReported() throws {
+    let database = try SharedDatabase()
+    let domain = "com.example.sync"
+    try database.store(domain).update { $0 = ["both": .string("shared"), "same": .integer(1)] }
+    let machine = try Machine(database: database, domain: domain)
+    try machine.editor(domain).update {
+      $0 = ["both": .string("local"), "same": .integer(1), "mine": .integer(2)]
+    }
+    try machine.sync.start()
+    let events = machine.events.value.withLock { $0 }
+    #expect(events == [.conflict(key: "both", kept: .string("shared"), local: .string("local"))])
+  }
 }

@@ -14,7 +14,7 @@ import Synchronization
 /// older shared change: it is pushed, becomes the newest commit, and comes
 /// back to every other machine. At start the two are merged: a key only one
 /// side has is copied to the other, and where both hold a different value
-/// the shared one wins.
+/// the shared one wins (the local one is reported as a conflict).
 ///
 /// A local editor may save the whole file without taking the lock, from a
 /// copy it read before the sync pulled a shared change into the file. Such a
@@ -134,6 +134,11 @@ public final class DomainSync: Sendable {
         for (key, value) in pushed where values[key] == nil { values[key] = value }
       }
       agreed.withLock { $0 = merged }
+      // Where both held a value, the store's won: the local one is said, not dropped.
+      for key in replaced.keys.sorted() {
+        guard case .some(.some(let value)) = replaced[key] else { continue }
+        report(.conflict(key: key, kept: merged[key], local: value))
+      }
     }
   }
 

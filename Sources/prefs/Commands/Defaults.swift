@@ -546,7 +546,8 @@ extension Defaults {
       discussion: """
         Runs until interrupted, printing a line per key carried: → to the store, ← into the \
         file. Conflicts are settled per key: the last write to the store wins. At start, a key \
-        only one side has is copied to the other; where both differ, the store's value wins. \
+        only one side has is copied to the other; where both differ, the store's value wins \
+        (a ≠ line shows the local one). \
         A local save that puts back a key's value from before the sync pulled the store's \
         change into the file (an editor that saved an older copy without the lock) does not \
         undo that change: the store's value stays and is written again, and a ≠ line shows \
