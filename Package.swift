@@ -127,7 +127,13 @@ let package = Package(
       dependencies: ["BundleDiff", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "CodeGenerationTests",
-      dependencies: ["CodeGeneration", "SettingsSchema", "Plist", "Parallel", "TestSupport"]),
+      dependencies: [
+        "CodeGeneration", "SettingsSchema", "Plist", "Parallel", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+        // The generated file is parsed, to see what it declares and where bundle text lands.
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     .testTarget(
       name: "SettingsLintTests",
       dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport", "SourceCheck"]),

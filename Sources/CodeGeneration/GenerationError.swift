@@ -1,4 +1,5 @@
 import Plist
+import SettingsSchema
 
 /// Why no code was generated. Nothing is written when it is thrown.
 ///
@@ -23,6 +24,9 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// loading found an error in it): the reader's words. Its settings would be
     /// missing from the code, or typed from a misread file.
     case pageDoesNotLoad(String)
+    /// An entry of the element (`DefaultValue`, one of its `Values` …) holds
+    /// a value Swift source cannot say, or the compiler cannot take in time.
+    case valueCannotBeWritten(entry: String, GeneratedCodeLimits.Refusal)
   }
 
   public var description: String {
@@ -37,6 +41,15 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     case .pageDoesNotLoad(let message):
       let subject = self.key.map { "the setting \"\($0)\"" } ?? "the page"
       return "\(subject) does not load (\(message)); no code is generated from a page read wrong"
+    case .valueCannotBeWritten(let entry, .notFinite(let number)):
+      return
+        "the \(entry) of the key \"\(key)\" is \(number), not a finite number; generated Swift writes only finite numbers"
+    case .valueCannotBeWritten(let entry, .nestedTooDeep(let depth)):
+      return
+        "the \(entry) of the key \"\(key)\" nests collections \(depth) levels deep; generated Swift takes at most \(GeneratedCodeLimits.maximumNesting) (the compiler stops deeper)"
+    case .valueCannotBeWritten(let entry, .tooManyElements(let count)):
+      return
+        "the \(entry) of the key \"\(key)\" holds \(count) values; generated Swift takes at most \(GeneratedCodeLimits.maximumElements) in one value (the compiler takes minutes over more)"
     }
   }
 

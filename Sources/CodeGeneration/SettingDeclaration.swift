@@ -55,6 +55,16 @@ public enum ValueShape: Sendable, Hashable {
     public var typeName: String
     /// The raw type when every value has one Swift can use (`String`, `Int`, `Double`).
     public var rawType: String?
+
+    /// The raw type as the file writes it.
+    var rawTypeSource: SwiftSource? {
+      switch rawType {
+      case "Swift.String": "Swift.String"
+      case "Swift.Int": "Swift.Int"
+      case "Swift.Double": "Swift.Double"
+      default: nil
+      }
+    }
     public var cases: [Case]
 
     public struct Case: Sendable, Hashable {
@@ -88,6 +98,16 @@ public enum ValueShape: Sendable, Hashable {
     case .double: ValueReading.double(stored).map(ReadValue.double)
     case .choice(let choice):
       choice.cases.firstIndex { ValueReading.same(stored, $0.value) }.map(ReadValue.choice)
+    }
+  }
+
+  /// The Swift type as the file writes it.
+  var typeSource: SwiftSource {
+    switch self {
+    case .bool, .customBool: "Swift.Bool"
+    case .string: "Swift.String"
+    case .double: "Swift.Double"
+    case .choice(let choice): "\(name: choice.typeName)"
     }
   }
 
@@ -149,9 +169,25 @@ enum ValueReading {
     }
   }
 
-  /// Whether a stored value is the bundle's value, as Foundation's `isEqual:` compares.
+  /// Whether a stored value is the bundle's value, as Foundation's `isEqual:`
+  /// compares: numbers and booleans by value, exactly (`1`, `1.0` and `true`
+  /// are one; 9007199254740993 and 9007199254740992 are two, though one
+  /// Double holds both), anything else as it is.
   static func same(_ stored: PlistValue, _ expected: PlistValue) -> Bool {
-    stored.isEqualAsStored(to: expected)
+    if stored == expected { return true }
+    guard let a = exactNumber(stored), let b = exactNumber(expected) else { return false }
+    if a.whole != nil || b.whole != nil { return a.whole == b.whole }
+    return a.real == b.real
+  }
+
+  /// A number or a boolean as the integer it is, if it is one, and as a real.
+  static func exactNumber(_ value: PlistValue) -> (whole: Int64?, real: Double)? {
+    switch value {
+    case .integer(let number): (number, Double(number))
+    case .real(let number): (Int64(exactly: number), number)
+    case .bool(let flag): (flag ? 1 : 0, flag ? 1 : 0)
+    default: nil
+    }
   }
 
   static func number(_ value: PlistValue) -> Double? { value.numericValue }

@@ -12,8 +12,7 @@ public enum SettingsCollection {
     in bundles: [SettingsBundle], typeName: String
   ) throws(GenerationError) -> [SettingDeclaration] {
     // Members and nested types share one namespace in the enum: one allocator.
-    var allocator = NameAllocator(
-      reserved: ["registerDefaults", "SettingsKey", typeName, "Foundation", "Swift"])
+    var allocator = NameAllocator(reserved: GeneratedNames.usedInTheEnum.union([typeName]))
     var result: [SettingDeclaration] = []
     var indexByKey: [PlistKey: Int] = [:]
     for bundle in bundles { try checkLoadProblems(of: bundle) }
@@ -21,14 +20,19 @@ public enum SettingsCollection {
       var seenInThisVariant = Set<PlistKey>()
       for page in bundle.pages {
         for specifier in page.specifiers {
-          guard let key = specifier.key, !key.isEmpty,
-            let spec = bundle.catalog.spec(of: specifier.type), let rule = spec.valueRule,
-            let stores = spec.stores
+          guard GeneratedCodeLimits.declaresKey(for: specifier, in: bundle.catalog),
+            let key = specifier.key, let spec = bundle.catalog.spec(of: specifier.type),
+            let rule = spec.valueRule, let stores = spec.stores
           else { continue }
           let plistKey = PlistKey(key)
           // Within one variant the first element of a key is the one registered.
           guard seenInThisVariant.insert(plistKey).inserted else { continue }
           let origin = Self.origin(of: specifier, on: page)
+          if let (entry, refusal) = GeneratedCodeLimits.refusal(in: specifier) {
+            throw GenerationError(
+              key: key, origin: Self.origin(of: specifier, entry: entry, on: page), other: nil,
+              reason: .valueCannotBeWritten(entry: entry, refusal))
+          }
           let title = specifier.title.map { bundle.localized($0, on: page) }
           if let index = indexByKey[plistKey] {
             let shape = Self.shape(
@@ -113,8 +117,15 @@ public enum SettingsCollection {
     }
   }
 
-  static func origin(of specifier: Specifier, on page: Page) -> SettingDeclaration.Origin {
-    let place = page.place(of: specifier.node, keyPath: specifier.keyPath)
+  static func origin(of specifier: Specifier, entry: String? = nil, on page: Page)
+    -> SettingDeclaration.Origin
+  {
+    let place =
+      if let entry, let node = specifier[entry] {
+        page.place(of: node, keyPath: specifier.keyPath + "." + entry)
+      } else {
+        page.place(of: specifier.node, keyPath: specifier.keyPath)
+      }
     if case .text(let snippet) = place {
       return .init(
         file: page.file, line: snippet.location.line, column: snippet.location.column,
@@ -159,7 +170,7 @@ public enum SettingsCollection {
     values: [PlistValue], titles: [String?], bundle: SettingsBundle, page: Page,
     typeName: String
   ) -> ValueShape.Choice {
-    var names = NameAllocator()
+    var names = NameAllocator(reserved: GeneratedNames.usedInAChoice)
     var cases: [ValueShape.Choice.Case] = []
     for (index, value) in values.enumerated() {
       // A value listed twice (1 and 1.0) is one case: the first.
@@ -189,7 +200,12 @@ public enum SettingsCollection {
       case .integer, .real: true
       default: false
       }
-    }), values.allSatisfy({ ValueReading.number($0)?.isFinite ?? false }) {
+    }), values.allSatisfy({ ValueReading.number($0)?.isFinite ?? false }),
+      // Two integers one Double holds would be one raw value.
+      values.allSatisfy({
+        if case .integer(let number) = $0 { Double(exactly: number) != nil } else { true }
+      })
+    {
       return "Swift.Double"
     }
     return nil

@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import SettingsSchema
 
 /// Swift source for values read from a bundle: string literals that say
 /// exactly the text (control, format and bidirectional characters escaped, so
@@ -17,19 +18,11 @@ public enum SwiftLiteral {
     }
   }
 
-  /// Characters that would not read as themselves in source: controls,
-  /// invisible format characters (bidirectional overrides among them),
-  /// separators other than the space, and what is not assigned.
+  /// Characters that would not read as themselves in source, or end a line:
+  /// the ones ``GeneratedCodeLimits`` says generated code escapes, so that
+  /// lint reports names with them.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    // Most text is ASCII: answer it without a Unicode table lookup.
-    if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
-    return switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
-      .unassigned:
-      true
-    case .spaceSeparator: scalar != " "
-    default: false
-    }
+    GeneratedCodeLimits.isEscaped(scalar)
   }
 
   public static func integer(_ value: Int64) -> String { String(value) }
@@ -58,6 +51,27 @@ public enum SwiftLiteral {
       entries.isEmpty
         ? "[:] as [Swift.String: Any]"
         : "[\(entries.sorted { $0.key < $1.key }.map { "\(string($0.key.string)): \(Self.value($0.value))" }.joined(separator: ", "))] as [Swift.String: Any]"
+    }
+  }
+
+  /// A value as the generated file writes it: as ``value(_:)`` says it, but
+  /// a collection inside a collection goes through the file's typed helpers
+  /// (`SettingsValueCoding.list([…])`), because `as [Any]` at each level
+  /// makes swiftc's time double with each level (24 levels took 4 s, 30 took
+  /// five minutes); through the helpers 64 levels take a tenth of a second.
+  static func expression(_ value: PlistValue, nested: Bool = false) -> String {
+    switch value {
+    case .array(let items):
+      let body = "[\(items.map { expression($0, nested: true) }.joined(separator: ", "))]"
+      return nested ? "SettingsValueCoding.list(\(body))" : body + " as [Any]"
+    case .dictionary(let entries):
+      let body =
+        entries.isEmpty
+        ? "[:]"
+        : "[\(entries.sorted { $0.key < $1.key }.map { "\(string($0.key.string)): \(expression($0.value, nested: true))" }.joined(separator: ", "))]"
+      return nested ? "SettingsValueCoding.dictionary(\(body))" : body + " as [Swift.String: Any]"
+    default:
+      return Self.value(value)
     }
   }
 }
