@@ -197,6 +197,8 @@ public struct SourceScan: Sendable {
   public var lines: Int
   /// The files found but not read (too large, nested too deep, unreadable), in path order.
   public var skipped: [SkippedSource]
+  /// The steps taken to resolve receivers, for tests that the work stays linear.
+  var receiverSteps = 0
 
   public init(
     uses: [KeyUse] = [], runtimeRegistrations: [RuntimeRegistration] = [],

@@ -59,10 +59,15 @@ public enum SourceScanner {
     var symbols = SwiftSymbols()
     for (_, _, _, found) in parsed { symbols.merge(found) }
     let allSymbols = symbols
+    let globals = GlobalReceivers()
     let swiftResults = parsed.concurrentMap { file, text, tree, _ in
-      let collector = SwiftUseCollector(symbols: allSymbols, file: file, tree: tree, text: text)
+      let collector = SwiftUseCollector(
+        symbols: allSymbols, globals: globals, file: file, tree: tree, text: text)
       collector.walk(tree)
-      return (collector.uses, collector.runtimeRegistrations, collector.registersGeneratedKeys)
+      return (
+        collector.uses, collector.runtimeRegistrations, collector.registersGeneratedKeys,
+        collector.receiverSteps
+      )
     }
 
     // Objective-C: constants of every file (headers define them), then the uses.
@@ -95,7 +100,8 @@ public enum SourceScanner {
     }
 
     var scan = SourceScan()
-    for (uses, registrations, generated) in swiftResults {
+    for (uses, registrations, generated, steps) in swiftResults {
+      scan.receiverSteps += steps
       scan.uses += uses
       scan.runtimeRegistrations += registrations
       scan.registersGeneratedKeys = scan.registersGeneratedKeys || generated

@@ -1,4 +1,5 @@
 import SwiftSyntax
+import Synchronization
 
 /// What the receiver of `bool(forKey:)`, `set(_:forKey:)` or
 /// `register(defaults:)` is, as far as the source tells without a type checker.
@@ -34,10 +35,33 @@ enum DefaultsReceiver: Sendable, Hashable {
 /// a dictionary literal), or the declaration of the variable, property,
 /// constant or parameter it names, found by walking out of the use through
 /// the enclosing scopes, then among the whole tree's declarations.
-struct SwiftReceivers {
+///
+/// Each step is remembered, so that the work is linear in the sources: a
+/// scope's declarations are indexed by name the first time one is looked up
+/// in it, and what a property or global resolves to is worked out once for
+/// all files (``GlobalReceivers``), however many declarations share its name
+/// and however many files name it.
+final class SwiftReceivers {
   let symbols: SwiftSymbols
   /// The suite name an expression spells (a literal or a string constant).
   let name: (ExprSyntax) -> String?
+  let globals: GlobalReceivers
+  /// Expressions classified, declarations looked up and globals resolved: for tests of the work done.
+  private(set) var steps = 0
+  /// Each scope's declarations, by name, the first of each.
+  private var scopes: [SyntaxIdentifier: [String: Declaration]] = [:]
+
+  /// A declaration a scope holds: a variable's binding or a bound condition.
+  enum Declaration {
+    case binding(PatternBindingSyntax)
+    case condition(OptionalBindingConditionSyntax)
+  }
+
+  init(symbols: SwiftSymbols, globals: GlobalReceivers, name: @escaping (ExprSyntax) -> String?) {
+    self.symbols = symbols
+    self.globals = globals
+    self.name = name
+  }
 
   /// Type names that are provably not `UserDefaults`.
   static let otherTypes: Set<String> = [
@@ -47,6 +71,7 @@ struct SwiftReceivers {
   static let defaultsTypes: Set<String> = ["UserDefaults", "Foundation.UserDefaults"]
 
   func classify(_ expression: ExprSyntax?, depth: Int = 0) -> DefaultsReceiver {
+    steps += 1
     guard let expression, depth < 8 else { return .unresolved }
     if let optional = expression.as(OptionalChainingExprSyntax.self) {
       return classify(optional.expression, depth: depth)
@@ -136,26 +161,16 @@ struct SwiftReceivers {
 
   /// What a scope declares `name` as: statements and members, parameters, bound conditions.
   private func declared(_ name: String, in scope: Syntax, depth: Int) -> DefaultsReceiver? {
-    if let items = scope.as(CodeBlockItemListSyntax.self) {
-      for item in items {
-        if let variable = item.item.as(VariableDeclSyntax.self),
-          let found = declared(name, in: variable, depth: depth)
-        {
-          return found
-        }
-        if let guardStatement = item.item.as(GuardStmtSyntax.self),
-          let found = declared(name, in: guardStatement.conditions, depth: depth)
-        {
-          return found
-        }
-      }
-    } else if let members = scope.as(MemberBlockItemListSyntax.self) {
-      for member in members {
-        if let variable = member.decl.as(VariableDeclSyntax.self),
-          let found = declared(name, in: variable, depth: depth)
-        {
-          return found
-        }
+    steps += 1
+    if scope.is(CodeBlockItemListSyntax.self) || scope.is(MemberBlockItemListSyntax.self) {
+      switch index(of: scope)[name] {
+      case .binding(let binding):
+        return receiver(
+          type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+      case .condition(let binding):
+        return receiver(
+          type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+      case nil: return nil
       }
     } else if let conditions = scope.as(IfExprSyntax.self)?.conditions
       ?? scope.as(WhileStmtSyntax.self)?.conditions
@@ -171,15 +186,44 @@ struct SwiftReceivers {
     return nil
   }
 
-  private func declared(_ name: String, in variable: VariableDeclSyntax, depth: Int)
-    -> DefaultsReceiver?
-  {
-    for binding in variable.bindings
-    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-      return receiver(
-        type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+  /// The declarations of a list of statements or members by name, the first
+  /// of each, as a walk of the list finds them; made once a scope.
+  private func index(of scope: Syntax) -> [String: Declaration] {
+    if let known = scopes[scope.id] { return known }
+    var found: [String: Declaration] = [:]
+    var items = 0
+    defer { steps += items }
+    func add(_ variable: VariableDeclSyntax) {
+      items += 1
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          found[name] == nil
+        else { continue }
+        found[name] = .binding(binding)
+      }
     }
-    return nil
+    if let list = scope.as(CodeBlockItemListSyntax.self) {
+      for item in list {
+        items += 1
+        if let variable = item.item.as(VariableDeclSyntax.self) { add(variable) }
+        if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+          for condition in guardStatement.conditions {
+            guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              found[name] == nil
+            else { continue }
+            found[name] = .condition(binding)
+          }
+        }
+      }
+    } else if let members = scope.as(MemberBlockItemListSyntax.self) {
+      for member in members {
+        items += 1
+        if let variable = member.decl.as(VariableDeclSyntax.self) { add(variable) }
+      }
+    }
+    scopes[scope.id] = found
+    return found
   }
 
   private func declared(_ name: String, in conditions: ConditionElementListSyntax, depth: Int)
@@ -232,11 +276,34 @@ struct SwiftReceivers {
   /// The tree's declarations of a property or global named so; when they
   /// disagree the receiver cannot be told.
   private func global(_ name: String, depth: Int) -> DefaultsReceiver? {
+    steps += 1
     guard let declarations = symbols.variables[name], !declarations.isEmpty else { return nil }
+    let key = GlobalReceivers.Key(name: name, depth: depth)
+    if let known = globals[key] { return known }
     let found = Set(
       declarations.map {
         receiver(type: $0.typeAnnotation?.type, value: $0.initializer?.value, depth: depth)
       })
-    return found.count == 1 ? found.first : .unresolved
+    let result = found.count == 1 ? found.first ?? .unresolved : .unresolved
+    globals[key] = result
+    return result
+  }
+}
+
+/// What the properties and globals of the whole tree resolve to, by name and
+/// by the depth the lookup starts at (the depth bounds the recursion, so the
+/// answer may differ between depths, never between files). Shared by the
+/// collectors of every file on every thread.
+final class GlobalReceivers: Sendable {
+  struct Key: Hashable, Sendable {
+    var name: String
+    var depth: Int
+  }
+
+  private let resolved = Mutex<[Key: DefaultsReceiver]>([:])
+
+  subscript(key: Key) -> DefaultsReceiver? {
+    get { resolved.withLock { $0[key] } }
+    set { resolved.withLock { $0[key] = newValue } }
   }
 }

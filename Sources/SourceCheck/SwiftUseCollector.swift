@@ -3,6 +3,7 @@ import SwiftSyntax
 /// The second pass over one Swift file: every use of a key the symbols resolve.
 final class SwiftUseCollector: SyntaxVisitor {
   let symbols: SwiftSymbols
+  let globals: GlobalReceivers
   let file: String
   let converter: SourceLocationConverter
   let lines: [Substring]
@@ -12,8 +13,12 @@ final class SwiftUseCollector: SyntaxVisitor {
   /// The literal after `??` of a read, by the read's node.
   private var fallbacks: [SyntaxIdentifier: SourceLiteral] = [:]
 
-  init(symbols: SwiftSymbols, file: String, tree: SourceFileSyntax, text: String) {
+  init(
+    symbols: SwiftSymbols, globals: GlobalReceivers, file: String, tree: SourceFileSyntax,
+    text: String
+  ) {
     self.symbols = symbols
+    self.globals = globals
     self.file = file
     converter = SourceLocationConverter(fileName: file, tree: tree)
     lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -63,8 +68,13 @@ final class SwiftUseCollector: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// The steps the receivers took (see ``SwiftReceivers/steps``).
+  var receiverSteps: Int { receivers.steps }
+
   /// The receivers of this tree, resolved with the whole tree's symbols.
-  var receivers: SwiftReceivers { SwiftReceivers(symbols: symbols, name: key) }
+  lazy var receivers = SwiftReceivers(symbols: symbols, globals: globals) { [unowned self] in
+    self.key($0)
+  }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let read = SwiftExpressions.read(node), let key = key(read.key) {
