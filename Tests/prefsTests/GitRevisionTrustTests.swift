@@ -158,6 +158,28 @@ struct GitRevisionTrustTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
   }
 
+  /// A repository's configuration can include a FIFO, on which git waits
+  /// forever: git is stopped when it has said nothing for the answer timeout.
+  @Test func aConfigurationThatMakesGitWaitIsCutOff() throws {
+    let repository = try Repository()
+    let git = repository.root.appendingPathComponent(".git")
+    #expect(mkfifo(git.appendingPathComponent("fifo").path, 0o600) == 0)
+    // Appended by hand: git config itself would wait on the FIFO once it is included.
+    let config = try FileHandle(forWritingTo: git.appendingPathComponent("config"))
+    try config.seekToEnd()
+    try config.write(contentsOf: Data("[include]\n\tpath = fifo\n".utf8))
+    try config.close()
+    let started = ContinuousClock.now
+    let error = #expect(throws: CommandFailure.self) {
+      try GitRevisionBundle(
+        "HEAD:App/Settings.bundle", in: repository.root, answerTimeout: .seconds(1))
+    }
+    #expect(
+      error?.message.contains("git did not answer within 1") == true, "\(String(describing: error))"
+    )
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
   /// The copy is the user's alone, and removed when asked.
   @Test func theCopysFolderIsPrivate() throws {
     let repository = try Repository()

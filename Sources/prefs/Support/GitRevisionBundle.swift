@@ -36,9 +36,17 @@ struct GitRevisionBundle {
 
   static let maximumFiles = 20_000
 
+  /// How long git may go without a byte of answer before it is stopped: a
+  /// repository's configuration can make it wait forever (an
+  /// `include.path` naming a FIFO).
+  static let answerTimeout: Duration = .seconds(60)
+
   /// Reads `spec` from the repository git finds from `directory` (the
   /// current one by default) into a new folder under `temporaryDirectory`.
-  init(_ spec: String, in directory: URL? = nil, temporaryDirectory: URL? = nil) throws {
+  init(
+    _ spec: String, in directory: URL? = nil, temporaryDirectory: URL? = nil,
+    answerTimeout: Duration = Self.answerTimeout
+  ) throws {
     guard let colon = spec.firstIndex(of: ":") else {
       throw CommandFailure.usage("\(spec): not REV:PATH")
     }
@@ -52,7 +60,8 @@ struct GitRevisionBundle {
       throw CommandFailure.usage(
         "\(spec): give REV:PATH with PATH relative to the repository's root")
     }
-    let entries = try Self.listing(spec, revision: revision, inside: inside, in: directory)
+    let git = GitRun(spec: spec, directory: directory, timeout: answerTimeout)
+    let entries = try Self.listing(git, revision: revision, inside: inside)
     folder = try Self.makePrivateFolder(in: temporaryDirectory)
     let root =
       folder + "/" + (inside.split(separator: "/").last.map(String.init) ?? "Settings.bundle")
@@ -60,7 +69,7 @@ struct GitRevisionBundle {
     displayName = spec
     repositoryPath = inside
     do {
-      try Self.copyBlobs(entries, to: root, spec: spec, in: directory)
+      try Self.copyBlobs(entries, to: root, git: git)
     } catch {
       remove()
       throw error
@@ -79,11 +88,12 @@ struct GitRevisionBundle {
 
   /// The regular files under `inside`, from `git ls-tree`, read as a stream
   /// and stopped at the file limit.
-  private static func listing(_ spec: String, revision: String, inside: String, in directory: URL?)
+  private static func listing(_ run: GitRun, revision: String, inside: String)
     throws -> [Entry]
   {
+    let spec = run.spec
     let git = try GitProcess(
-      ["ls-tree", "-r", "-l", "-z", "--full-tree", revision, "--", inside], in: directory)
+      ["ls-tree", "-r", "-l", "-z", "--full-tree", revision, "--", inside], run: run)
     defer { git.finish() }
     var entries: [Entry] = []
     var total = 0
@@ -140,11 +150,8 @@ struct GitRevisionBundle {
   /// Streams every blob from one `git cat-file --batch` into its file under
   /// `root`, checking each size against the listing and the limit before a
   /// byte of it is read.
-  private static func copyBlobs(
-    _ entries: [Entry], to root: String, spec: String, in directory: URL?
-  )
-    throws
-  {
+  private static func copyBlobs(_ entries: [Entry], to root: String, git run: GitRun) throws {
+    let spec = run.spec
     // The object names go in from a file, so that no pipe waits on another.
     let names = root + ".objects"
     try Data(entries.map { $0.object + "\n" }.joined().utf8).write(
@@ -154,7 +161,7 @@ struct GitRevisionBundle {
       throw CommandFailure.failure("\(spec): cannot hand git the bundle's objects")
     }
     defer { try? input.close() }
-    let git = try GitProcess(["cat-file", "--batch"], in: directory, input: input)
+    let git = try GitProcess(["cat-file", "--batch"], run: run, input: input)
     defer { git.finish() }
     let unreadable = CommandFailure.failure("\(spec): git cannot read the bundle's files")
     for entry in entries {
@@ -205,6 +212,14 @@ struct GitRevisionBundle {
   }
 }
 
+/// What every git process of one `REV:PATH` shares: the name for messages,
+/// where git runs, and how long it may keep silent.
+private struct GitRun {
+  var spec: String
+  var directory: URL?
+  var timeout: Duration
+}
+
 /// One git process: its standard output read as a stream, its standard
 /// error collected aside.
 private final class GitProcess {
@@ -218,11 +233,11 @@ private final class GitProcess {
     let data = Mutex<Data>(Data())
   }
 
-  init(_ arguments: [String], in directory: URL?, input: FileHandle? = nil) throws {
+  init(_ arguments: [String], run: GitRun, input: FileHandle? = nil) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + GitRevisionBundle.hardening + arguments
     process.environment = GitRevisionBundle.environment(ProcessInfo.processInfo.environment)
-    if let directory { process.currentDirectoryURL = directory }
+    if let directory = run.directory { process.currentDirectoryURL = directory }
     let outputPipe = Pipe()
     let errorPipe = Pipe()
     process.standardOutput = outputPipe
@@ -233,7 +248,7 @@ private final class GitProcess {
     } catch {
       throw CommandFailure.failure("cannot run git: \(error.localizedDescription)")
     }
-    output = StreamReader(outputPipe.fileHandleForReading)
+    output = StreamReader(outputPipe.fileHandleForReading, run: run)
     let errors = errorPipe.fileHandleForReading
     let sink = errorSink
     DispatchQueue.global().async(group: drained) {
@@ -256,7 +271,8 @@ private final class GitProcess {
 
   /// Ends git at once if it still runs (its output is no longer wanted).
   func finish() {
-    if !finished, process.isRunning { process.terminate() }
+    // SIGKILL, as a signal mask inherited from the calling thread may block SIGTERM in git.
+    if !finished, process.isRunning { kill(process.processIdentifier, SIGKILL) }
     waitForExit()
   }
 
@@ -278,7 +294,12 @@ private final class StreamReader {
   private var atEnd = false
   private static let blockSize = 64 << 10
 
-  init(_ handle: FileHandle) { self.handle = handle }
+  private let run: GitRun
+
+  init(_ handle: FileHandle, run: GitRun) {
+    self.handle = handle
+    self.run = run
+  }
 
   func close() { try? handle.close() }
 
@@ -290,6 +311,19 @@ private final class StreamReader {
       start = 0
     }
     var block = [UInt8](repeating: 0, count: Self.blockSize)
+    let (seconds, attoseconds) = run.timeout.components
+    let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let polled = poll(&ready, 1, milliseconds)
+      if polled < 0, errno == EINTR { continue }
+      guard polled != 0 else {
+        throw CommandFailure.failure(
+          "\(run.spec): git did not answer within \(run.timeout); the repository's configuration may make it wait"
+        )
+      }
+      break
+    }
     while true {
       let count = block.withUnsafeMutableBytes {
         read(handle.fileDescriptor, $0.baseAddress, $0.count)
@@ -297,7 +331,7 @@ private final class StreamReader {
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else {
         throw CommandFailure.failure(
-          "cannot read git's answer: \(String(cString: strerror(errno)))")
+          "\(run.spec): cannot read git's answer: \(String(cString: strerror(errno)))")
       }
       if count == 0 {
         atEnd = true
@@ -320,7 +354,7 @@ private final class StreamReader {
       }
       searched = buffer.count
       guard searched - start <= maximumLength else {
-        throw CommandFailure.failure("git's answer cannot be read: a line is too long")
+        throw CommandFailure.failure("\(run.spec): git's answer cannot be read: a line is too long")
       }
       let before = start
       guard try fill() else { return nil }
