@@ -51,6 +51,16 @@ public struct SwiftSettingsGenerator: Sendable {
       && !GeneratedNames.refusedTypeNames.contains(name)
   }
 
+  /// Whether a type named `name` would hide a type or module the generated
+  /// file uses (`Swift`, `Foundation`, `UserDefaults`, `SettingsKey` …).
+  ///
+  /// ```swift
+  /// SwiftSettingsGenerator.hidesANameTheFileUses("Foundation")  // true
+  /// ```
+  public static func hidesANameTheFileUses(_ name: String) -> Bool {
+    GeneratedNames.refusedTypeNames.contains(name)
+  }
+
   /// The source for the bundle, loaded once per idiom to generate for.
   public func generate(from bundles: [SettingsBundle]) throws(GenerationError) -> String {
     let declarations = try SettingsCollection.declarations(

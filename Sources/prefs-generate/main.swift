@@ -22,6 +22,15 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
+// The plugin passes no type name today; a package calling the tool itself
+// must not get a file whose type hides what the file uses.
+guard SwiftSettingsGenerator.isValidTypeName(typeName) else {
+  fail(
+    SwiftSettingsGenerator.hidesANameTheFileUses(typeName)
+      ? "prefs-generate: error: the type name \(typeName) would hide the \(typeName) the generated file uses"
+      : "prefs-generate: error: \(typeName) is not a type name (UpperCamelCase letters and digits)")
+}
+
 do {
   let bundles = try SwiftSettingsGenerator.load(at: bundlePath)
   let generator = SwiftSettingsGenerator(

@@ -73,6 +73,26 @@ struct GenerateCommandTests {
     #expect(DumpTests.run(["generate", "swift", bundle.path, "--idiom", "phone"]).code == 0)
   }
 
+  /// Failed before: `Swift`, `Foundation` and `UserDefaults` were taken, and
+  /// the file did not compile (its `Swift.String` meant the generated enum).
+  @Test(arguments: ["Swift", "Foundation", "UserDefaults", "SettingsValueCoding"])
+  func aTypeNameThatHidesWhatTheFileUsesIsRefused(name: String) throws {
+    let run = DumpTests.run(["generate", "swift", DumpTests.conversor, "--type-name", name])
+    #expect(run.code == 2, "\(run.errors)")
+    #expect(
+      run.errors.contains("--type-name \(name) would hide the \(name) the generated file uses"))
+    #expect(run.output.isEmpty)
+    let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("prefs-generate")
+    try #require(FileManager.default.isExecutableFile(atPath: tool.path), "swift build builds it")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("AppSettings.swift").path
+    let plugin = try ChildProcess.run(tool, [DumpTests.conversor, file, name])
+    #expect(plugin.status == 1)
+    #expect(plugin.errors.contains("would hide the \(name) the generated file uses"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
   @Test func notABundleIsAUsageError() {
     #expect(DumpTests.run(["generate", "swift", "/nonexistent/Settings.bundle"]).code == 2)
   }

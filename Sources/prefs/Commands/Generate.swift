@@ -46,6 +46,11 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
     -> Int32
   {
     CommandErrors.run(errors: &errors) { errors in
+      if SwiftSettingsGenerator.hidesANameTheFileUses(typeName) {
+        throw CommandFailure.usage(
+          "--type-name \(typeName) would hide the \(typeName) the generated file uses; choose another name"
+        )
+      }
       guard SwiftSettingsGenerator.isValidTypeName(typeName) else {
         throw CommandFailure.usage(
           "--type-name \(typeName) is not a type name (UpperCamelCase letters and digits)")
