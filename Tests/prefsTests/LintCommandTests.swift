@@ -126,8 +126,11 @@ struct LintSourcesCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let config = folder.appendingPathComponent(".prefs.yml").path
-    let app = Paths.repository.appendingPathComponent("Tests/Fixtures/Apps/Broken").path
-    try "sources: [\(app)]\n".write(toFile: config, atomically: true, encoding: .utf8)
+    // sources: names folders inside the repository that holds the configuration.
+    try FileManager.default.copyItem(
+      at: Paths.repository.appendingPathComponent("Tests/Fixtures/Apps/Broken"),
+      to: folder.appendingPathComponent("App"))
+    try "sources: [App]\n".write(toFile: config, atomically: true, encoding: .utf8)
     let run = DumpTests.run(["lint", Self.bundle, "--config", config])
     #expect(run.code == 1)
     #expect(run.output.contains("[code-unknown-key]"))

@@ -85,6 +85,21 @@ struct StorePasswordTests {
     #expect(HostilePassword.piece(of: "QZJ/X@K?V#W", in: output + errors) == nil)
   }
 
+  /// The binary itself: a store URL where no argument was expected, or
+  /// behind a misspelt option, reaches standard error redacted.
+  @Test(arguments: [
+    ["defaults", "domains", "postgres://app:QZJX%40KVW@127.0.0.1:1/prefs"],
+    ["defaults", "read", "d", "k", "--stor=PostgreSQL://app:QZJX/KVW@h/d"],
+    ["lint", "postgresql://app:QZJX?KVW@h/d", "--bogus"],
+  ])
+  func aStrayURLNeverReachesTheTerminal(arguments: [String]) throws {
+    let (status, output, errors) = try EndToEndTests.run(arguments)
+    #expect(status == 2, "\(output)\(errors)")
+    for secret in ["QZJX@KVW", "QZJX/KVW", "QZJX?KVW", "QZJX%40KVW"] {
+      #expect(HostilePassword.piece(of: secret, in: output + errors) == nil, "\(errors)")
+    }
+  }
+
   /// swift-argument-parser quotes an argument it did not expect: a store
   /// URL among them is shown redacted (parsed, or as its scheme alone).
   @Test(arguments: [
