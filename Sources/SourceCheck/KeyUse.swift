@@ -199,6 +199,8 @@ public struct SourceScan: Sendable {
   public var skipped: [SkippedSource]
   /// The steps taken to resolve receivers, for tests that the work stays linear.
   var receiverSteps = 0
+  /// The tokens the Objective-C scans stepped over, for the same tests.
+  var objectiveCSteps = 0
 
   public init(
     uses: [KeyUse] = [], runtimeRegistrations: [RuntimeRegistration] = [],

@@ -126,6 +126,52 @@ struct ObjectiveCScanner {
     return result
   }
 
+  /// The bracket structure of a file's tokens, worked out in one pass so
+  /// that every later scan is linear: for each token, the innermost `[`, `(`
+  /// or `{` open around it and whether a `;` came between that and the
+  /// token; for each opener, its closer.
+  struct Structure {
+    /// The innermost opener around each token (nil at the top level).
+    var enclosing: [Int?]
+    /// Whether a `;` of the same level lies between the enclosing opener and the token.
+    var afterSemicolon: [Bool]
+    /// The closer of each opener, by the opener's index (nil: never closed).
+    var closer: [Int: Int]
+  }
+
+  static func isOpener(_ token: Token) -> Bool {
+    token == .punctuation("[") || token == .punctuation("(") || token == .punctuation("{")
+  }
+
+  static func isCloser(_ token: Token) -> Bool {
+    token == .punctuation("]") || token == .punctuation(")") || token == .punctuation("}")
+  }
+
+  func structure(_ tokens: [Located]) -> Structure {
+    var structure = Structure(
+      enclosing: Array(repeating: nil, count: tokens.count),
+      afterSemicolon: Array(repeating: false, count: tokens.count), closer: [:])
+    var open: [(index: Int, semicolon: Bool)] = []
+    var topSemicolon = false
+    for (index, located) in tokens.enumerated() {
+      structure.enclosing[index] = open.last?.index
+      structure.afterSemicolon[index] = open.last?.semicolon ?? topSemicolon
+      if Self.isOpener(located.token) {
+        open.append((index, false))
+      } else if Self.isCloser(located.token) {
+        if let opener = open.popLast() { structure.closer[opener.index] = index }
+      } else if located.token == .punctuation(";") {
+        if open.isEmpty { topSemicolon = true } else { open[open.count - 1].semicolon = true }
+      }
+    }
+    return structure
+  }
+
+  /// The longest receiver expression read: real ones are a few tokens
+  /// (`[[NSUserDefaults alloc] initWithSuiteName:kGroup]`); a longer one is
+  /// not resolved, so that a file of one endless message costs linear time.
+  static let maximumReceiverTokens = 256
+
   static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
@@ -159,9 +205,12 @@ struct ObjectiveCScanner {
   /// Every use of a key in the file's message sends to a receiver that can be
   /// the defaults, and the file's run-time registration of `Root.plist`.
   func uses(
-    _ tokens: [Located], constants: [String: String], variables: [String: DefaultsReceiver],
+    _ tokens: [Located], constants: [String: String],
+    variables: (String) -> DefaultsReceiver?, steps: inout Int,
     place: (Int) -> SourcePlace
   ) -> (uses: [KeyUse], registersAtRunTime: [RuntimeRegistration]) {
+    let structure = structure(tokens)
+    steps += tokens.count
     func key(at index: Int) -> String? {
       guard index < tokens.count else { return nil }
       switch tokens[index].token {
@@ -187,10 +236,12 @@ struct ObjectiveCScanner {
     var uses: [KeyUse] = []
     for (index, located) in tokens.enumerated() {
       guard case .identifier(let name) = located.token, index + 2 < tokens.count,
-        tokens[index + 1].token == .punctuation(":")
+        tokens[index + 1].token == .punctuation(":"),
+        name.hasSuffix("ForKey") || Self.setters.contains(name) || name == "registerDefaults"
       else { continue }
       let receiver = self.receiver(
-        ofSendAt: index, in: tokens, constants: constants, variables: variables)
+        ofSendAt: index, in: tokens, structure: structure, constants: constants,
+        variables: variables, steps: &steps)
       // `setValue:forKey:` is key-value coding on any object: only a known store counts.
       guard receiver.isDefaults, !(name == "setValue" && receiver == .unresolved) else { continue }
       let suite = receiver.suiteName
@@ -201,22 +252,22 @@ struct ObjectiveCScanner {
           KeyUse(
             key: key, action: .read(getter, fallback: nil), place: place(located.offset),
             suite: suite))
-      } else if ["setBool", "setInteger", "setFloat", "setDouble", "setObject", "setValue"]
-        .contains(name)
-      {
-        // setBool:VALUE forKey:KEY — find `forKey:` before the closing bracket.
+      } else if Self.setters.contains(name) {
+        // setBool:VALUE forKey:KEY — find `forKey:` before the closing bracket,
+        // stepping over nested brackets whole, a bounded number of tokens.
         var cursor = index + 2
-        var depth = 0
-        while cursor + 2 < tokens.count {
+        var scanned = 0
+        while cursor + 2 < tokens.count, scanned < Self.maximumReceiverTokens {
+          scanned += 1
+          steps += 1
           let token = tokens[cursor].token
-          if token == .punctuation("[") || token == .punctuation("(") { depth += 1 }
-          if token == .punctuation("]") || token == .punctuation(")") {
-            if depth == 0 { break }
-            depth -= 1
+          if Self.isOpener(token) {
+            guard let close = structure.closer[cursor] else { break }
+            cursor = close + 1
+            continue
           }
-          if depth == 0, token == .identifier("forKey"),
-            tokens[cursor + 1].token == .punctuation(":")
-          {
+          if Self.isCloser(token) { break }
+          if token == .identifier("forKey"), tokens[cursor + 1].token == .punctuation(":") {
             if let key = key(at: cursor + 2) {
               uses.append(
                 KeyUse(
@@ -230,9 +281,16 @@ struct ObjectiveCScanner {
       } else if name == "registerDefaults", tokens[index + 2].token == .punctuation("@"),
         index + 3 < tokens.count, tokens[index + 3].token == .punctuation("{")
       {
-        // @{ KEY : VALUE , … }
+        // @{ KEY : VALUE , … }, its nested brackets stepped over whole.
         var cursor = index + 4
-        while cursor + 2 < tokens.count, tokens[cursor].token != .punctuation("}") {
+        let end = structure.closer[index + 3] ?? tokens.count
+        while cursor + 2 < tokens.count, cursor < end {
+          steps += 1
+          if Self.isOpener(tokens[cursor].token) {
+            guard let close = structure.closer[cursor] else { break }
+            cursor = close + 1
+            continue
+          }
           if let key = key(at: cursor), tokens[cursor + 1].token == .punctuation(":") {
             uses.append(
               KeyUse(
@@ -282,6 +340,11 @@ struct ObjectiveCScanner {
     return []
   }
 
+  /// The writes that name their key after `forKey:`.
+  static let setters: Set<String> = [
+    "setBool", "setInteger", "setFloat", "setDouble", "setObject", "setValue",
+  ]
+
   /// Types whose values are not the defaults, though they answer `objectForKey:`.
   static let otherTypes: Set<String> = [
     "NSUbiquitousKeyValueStore", "NSDictionary", "NSMutableDictionary", "NSCache", "NSMapTable",
@@ -291,34 +354,26 @@ struct ObjectiveCScanner {
   /// The receiver of the message send whose selector starts at `index`: the
   /// tokens between its `[` and the selector.
   func receiver(
-    ofSendAt index: Int, in tokens: [Located], constants: [String: String],
-    variables: [String: DefaultsReceiver]
+    ofSendAt index: Int, in tokens: [Located], structure: Structure,
+    constants: [String: String], variables: (String) -> DefaultsReceiver?, steps: inout Int
   ) -> DefaultsReceiver {
-    var cursor = index - 1
-    var depth = 0
-    while cursor >= 0 {
-      let token = tokens[cursor].token
-      if [.punctuation("]"), .punctuation(")"), .punctuation("}")].contains(token) {
-        depth += 1
-      } else if [.punctuation("["), .punctuation("("), .punctuation("{")].contains(token) {
-        if depth == 0 { break }
-        depth -= 1
-      } else if depth == 0, token == .punctuation(";") {
-        return .unresolved
-      }
-      cursor -= 1
-    }
-    guard cursor >= 0, tokens[cursor].token == .punctuation("[") else { return .unresolved }
+    guard !structure.afterSemicolon[index], let open = structure.enclosing[index],
+      tokens[open].token == .punctuation("[")
+    else { return .unresolved }
     return receiver(
-      of: Array(tokens[(cursor + 1)..<index]), constants: constants, variables: variables)
+      of: tokens[(open + 1)..<index], constants: constants, variables: variables, steps: &steps)
   }
 
   /// What an expression's tokens are: `[NSUserDefaults standardUserDefaults]`,
   /// `[[NSUserDefaults alloc] initWithSuiteName:kGroup]`, `[NSUbiquitousKeyValueStore
   /// defaultStore]`, `@{…}`, or a variable (`defaults`, `self.defaults`, `_defaults`).
   func receiver(
-    of expression: [Located], constants: [String: String], variables: [String: DefaultsReceiver]
+    of expression: ArraySlice<Located>, constants: [String: String],
+    variables: (String) -> DefaultsReceiver?, steps: inout Int
   ) -> DefaultsReceiver {
+    if expression.first?.token == .punctuation("@") { return .notDefaults }
+    guard expression.count <= Self.maximumReceiverTokens else { return .unresolved }
+    steps += expression.count
     let words = expression.compactMap { located -> String? in
       if case .identifier(let word) = located.token { word } else { nil }
     }
@@ -328,7 +383,7 @@ struct ObjectiveCScanner {
       return .notDefaults
     }
     if let suite = expression.firstIndex(where: { $0.token == .identifier("initWithSuiteName") }) {
-      guard suite + 2 < expression.count else { return .unknownSuite }
+      guard suite + 2 < expression.endIndex else { return .unknownSuite }
       switch expression[suite + 2].token {
       case .string(let name): return .suite(name)
       case .identifier(let name):
@@ -342,13 +397,15 @@ struct ObjectiveCScanner {
     guard let last = words.last, words.count <= 2, words.count == 1 || words.first == "self" else {
       return .unresolved
     }
-    return variables[last] ?? variables[String(last.drop { $0 == "_" })] ?? .unresolved
+    return variables(last) ?? variables(String(last.drop { $0 == "_" })) ?? .unresolved
   }
 
   /// What the file's variables and properties are, from their declared type
   /// (`NSUserDefaults *defaults`, `NSDictionary *settings`) and from what is
   /// assigned to them (`defaults = [NSUserDefaults standardUserDefaults];`).
-  func variables(_ tokens: [Located], constants: [String: String]) -> [String: DefaultsReceiver] {
+  func variables(_ tokens: [Located], constants: [String: String], steps: inout Int)
+    -> [String: DefaultsReceiver]
+  {
     var declared: [String: DefaultsReceiver] = [:]
     var assigned: [String: DefaultsReceiver] = [:]
     // `NSDictionary *settings`, and a method's parameter `(NSDictionary *)settings`.
@@ -363,25 +420,32 @@ struct ObjectiveCScanner {
       declared[name] =
         type == "NSUserDefaults" ? .standard : type == "id" ? .unresolved : .notDefaults
     }
+    // `NAME = VALUE;`: the value ends at the `;` of its level or where its
+    // level closes, found for every assignment in one pass.
+    var pending: [[Int]] = [[]]
+    var ends: [Int: Int] = [:]
+    for (index, located) in tokens.enumerated() {
+      steps += 1
+      if Self.isOpener(located.token) {
+        pending.append([])
+      } else if Self.isCloser(located.token) || located.token == .punctuation(";") {
+        for start in pending[pending.count - 1] { ends[start] = index }
+        pending[pending.count - 1] = []
+        if Self.isCloser(located.token), pending.count > 1 { pending.removeLast() }
+      }
+      if case .identifier = located.token, index + 2 < tokens.count,
+        tokens[index + 1].token == .punctuation("=")
+      {
+        pending[pending.count - 1].append(index)
+      }
+    }
     for (index, located) in tokens.enumerated() where index + 2 < tokens.count {
       guard case .identifier(let name) = located.token, tokens[index + 1].token == .punctuation("=")
       else { continue }
-      var end = index + 2
-      var depth = 0
-      while end < tokens.count {
-        let token = tokens[end].token
-        if token == .punctuation("[") || token == .punctuation("(") || token == .punctuation("{") {
-          depth += 1
-        }
-        if token == .punctuation("]") || token == .punctuation(")") || token == .punctuation("}") {
-          depth -= 1
-        }
-        if depth <= 0, token == .punctuation(";") || depth < 0 { break }
-        end += 1
-      }
+      let end = max(index + 2, ends[index] ?? tokens.count)
       let value = receiver(
-        of: Array(tokens[(index + 2)..<min(end, tokens.count)]), constants: constants,
-        variables: [:])
+        of: tokens[(index + 2)..<end], constants: constants, variables: { _ in nil },
+        steps: &steps)
       if value != .unresolved { assigned[name] = value }
     }
     return declared.merging(assigned) { _, assigned in assigned }

@@ -33,7 +33,24 @@ public enum SourceScanner {
   public static func scan(_ directories: [String]) throws(Failure) -> SourceScan {
     var files: [String] = []
     for directory in directories { files += try sourceFiles(in: directory) }
-    let read = files.concurrentMap { file in Self.read(file) }
+    return analyze(files.concurrentMap { file in Self.read(file) })
+  }
+
+  /// The scan of texts already in memory (`file` names them and picks the
+  /// language by its extension), checked as files are: for the fuzz target.
+  static func scan(sources: [(file: String, bytes: [UInt8])]) -> SourceScan {
+    analyze(
+      sources.map { source in
+        guard source.bytes.count <= maximumFileBytes else {
+          return .skipped(
+            SkippedSource(file: source.file, reason: .tooLarge(limit: maximumFileBytes)))
+        }
+        return check(source.file, source.bytes)
+      })
+  }
+
+  /// The uses in the files read; the skipped ones as they are.
+  static func analyze(_ read: [ReadOutcome]) -> SourceScan {
     var texts: [(String, String)] = []
     var skipped: [SkippedSource] = []
     for result in read {
@@ -80,8 +97,9 @@ public enum SourceScanner {
     // Properties declared in a header are used in its implementation: the
     // file's own declarations first, then every file's.
     let allConstants = constants
+    var objectiveCSteps = 0
     let fileVariables = zip(scanners, tokenized).map { scanner, tokens in
-      scanner.variables(tokens, constants: allConstants)
+      scanner.variables(tokens, constants: allConstants, steps: &objectiveCSteps)
     }
     var variables: [String: DefaultsReceiver] = [:]
     for table in fileVariables {
@@ -93,13 +111,15 @@ public enum SourceScanner {
       let lines = scanner.text.split(separator: "\n", omittingEmptySubsequences: false)
       let starts = lineStarts(scanner.text)
       return scanner.uses(
-        tokens, constants: constants, variables: own.merging(variables) { own, _ in own }
+        tokens, constants: constants, variables: { own[$0] ?? variables[$0] },
+        steps: &objectiveCSteps
       ) { offset in
         place(offset: offset, in: scanner.file, starts: starts, lines: lines)
       }
     }
 
     var scan = SourceScan()
+    scan.objectiveCSteps = objectiveCSteps
     for (uses, registrations, generated, steps) in swiftResults {
       scan.receiverSteps += steps
       scan.uses += uses
@@ -137,6 +157,11 @@ public enum SourceScanner {
     } catch {
       return .skipped(SkippedSource(file: file, reason: .unreadable))
     }
+    return check(file, bytes)
+  }
+
+  /// A file's text, or the place where a Swift file nests too deep.
+  static func check(_ file: String, _ bytes: [UInt8]) -> ReadOutcome {
     if swiftExtensions.contains((file as NSString).pathExtension),
       let excess = SwiftNesting.excess(in: bytes)
     {

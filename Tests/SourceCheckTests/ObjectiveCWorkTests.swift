@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SourceCheck
+
+/// The Objective-C scans step over each token a bounded number of times,
+/// counted in steps, never in time: before, each part of a long message
+/// searched back to its `[`, each of a chain of assignments forward to its
+/// `;`, and each unclosed `registerDefaults:@{` to the end of the file.
+struct ObjectiveCWorkTests {
+  static func scan(_ body: String) throws -> SourceScan {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-objc-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(("void f(void) {\n" + body + "\n}\n").utf8).write(
+      to: folder.appendingPathComponent("A.m"))
+    return try SourceScanner.scan([folder.path])
+  }
+
+  static let count = 5_000
+
+  @Test(arguments: [
+    "[[NSUserDefaults standardUserDefaults]" + String(repeating: " boolForKey:@\"k\"", count: count)
+      + "];",
+    "[d setBool:YES" + String(repeating: " setBool:YES", count: count) + " forKey:@\"k\"];",
+    "NSUserDefaults *a = " + String(repeating: "b = ", count: count)
+      + "[NSUserDefaults standardUserDefaults];",
+    String(repeating: "[d registerDefaults:@{ @\"k\": @1, ", count: count),
+    String(repeating: "x = (", count: count) + "[NSUserDefaults standardUserDefaults];",
+  ])
+  func everyScanIsLinear(body: String) throws {
+    let scan = try Self.scan(body)
+    // About 4 tokens a repetition, each stepped over a few times; a send reads
+    // at most 256 tokens of receiver and 256 on to its `forKey:`. Quadratic
+    // work would be about (4 × 5,000)² / 2 = 200 million steps.
+    let tokens = 4 * Self.count
+    let sends = Self.count + 1
+    #expect(
+      scan.objectiveCSteps <= 8 * tokens + 2 * ObjectiveCScanner.maximumReceiverTokens * sends,
+      "\(scan.objectiveCSteps)")
+  }
+
+  /// What the scans find is what they found before, on ordinary code.
+  @Test func ordinarySendsStillResolve() throws {
+    let scan = try Self.scan(
+      """
+      NSUserDefaults *d = [NSUserDefaults standardUserDefaults];
+      [d setObject:[NSArray arrayWithObjects:@1, @2, nil] forKey:@"list"];
+      [d setBool:YES forKey:@"flag"];
+      [d registerDefaults:@{@"flag": @NO, @"nested": @{@"inner": @1}, @"list": @[]}];
+      """)
+    #expect(
+      scan.uses.map(\.key) == ["list", "flag", "flag", "nested", "list"], "\(scan.uses.map(\.key))")
+  }
+}
