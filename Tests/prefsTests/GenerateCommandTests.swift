@@ -208,3 +208,82 @@ extension GenerateCommandTests {
     #expect(both.output.contains("static let phoneOnly"))
   }
 }
+
+/// What `generate` refuses or can only write escaped, `lint` reports first.
+extension GenerateCommandTests {
+  static func page(_ specifiers: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+    <dict><key>Type</key><string>PSGroupSpecifier</string></dict>
+    \(specifiers)
+    </array></dict></plist>
+    """
+  }
+
+  static func nested(_ depth: Int) -> String {
+    String(repeating: "<array>", count: depth) + "<integer>1</integer>"
+      + String(repeating: "</array>", count: depth)
+  }
+
+  static let refusedValues: [(name: String, element: String)] = [
+    (
+      "a NaN default",
+      "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>k</string><key>DefaultValue</key><real>nan</real></dict>"
+    ),
+    (
+      "an infinite maximum",
+      "<dict><key>Type</key><string>PSSliderSpecifier</string><key>Key</key><string>k</string><key>MinimumValue</key><integer>0</integer><key>MaximumValue</key><real>+infinity</real></dict>"
+    ),
+    (
+      "a NaN value",
+      "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>k</string><key>Values</key><array><real>1</real><real>nan</real></array><key>Titles</key><array><string>a</string><string>b</string></array></dict>"
+    ),
+    (
+      "a default nested 65 deep",
+      "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>k</string><key>DefaultValue</key>\(nested(65))</dict>"
+    ),
+  ]
+
+  /// Failed before: generate wrote `Double.nan` and lint had no rule for it.
+  @Test(arguments: refusedValues)
+  func whatGenerateRefusesLintReports(name: String, element: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.page(element))
+    let generate = DumpTests.run(["generate", "swift", bundle.path])
+    #expect(generate.code == 1, "\(name): \(generate.output)")
+    #expect(generate.errors.contains("/Root.plist:4:"), "\(generate.errors)")
+    #expect(generate.errors.contains("of the key \"k\""))
+    let lint = DumpTests.run(["lint", bundle.path])
+    #expect(lint.code == 1, "\(name)")
+    #expect(lint.output.contains("Root.plist:4:"), "\(lint.output)")
+    #expect(lint.output.contains("prefs generate swift refuses the bundle [generated-code-unsafe]"))
+  }
+
+  /// Failed before: lint passed, with exit 0, a bundle whose folder name or
+  /// child page path holds a line break, which generate wrote raw into a comment.
+  @Test(arguments: [("Settings\n.bundle", "More"), ("Settings.bundle", "More\u{2028}\u{85}")])
+  func namesGenerateCanOnlyEscapeAreReported(folderName: String, pagePath: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let url = bundle.folder.appendingPathComponent(folderName)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let child =
+      "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>More</string><key>File</key><string>\(pagePath)</string></dict>"
+    try Data(Self.page(child).utf8).write(to: url.appendingPathComponent("Root.plist"))
+    try Data(
+      Self.page(
+        "<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>k</string></dict>"
+      ).utf8
+    ).write(to: url.appendingPathComponent(pagePath + ".plist"))
+    let lint = DumpTests.run(["lint", url.path])
+    #expect(lint.output.contains("[generated-code-unsafe]"), "\(lint.output)")
+    #expect(lint.output.contains("warning: "))
+    let generate = DumpTests.run(["generate", "swift", url.path])
+    #expect(generate.code == 0, "\(generate.errors)")
+    // The names reach the file escaped only.
+    #expect(!generate.output.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{85}" })
+    #expect(!generate.output.contains("Settings\n"))
+  }
+}

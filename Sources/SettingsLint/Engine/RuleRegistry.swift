@@ -12,7 +12,8 @@ public enum RuleRegistry {
     StringsNonStringValue.self, MissingTranslation.self, UnusedTranslation.self,
     EmptyTranslation.self, ShadowingStrings.self, UnsupportedStringsFormat.self,
     RadioGroupAbsorbs.self, PageWithoutGroup.self, HiddenGroupRows.self,
-    CodeTypeMismatch.self, CodeDefaultMismatch.self, CodeDefaultUnregistered.self,
+    GeneratedCodeUnsafe.self, CodeTypeMismatch.self, CodeDefaultMismatch.self,
+    CodeDefaultUnregistered.self,
     CodeUnknownKey.self, CodeValueNotInValues.self, UnusedDisable.self, InvalidDisable.self,
     SourceSkipped.self,
   ]
