@@ -141,14 +141,15 @@ struct ExpansionBudgetTests {
   }
 
   /// Every plist and `.strings` file of the corpus, the fixtures and the
-  /// examples, written as a binary plist by Foundation (which shares equal
-  /// strings, as CoreFoundation does), reads to the same value within the budget.
+  /// examples that Foundation reads, written as a binary plist by Foundation
+  /// (which shares equal strings, as CoreFoundation does), reads to
+  /// Foundation's value within the budget.
   @Test(.needsCorpus) func realFilesAsBinaryPlistsReadWithinTheBudget() throws {
     var binary = 0
     var largestRatio = 0.0
     for path in Self.realPlists {
       let original = try Paths.bytes(URL(fileURLWithPath: path))
-      guard let value = try? PropertyListReader.read(original).root.value,
+      guard let expected = FoundationOracle.read(original),
         let object = try? PropertyListSerialization.propertyList(
           from: Data(original), format: nil),
         let converted = try? PropertyListSerialization.data(
@@ -159,7 +160,12 @@ struct ExpansionBudgetTests {
       let expansion = try #require(BinaryPlistReader.expansion(of: bytes), "\(path)")
       largestRatio = max(largestRatio, Double(expansion.bytes) / Double(bytes.count))
       #expect(expansion.bytes <= BinaryPlistReader.byteBudget(forFileOf: 0), "\(path)")
-      #expect(try PropertyListReader.read(bytes).root.value == value, "\(path)")
+      // Where the file as it is reads to Foundation's value (a NaN default is
+      // not equal even to itself), its binary form reads to it too.
+      let read = try PropertyListReader.read(bytes).root.value
+      if (try? PropertyListReader.read(original).root.value) == expected {
+        #expect(read == expected, "\(path)")
+      }
     }
     #expect(binary > 700)
     // Shared keys make a real file expand, but to about its own size, not 16 times it.
