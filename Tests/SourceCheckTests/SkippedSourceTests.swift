@@ -46,7 +46,10 @@ struct SkippedSourceTests {
   /// 400 bytes of it); the
   /// file's other uses are not guessed, the other files' are found.
   @Test(arguments: [
-    (String(repeating: "[", count: 7) + "0" + String(repeating: "]", count: 7), "run", 18),
+    (
+      String(repeating: "[", count: 7) + "0" + String(repeating: "]", count: 7), "run",
+      12 + SwiftNesting.maximumTypeRun
+    ),
     ("a" + String(repeating: ".b", count: 300), "depth", 13 + 2 * SwiftNesting.maximumDepth),
   ])
   func aFileNestedTooDeepIsSkippedAtItsLine(code: String, limit: String, column: Int) throws {
