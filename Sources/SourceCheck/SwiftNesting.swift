@@ -63,12 +63,13 @@ struct SwiftNesting {
     return scanner.run()
   }
 
-  /// The deepest nesting and the longest type run of a file, however deep: for tests.
-  static func measure(_ bytes: [UInt8]) -> (depth: Int, typeRun: Int) {
+  /// The deepest nesting and the longest type run of a file, however deep,
+  /// and the steps the scan took: for tests.
+  static func measure(_ bytes: [UInt8]) -> (depth: Int, typeRun: Int, steps: Int) {
     var scanner = SwiftNesting(
       bytes: bytes, maximumDepth: .max - 1, maximumTypeRun: .max - 1)
     _ = scanner.run()
-    return (scanner.deepest, scanner.longestTypeRun)
+    return (scanner.deepest, scanner.longestTypeRun, scanner.steps)
   }
 
   private let bytes: [UInt8]
@@ -88,6 +89,10 @@ struct SwiftNesting {
   private var previous: UInt8 = 0
   /// Whether the last word was `else` (`else if` goes on with the chain).
   private var afterElse = false
+  /// Whether a line ended since the last token.
+  private var statementMayEnd = false
+  /// Bytes read and frames looked at: for tests that the scan is linear.
+  private var steps = 0
 
   private init(
     bytes: [UInt8], maximumDepth: Int = Self.maximumDepth,
@@ -157,8 +162,12 @@ struct SwiftNesting {
   /// Closes the nearest open frame of `kind`, and the angles above it; a
   /// close with no such frame in the current string or file is ignored.
   private mutating func close(_ kind: Frame.Kind) {
+    // The opener is on top, or under a few angles: a close whose opener is
+    // not within a few frames is a stray one, ignored, and costs no more.
+    let nearest = frames[max(0, frames.count - 8)...]
+    steps += nearest.count
     guard
-      let target = frames.lastIndex(where: {
+      let target = nearest.lastIndex(where: {
         if case .string = $0.kind { return true }
         return $0.kind == kind || $0.kind == .file
       }), frames[target].kind == kind
@@ -168,6 +177,7 @@ struct SwiftNesting {
   }
 
   private mutating func pop() {
+    steps += 1
     let frame = frames.removeLast()
     depth -= frame.chain
     switch frame.kind {
@@ -196,6 +206,7 @@ struct SwiftNesting {
   private mutating func string(hashes: Int, multiline: Bool) -> Excess? {
     let current = bytes[index]
     tokenStart = index
+    steps += 1
     if current == 0x0A {
       line += 1
       index += 1
@@ -232,6 +243,21 @@ struct SwiftNesting {
   private mutating func code() -> Excess? {
     let current = bytes[index]
     tokenStart = index
+    steps += 1
+    // A statement ends with its line unless the next line goes on with it
+    // (`.modifier()`, `?.`, `else`), decided at that line's first token.
+    if statementMayEnd, ![0x20, 0x09, 0x0D, 0x0A].contains(current),
+      !(current == 0x2F && (byte(1) == 0x2F || byte(1) == 0x2A))
+    {
+      statementMayEnd = false
+      let continues =
+        current == 0x2E || current == 0x3F || bytes[index...].starts(with: Array("else".utf8))
+      if !continues {
+        resetChain()
+        dropAngles()
+        previous = 0
+      }
+    }
     let isName = Self.isIdentifier(current) && !(current >= 0x30 && current <= 0x39)
     if !isName, ![0x0A, 0x20, 0x09, 0x0D, 0x2E, 0x5B, 0x3C, 0x3F, 0x21].contains(current) {
       frames[frames.count - 1].pure = false
@@ -242,19 +268,7 @@ struct SwiftNesting {
       line += 1
       index += 1
       lineStart = index
-      // A statement ends with its line unless the next one goes on with it
-      // (`.modifier()`, `else`, an operator).
-      var next = index
-      while next < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[next]) { next += 1 }
-      let continues =
-        next < bytes.count
-        && (bytes[next] == 0x2E || bytes[next] == 0x3F
-          || bytes[next...].starts(with: Array("else".utf8)))
-      if !continues {
-        resetChain()
-        dropAngles()
-        previous = 0
-      }
+      statementMayEnd = true
       return nil
     case 0x20, 0x09, 0x0D:
       index += 1
@@ -291,6 +305,9 @@ struct SwiftNesting {
     case 0x3C where Self.isIdentifier(previous):
       index += 1
       previous = 0
+      // An angle something other than names came after (`a < b && c <`) was a
+      // comparison: it makes way, so that angles never pile up.
+      while frames[frames.count - 1].kind == .angle, !frames[frames.count - 1].pure { pop() }
       return open(.angle)
     case 0x3E where frames[frames.count - 1].kind == .angle:
       pop()

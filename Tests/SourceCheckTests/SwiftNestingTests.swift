@@ -123,6 +123,23 @@ struct SwiftNestingTests {
     #expect(found == nil)
   }
 
+  /// The scan takes a bounded number of steps a byte, whatever the bytes:
+  /// blank lines, comparisons that look like generic angles, stray closers
+  /// under open brackets.
+  @Test(arguments: [
+    String(repeating: "\n", count: 200_000),
+    String(repeating: " \n", count: 100_000) + ".a",
+    "f(" + String(repeating: "a < b && ", count: 20_000) + ")",
+    String(repeating: "(", count: 200) + String(repeating: "]", count: 100_000),
+    "x = a" + String(repeating: "<b", count: 50_000) + String(repeating: ">", count: 50_000),
+    "\"" + String(repeating: "\\(", count: 200) + String(repeating: "}", count: 100_000),
+  ])
+  func theScanIsLinear(text: String) {
+    let bytes = Array(text.utf8)
+    let steps = SwiftNesting.measure(bytes).steps
+    #expect(steps <= 12 * bytes.count, "\(steps) steps for \(bytes.count) bytes")
+  }
+
   /// Many statements of ordinary depth, one after another, never add up.
   @Test func statementsDoNotAddUp() {
     let line = "a.b.c(d[0]!).e { $0?.f } ?? g.h\n"
