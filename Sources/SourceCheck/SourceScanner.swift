@@ -10,10 +10,14 @@ import SwiftSyntax
 /// `@AppStorage`, `Defaults.Key`, the generated `SettingsKey`s, and the
 /// run-time registration of `Root.plist`. What cannot be resolved (a key
 /// built at run time) is skipped, never guessed. Files are parsed on every core.
+/// A file over 8 MiB, one that cannot be read, and a Swift file nested deeper
+/// than the parser is given (``SwiftNesting``, checked on its bytes first) are
+/// not read: they are listed in `skipped`, with the line where a limit is crossed.
 ///
 /// ```swift
 /// let scan = try SourceScanner.scan(["App/Sources"])
 /// scan.uses.filter { $0.key == "celsiusPref" }
+/// scan.skipped.map(\.file)
 /// ```
 public enum SourceScanner {
   /// Why sources could not be read.
