@@ -27,6 +27,42 @@ struct ConfigurationTrustTests {
     #expect(folderSteps <= (2 * stars + 3) * (deep.count + 1), "\(folderSteps) steps")
   }
 
+  /// A pattern's length costs nothing a path: a run of a million stars (of
+  /// every kind) is one element, and the elements that take a character end
+  /// the sweep once the path is used up, so the steps are bounded by the
+  /// path alone.
+  @Test(arguments: ["*", "**", "**/", "**/*", "***/", "*?"])
+  func aLongPatternCostsWhatThePathDoes(piece: String) {
+    let path = "folder/" + String(repeating: "a", count: 40) + "/Root.plist"
+    let bound = (3 * (path.unicodeScalars.count + 1) + 3) * (path.unicodeScalars.count + 1)
+    for tail in ["/x", "x", "/Root.plist", ""] {
+      let pattern = String(repeating: piece, count: 200_000) + tail
+      var steps = 0
+      let matched = Glob.matches(pattern, path, steps: &steps)
+      #expect(steps <= bound, "\(piece) \(tail): \(steps) steps")
+      // Three copies of a piece that takes nothing mean what 200,000 do; a
+      // piece that takes a character (`?`, a `/` after stars) cannot match.
+      let takesCharacters = ["*?", "**/*", "***/"].contains(piece)
+      let expected =
+        !takesCharacters && Self.definition(String(repeating: piece, count: 3) + tail, path)
+      #expect(matched == expected, "\(piece) \(tail)")
+    }
+  }
+
+  /// A configuration's pattern is read once, not once for each file: a 2 MB
+  /// pattern over a bundle of 400 files takes well under seconds.
+  @Test func aConfigurationsPatternIsCompiledOnce() throws {
+    let pattern = String(repeating: "a", count: 2_000_000) + "/x"
+    let configuration = try LintConfiguration.parse(
+      "lint:\n  exclude: [\"\(pattern)\", \"\(String(repeating: "*", count: 2_000_000))/y\"]\n",
+      file: ".prefs.yml")
+    let started = ContinuousClock.now
+    for index in 0..<400 {
+      #expect(!configuration.excludes("Page\(index).plist", inBundle: "/work/app/Settings.bundle"))
+    }
+    #expect(ContinuousClock.now - started < .seconds(2))
+  }
+
   /// A hostile pattern ends at once in the process too, not only by the count.
   @Test func aHostilePatternEndsAtOnce() {
     let started = ContinuousClock.now

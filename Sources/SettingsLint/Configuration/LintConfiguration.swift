@@ -34,7 +34,11 @@ import Yams
 public struct LintConfiguration: Sendable {
   public var disabled: Set<String>
   public var severities: [String: Severity]
-  public var excludePatterns: [String]
+  public var excludePatterns: [String] {
+    didSet { excludeGlobs = Glob.compiled(excludePatterns, reusing: excludeGlobs) }
+  }
+  /// `excludePatterns`, each compiled once: a pattern is read once, not once a file.
+  private var excludeGlobs: [Glob]
   /// `lint: rules:`, each rule's options by rule id (``LintRule/options`` says which).
   public var ruleOptions: [String: RuleOptions] = [:]
   /// The directory patterns are relative to; nil matches them against paths inside the bundle.
@@ -54,7 +58,12 @@ public struct LintConfiguration: Sendable {
   var sourcePlaces: [TextLocation?] = []
   /// `strings: exclude:`, globs of page files (relative to the bundle) that
   /// the strings workflow and lint's translation rules leave out.
-  public var stringsExcludePatterns: [String] = []
+  public var stringsExcludePatterns: [String] = [] {
+    didSet {
+      stringsExcludeGlobs = Glob.compiled(stringsExcludePatterns, reusing: stringsExcludeGlobs)
+    }
+  }
+  private var stringsExcludeGlobs: [Glob] = []
 
   /// The pages of `bundle` that `strings: exclude:` leaves out, for
   /// ``CoveragePolicy/excludedPages``.
@@ -66,7 +75,7 @@ public struct LintConfiguration: Sendable {
     guard !stringsExcludePatterns.isEmpty else { return [] }
     return Set(
       bundle.pages.map(\.file).filter { page in
-        stringsExcludePatterns.contains { Glob.matches($0, page) }
+        stringsExcludeGlobs.contains { $0.matches(page) }
       })
   }
 
@@ -86,6 +95,7 @@ public struct LintConfiguration: Sendable {
     self.disabled = disabled
     self.severities = severities
     self.excludePatterns = excludePatterns
+    self.excludeGlobs = excludePatterns.map(Glob.init)
     self.ruleOptions = ruleOptions
     self.baseDirectory = baseDirectory
     self.file = file
@@ -558,8 +568,8 @@ public struct LintConfiguration: Sendable {
       let base = baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/"
       if full.hasPrefix(base) { paths.append(String(full.dropFirst(base.count))) }
     }
-    return excludePatterns.contains { pattern in
-      paths.contains { Glob.matches(pattern, $0) }
+    return excludeGlobs.contains { glob in
+      paths.contains { glob.matches($0) }
     }
   }
 }
@@ -656,24 +666,56 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 /// in the path reachable so far, one sweep of the path per pattern element:
 /// at most (elements + 1) × (path length + 1) steps, whatever the pattern
 /// and the path (no backtracking, so `a*a*a*…b` against `aaaa…` costs no more
-/// than any other pattern of its length).
-enum Glob {
+/// than any other pattern of its length). A pattern is compiled once, and a
+/// run of stars is one element (`**********` is `**`), so its length costs
+/// nothing per path: every other element takes at least one character of the
+/// path, and the sweep ends when no position is left, so at most about three
+/// times the path's length of elements are ever swept.
+struct Glob: Sendable {
+  /// The pattern as written.
+  let text: String
+  private let elements: [Element]
+  /// Whether the pattern (without `/`) is matched against the file name alone.
+  private let matchesName: Bool
+
+  init(_ pattern: String) {
+    text = pattern
+    matchesName = !pattern.contains("/")
+    elements = Self.elements(Array(pattern.unicodeScalars))
+  }
+
+  /// `patterns` compiled, taking each unchanged one from `previous`.
+  static func compiled(_ patterns: [String], reusing previous: [Glob]) -> [Glob] {
+    patterns.enumerated().map { index, pattern in
+      index < previous.count && previous[index].text == pattern
+        ? previous[index] : Glob(pattern)
+    }
+  }
+
   static func matches(_ pattern: String, _ path: String) -> Bool {
-    var steps = 0
-    return matches(pattern, path, steps: &steps)
+    Glob(pattern).matches(path)
   }
 
   /// `matches`, counting the steps taken (for the tests that hold it linear).
   static func matches(_ pattern: String, _ path: String, steps: inout Int) -> Bool {
-    if !pattern.contains("/") {
+    Glob(pattern).matches(path, steps: &steps)
+  }
+
+  func matches(_ path: String) -> Bool {
+    var steps = 0
+    return matches(path, steps: &steps)
+  }
+
+  func matches(_ path: String, steps: inout Int) -> Bool {
+    if matchesName {
       let name = path.split(separator: "/").last.map(String.init) ?? path
-      return match(Array(pattern.unicodeScalars), Array(name.unicodeScalars), steps: &steps)
+      return Self.match(elements, Array(name.unicodeScalars), steps: &steps)
     }
-    return match(Array(pattern.unicodeScalars), Array(path.unicodeScalars), steps: &steps)
+    return Self.match(elements, Array(path.unicodeScalars), steps: &steps)
   }
 
   /// One element of a pattern.
-  private enum Element: Equatable {
+  private enum Element: Equatable, Sendable {
     case scalar(Unicode.Scalar)
     /// `?`: one character but `/`.
     case one
@@ -683,10 +725,29 @@ enum Glob {
     case anything
     /// `**/`: no folder at all, or any characters ending with `/`.
     case folders
+
+    /// Whether it may match no character at all.
+    var takesNothing: Bool { self == .star || self == .anything || self == .folders }
   }
 
   private static func elements(_ pattern: [Unicode.Scalar]) -> [Element] {
     var elements: [Element] = []
+    // A run of elements that may take nothing is kept short: the same one
+    // twice is once, and `**` next to any of them is `**` alone.
+    func append(_ element: Element) {
+      guard element.takesNothing else {
+        elements.append(element)
+        return
+      }
+      var runStart = elements.endIndex
+      while runStart > elements.startIndex, elements[runStart - 1].takesNothing { runStart -= 1 }
+      if element == .anything || elements[runStart...].contains(.anything) {
+        elements.removeSubrange(runStart...)
+        elements.append(.anything)
+      } else if elements.last != element {
+        elements.append(element)
+      }
+    }
     var index = 0
     while index < pattern.count {
       switch pattern[index] {
@@ -694,28 +755,28 @@ enum Glob {
         index += 2
         if index < pattern.count, pattern[index] == "/" {
           index += 1
-          elements.append(.folders)
+          append(.folders)
         } else {
-          elements.append(.anything)
+          append(.anything)
         }
         continue
-      case "*": elements.append(.star)
-      case "?": elements.append(.one)
-      case let scalar: elements.append(.scalar(scalar))
+      case "*": append(.star)
+      case "?": append(.one)
+      case let scalar: append(.scalar(scalar))
       }
       index += 1
     }
     return elements
   }
 
-  private static func match(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar], steps: inout Int)
+  private static func match(_ elements: [Element], _ text: [Unicode.Scalar], steps: inout Int)
     -> Bool
   {
     // `reached[i]`: the path's first i characters match the elements read so far.
     var reached = [Bool](repeating: false, count: text.count + 1)
     reached[0] = true
     var next = reached
-    for element in elements(pattern) {
+    for element in elements {
       switch element {
       case .scalar(let scalar):
         next[0] = false
