@@ -129,7 +129,7 @@ final class DirectoryWatcher: @unchecked Sendable {
     if state.watch >= 0 { inotify_rm_watch(descriptor, state.watch) }
     state.watch = -1
     state.onFolder = false
-    for _ in 0..<64 {
+    for attempt in 0..<64 {
       let watch = inotify_add_watch(descriptor, directory, folderMask)
       if watch >= 0 {
         state.watch = watch
@@ -148,12 +148,21 @@ final class DirectoryWatcher: @unchecked Sendable {
         child = ancestor
         ancestor = parent(of: ancestor)
       }
-      // The next folder down appeared between the two calls: start again from the folder.
-      guard access(child, F_OK) == 0 else { return false }
+      // The next folder down appeared between the two calls: start again from
+      // the folder. Something else at its name (a file, a dangling link) is
+      // waited out on the ancestor, which hears the folder made in its place;
+      // starting again for it would end with no watch at all.
+      guard isFolder(child), attempt < 63 else { return false }
       inotify_rm_watch(descriptor, state.watch)
       state.watch = -1
     }
     return false
+  }
+
+  /// Whether `path` is a folder, or a link to one (as inotify follows it).
+  private static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
   /// `path` against the working directory, without a trailing slash.
