@@ -21,6 +21,25 @@ struct Prefs: ParsableCommand {
   )
     -> Int32
   {
+    // Any message may quote an argument, and a store URL may stand where a
+    // path or a domain belongs: no password of one reaches either stream.
+    let redaction = StoreURLRedaction(
+      arguments: arguments + [ProcessInfo.processInfo.environment["PREFS_STORE"] ?? ""])
+    var redactedOutput = RedactingStream(base: output, redaction: redaction)
+    var redactedErrors = RedactingStream(base: errors, redaction: redaction)
+    defer {
+      output = redactedOutput.base
+      errors = redactedErrors.base
+    }
+    return run(
+      arguments: arguments, redaction: redaction, output: &redactedOutput,
+      errors: &redactedErrors)
+  }
+
+  private static func run(
+    arguments: [String], redaction: StoreURLRedaction, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
     do {
       var command = try parseAsRoot(arguments)
       if let command = command as? StreamingCommand {
@@ -31,7 +50,7 @@ struct Prefs: ParsableCommand {
     } catch {
       let code = exitCode(for: error)
       // A parse error quotes the argument it did not expect, a store URL's password included.
-      let message = CommandErrors.redactingStoreURLs(fullMessage(for: error), arguments: arguments)
+      let message = redaction.apply(fullMessage(for: error))
       if code == .success {
         if !message.isEmpty { print(message, to: &output) }
         return 0

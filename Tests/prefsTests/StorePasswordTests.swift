@@ -100,6 +100,36 @@ struct StorePasswordTests {
     }
   }
 
+  /// A careless user gives a store URL where a bundle, a domain or a
+  /// `REV:PATH` belongs: the message that quotes the argument (often
+  /// reshaped: its trailing `/` dropped, `//` made one, a tab escaped)
+  /// shows no piece of the password.
+  @Test(arguments: [
+    "postgres://app:QZJXKVW@127.0.0.1:1/prefs",
+    "postgresql://app:QZJX%40KVW@[::1]:1/prefs/",
+    "POSTGRES://app:QZJX/KVW@h//d/./",
+    "postgres://app:QZJX\tKVW@h/d",
+    "postgres://app@h/d?password=QZJX&KVW",
+    "postgres://app:QZJX\"KVW\\@h/d",
+  ])
+  func aURLWhereAPathOrADomainBelongsIsNeverShown(url: String) throws {
+    let folder = NSTemporaryDirectory() + "prefs-stray-url-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for arguments in [
+      ["dump", url], ["lint", url], ["lint", "--format", "json", url], ["generate", "swift", url],
+      ["strings", "export", url, "-o", folder + "/out.xliff"],
+      ["defaults", "write", url, "k", "v", "--defaults-dir", folder],
+      ["defaults", "read", url, "--defaults-dir", folder], ["diff", "HEAD:" + url, url],
+    ] {
+      let (_, output, errors) = try EndToEndTests.run(arguments)
+      for secret in ["QZJXKVW", "QZJX@KVW", "QZJX/KVW", "QZJX\tKVW", "QZJX&KVW", "QZJX\"KVW"] {
+        let leak = HostilePassword.piece(of: secret, in: output + errors)
+        #expect(leak == nil, "\(arguments) shows \(leak ?? ""): \(output)\(errors)")
+      }
+    }
+  }
+
   /// swift-argument-parser quotes an argument it did not expect: a store
   /// URL among them is shown redacted (parsed, or as its scheme alone).
   @Test(arguments: [
