@@ -83,7 +83,7 @@ struct RuleRegistryTests {
     "unsupported-strings-format", "radio-group-absorbs", "page-without-group",
     "hidden-group-rows", "code-type-mismatch", "code-default-mismatch",
     "code-default-unregistered", "code-unknown-key", "code-value-not-in-values",
-    "unused-disable", "invalid-disable",
+    "unused-disable", "invalid-disable", "generated-code-unsafe", "source-skipped",
   ]
 
   @Test func idsAreTheDocumentedOnes() {
