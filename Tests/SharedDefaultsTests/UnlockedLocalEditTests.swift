@@ -103,3 +103,56 @@ struct UnlockedLocalEditTests {
     #expect(events == [.conflict(key: "both", kept: .string("shared"), local: .string("local"))])
   }
 }
+
+/// Variants of the stale save: keys written in another order, a key the
+/// editor deleted, a copy older than two pulls, and both sides changing the
+/// same key.
+@Suite(.needsPostgres)
+struct UnlockedLocalEditVariantTests {
+  typealias Machine = DomainSyncTests.Machine
+
+  /// The editor's file, its keys written in the order given (not sorted).
+  static func save(ordered pairs: [(String, String)], to file: String) throws {
+    let body = pairs.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+  }
+
+  private static func started() throws -> (SharedDatabase, Machine, String, String) {
+    let database = try SharedDatabase()
+    let domain = "com.example.sync"
+    try database.store(domain).update {
+      $0 = ["theme": .string("light"), "size": .string("1"), "zone": .string("a")]
+    }
+    let machine = try Machine(database: database, domain: domain)
+    try machine.sync.start()
+    return (database, machine, domain, machine.folder + "/" + domain + ".plist")
+  }
+
+  @Test func aStaleSaveInAnotherOrderThatDeletesAKeyKeepsTheConfirmedWrites() throws {
+    let (database, machine, domain, file) = try Self.started()
+    try database.store(domain).set(.string("dark"), forKey: "theme")
+    try database.store(domain).set(.string("black"), forKey: "theme")
+    #expect(
+      eventually {
+        machine.events.value.withLock { $0 }.contains(
+          .pulled(key: "theme", value: .string("black")))
+      })
+    // A copy read between the two pulls, its keys reversed, "size" deleted.
+    try Self.save(ordered: [("zone", "b"), ("theme", "dark")], to: file)
+    let expected: [PlistKey: PlistValue] = ["theme": .string("black"), "zone": .string("b")]
+    #expect(
+      eventually {
+        (try? database.store(domain).persistentValues()) == expected
+          && (try? machine.editor(domain).persistentValues()) == expected
+      },
+      "\(String(describing: try? database.store(domain).persistentValues())) \(machine.events.value.withLock { $0 })"
+    )
+    #expect(
+      eventually {
+        machine.events.value.withLock { $0 }.contains(
+          .conflict(key: "theme", kept: .string("black"), local: .string("dark")))
+      })
+  }
+}

@@ -20,8 +20,9 @@ import Synchronization
 /// copy it read before the sync pulled a shared change into the file. Such a
 /// save would undo a write the store had confirmed, so a local write that
 /// puts back the very value a key held before the sync last pulled it, made
-/// before any other local write showed the pulled value, is taken for a
-/// save from an older copy: the store's value stays and is written into the
+/// before any other local write showed the pulled value (or the value of a
+/// later pull, which proves its copy was read after this one), is taken for
+/// a save from an older copy: the store's value stays and is written into the
 /// file again, and the local value is reported as ``Event/conflict(key:kept:local:)``,
 /// never dropped unsaid. The keys that save changed otherwise are pushed as
 /// any local edit. Saving that value once more (or writing it with the lock
@@ -127,7 +128,11 @@ public final class DomainSync: Sendable {
       }
       history.withLock { history in
         history.lastWritten = merged
-        for (key, value) in replaced { history.replaced[key, default: []].append(value) }
+        let pull = history.nextPull()
+        for (key, value) in replaced {
+          history.replaced[key, default: []].append(
+            LocalHistory.Pull(number: pull, before: value, pulled: merged[key]))
+        }
       }
       let pushed = merged
       try shared.update { values in
@@ -159,12 +164,9 @@ public final class DomainSync: Sendable {
     }
     let agreedNow = agreed.withLock { $0 }
     let replaced = history.withLock { history in
-      // A write not the sync's own that holds a pulled value has seen it.
-      if history.lastWritten != now {
-        for key in history.replaced.keys where now[key] == agreedNow[key] {
-          history.replaced[key] = nil
-        }
-      }
+      // A write not the sync's own that holds a pulled value has seen that
+      // pull, and so every pull before it: a copy holds all it was read after.
+      if history.lastWritten != now { history.forgetPulls(seenBy: now) }
       return history.replaced
     }
     // Every key that differs, not only the ones delivered: a save that came
@@ -174,7 +176,7 @@ public final class DomainSync: Sendable {
       let value = now[key]
       let before = agreedNow[key]
       guard before != value else { continue }
-      if let older = replaced[key], older.contains(value) {
+      if let older = replaced[key], older.contains(where: { $0.before == value }) {
         keepShared(key, value: before, over: value)
         continue
       }
@@ -243,7 +245,10 @@ public final class DomainSync: Sendable {
           agreed.withLock { $0[key] = value }
           history.withLock { history in
             history.lastWritten = written
-            if !outcome.changes.isEmpty { history.replaced[key, default: []].append(previous) }
+            if !outcome.changes.isEmpty {
+              history.replaced[key, default: []].append(
+                LocalHistory.Pull(number: history.nextPull(), before: previous, pulled: value))
+            }
           }
           if !outcome.changes.isEmpty { report(.pulled(key: key, value: value)) }
         }
@@ -256,11 +261,45 @@ public final class DomainSync: Sendable {
 
 /// What the sync knows of the local file's writers: the values it last
 /// wrote there itself (to tell its own write's echo from another writer's),
-/// and per key pulled since another writer last showed the pulled value,
-/// the values the file held before (what a save from an older copy brings back).
+/// and per key, the pulls no other writer has shown yet, each with the value
+/// the file held before it (what a save from an older copy brings back).
 private struct LocalHistory {
+  /// One shared change written into the file, numbered in the order written.
+  struct Pull {
+    var number: Int
+    var before: PlistValue?
+    var pulled: PlistValue?
+  }
+
   var lastWritten: [PlistKey: PlistValue]?
-  var replaced: [PlistKey: [PlistValue?]] = [:]
+  var replaced: [PlistKey: [Pull]] = [:]
+  private var pulls = 0
+
+  mutating func nextPull() -> Int {
+    pulls += 1
+    return pulls
+  }
+
+  /// Forgets every pull at or before the newest one `values` (another
+  /// writer's) shows: a key holding what a pull brought, where that value is
+  /// not one the key held before that pull, proves the writer's copy was
+  /// read after it, so its other keys' values are edits, not an older copy's.
+  mutating func forgetPulls(seenBy values: [PlistKey: PlistValue]) {
+    var seen = 0
+    for (key, pulls) in replaced {
+      for pull in pulls
+      where pull.number > seen && pull.pulled == values[key]
+        && !pulls.contains(where: { $0.number <= pull.number && $0.before == pull.pulled })
+      {
+        seen = pull.number
+      }
+    }
+    guard seen > 0 else { return }
+    for key in Array(replaced.keys) {
+      replaced[key]?.removeAll { $0.number <= seen }
+      if replaced[key]?.isEmpty == true { replaced[key] = nil }
+    }
+  }
 }
 
 /// A mutex that escaping closures can share (a `Mutex` itself cannot be captured).
