@@ -82,6 +82,56 @@ struct DefaultsFolderReplacedWatchTests {
     }
   }
 
+  /// A folder above the defaults folder moved away (the folder's own watch
+  /// follows it to the new place and says nothing), then the path made again.
+  @Test(arguments: ["nested/config", "/nested/config", "a/b/config"])
+  func aFolderWhoseParentIsMovedAwayIsHeardWhenItIsMadeAgain(relative: String) throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-parent-watch-\(UUID().uuidString)")
+    let isAbsolute = relative.hasPrefix("/")
+    let inside = isAbsolute ? String(relative.dropFirst()) : relative
+    let folder = base.path + "/" + inside
+    let parent = (folder as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: base) }
+    let write = { (key: String, value: String) throws -> Int32 in
+      try EndToEndTests.run([
+        "defaults", "write", "com.example.app", key, value, "--defaults-dir", folder,
+      ]).0
+    }
+    #expect(try write("k", "one") == 0)
+    let watcher = Process()
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = [
+      "defaults", "watch", "com.example.app", "--defaults-dir", isAbsolute ? folder : inside,
+    ]
+    watcher.currentDirectoryURL = base
+    let output = LineReader()
+    let errors = LineReader()
+    watcher.standardOutput = output.writing
+    watcher.standardError = errors.writing
+    try watcher.run()
+    try output.writing.close()
+    try errors.writing.close()
+    defer { watcher.terminate() }
+    var attempt = 0
+    let ready = eventually(10, every: 100_000) {
+      attempt += 1
+      _ = try? write("ready", "\(attempt)")
+      return output.lines.contains { $0.hasPrefix("ready: ") }
+    }
+    #expect(ready, "\(errors.lines)")
+
+    try FileManager.default.moveItem(atPath: parent, toPath: base.path + "/moved-away")
+    #expect(errors.waitFor("is gone"), "\(relative): \(errors.lines)")
+    // What is written in the moved folder is no longer the watched path's.
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(errors.waitFor("is back"), "\(relative): \(errors.lines)")
+    #expect(try write("k", "two") == 0)
+    #expect(output.waitFor("k: (none) → two"), "\(relative): \(output.lines)")
+    #expect(watcher.isRunning)
+  }
+
   private func check(relative: String, stand: Stand, back: Return) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
       "prefs-replaced-watch-\(UUID().uuidString)")

@@ -39,6 +39,10 @@ final class DirectoryWatcher: @unchecked Sendable {
     var linkedWatch: Int32 = -1
     var linkedFolder = ""
     var linkedName: [UInt8] = []
+    /// While on the folder, a watch on each folder above it, with the name
+    /// of the next folder down: moving or removing any of them takes the
+    /// folder away from its path, which no event of the folder's own says.
+    var ancestors: [Int32: [UInt8]] = [:]
   }
 
   /// The folder as it was named (what the owner reports).
@@ -112,6 +116,8 @@ final class DirectoryWatcher: @unchecked Sendable {
       | IN_MOVE_SELF | IN_ONLYDIR)
   private static let ancestorMask = UInt32(
     IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+  private static let pathMask = UInt32(
+    IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ONLYDIR)
 
   /// Watches the folder if it is there, else its nearest existing ancestor;
   /// true when on the folder, nil when inotify refuses every path.
@@ -120,12 +126,12 @@ final class DirectoryWatcher: @unchecked Sendable {
   }
 
   private static func arm(_ descriptor: Int32, directory: String, state: inout State) -> Bool? {
-    if state.linkedWatch == state.watch {
+    if state.linkedWatch == state.watch || state.ancestors[state.linkedWatch] != nil {
       // The link's folder shared this watch: follow the link again afterwards.
-      state.linkedWatch = -1
-      state.linkedFolder = ""
-      state.linkedName = []
+      forgetLink(&state)
     }
+    for watch in state.ancestors.keys { inotify_rm_watch(descriptor, watch) }
+    state.ancestors = [:]
     if state.watch >= 0 { inotify_rm_watch(descriptor, state.watch) }
     state.watch = -1
     state.onFolder = false
@@ -134,6 +140,7 @@ final class DirectoryWatcher: @unchecked Sendable {
       if watch >= 0 {
         state.watch = watch
         state.onFolder = true
+        watchAncestors(descriptor, of: directory, state: &state)
         return true
       }
       var ancestor = parent(of: directory)
@@ -159,6 +166,30 @@ final class DirectoryWatcher: @unchecked Sendable {
     return false
   }
 
+  private static func forgetLink(_ state: inout State) {
+    state.linkedWatch = -1
+    state.linkedFolder = ""
+    state.linkedName = []
+  }
+
+  /// Watches every folder above `directory` for its next folder down going
+  /// or coming (the root included: a path is only as stable as its top).
+  private static func watchAncestors(_ descriptor: Int32, of directory: String, state: inout State)
+  {
+    var child = directory
+    while child != "/" {
+      let ancestor = parent(of: child)
+      let name = Array(child.utf8.split(separator: UInt8(ascii: "/")).last ?? [])
+      let watch = inotify_add_watch(descriptor, ancestor, pathMask)
+      if watch >= 0, watch != state.watch {
+        // Replacing the mask of the link's folder's watch: the link is followed again afterwards.
+        if watch == state.linkedWatch { forgetLink(&state) }
+        state.ancestors[watch] = name
+      }
+      child = ancestor
+    }
+  }
+
   /// Whether `path` is a folder, or a link to one (as inotify follows it).
   private static func isFolder(_ path: String) -> Bool {
     var status = stat()
@@ -180,8 +211,8 @@ final class DirectoryWatcher: @unchecked Sendable {
 
   /// Reads every pending event and says what they mean for the owner.
   private func handlePendingEvents() -> [Event] {
-    let (watch, wasOnFolder, linkedWatch, linkedName) = state.withLock {
-      ($0.watch, $0.onFolder, $0.linkedWatch, $0.linkedName)
+    let (watch, wasOnFolder, linkedWatch, linkedName, ancestors) = state.withLock {
+      ($0.watch, $0.onFolder, $0.linkedWatch, $0.linkedName, $0.ancestors)
     }
     var changed = false
     var lostFolder = false
@@ -207,6 +238,13 @@ final class DirectoryWatcher: @unchecked Sendable {
           .prefix(while: { $0 != 0 })
         if eventWatch == linkedWatch, !linkedName.isEmpty, eventName.elementsEqual(linkedName) {
           changed = true
+        }
+        // A folder of the path moved, removed or put back: the path may lead elsewhere now.
+        if wasOnFolder, let child = ancestors[eventWatch], eventName.elementsEqual(child),
+          mask & Self.pathMask & ~UInt32(IN_ONLYDIR) != 0
+        {
+          lostFolder = true
+          continue
         }
         // Events of a watch already replaced (its IN_IGNORED among them) say nothing now.
         guard eventWatch == watch else { continue }
