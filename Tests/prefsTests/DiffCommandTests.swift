@@ -26,6 +26,30 @@ struct DiffCommandTests {
     #expect(run.code == status, "\(run.output)\(run.errors)")
   }
 
+  /// A page that does not parse would read as all its keys removed (or
+  /// added): the diff says which file does not read and compares nothing.
+  @Test(arguments: [false, true])
+  func aPageThatDoesNotReadStopsTheComparison(brokenIsNew: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-diff-broken-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let broken = folder.appendingPathComponent("Settings.bundle")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Paths.repository.appendingPathComponent(Self.bundle("base")), to: broken)
+    let root = broken.appendingPathComponent("Root.plist")
+    try (String(contentsOf: root, encoding: .utf8) + "x\n").write(
+      to: root, atomically: true, encoding: .utf8)
+    let sides =
+      brokenIsNew ? [Self.bundle("base"), broken.path] : [broken.path, Self.bundle("base")]
+    let run = DumpTests.run(["diff"] + sides)
+    #expect(run.code == 1, "\(run.output)\(run.errors)")
+    #expect(run.output.isEmpty, "\(run.output)")
+    #expect(run.errors.contains(broken.path + "/Root.plist:"), "\(run.errors)")
+    #expect(run.errors.contains("cannot be compared"), "\(run.errors)")
+    #expect(!run.errors.contains("removed") && !run.errors.contains("added"), "\(run.errors)")
+  }
+
   @Test(arguments: DiffFormat.allCases)
   func goldenOutput(format: DiffFormat) {
     let run = DumpTests.run([

@@ -29,7 +29,7 @@ struct Diff: ParsableCommand, StreamingCommand {
   mutating func run() throws { try runOnStandardStreams() }
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    CommandErrors.run(errors: &errors) { _ in
+    CommandErrors.run(errors: &errors) { errors in
       let idioms = idiom.map { [$0] } ?? Idiom.allCases
       // Only the tables that differ between the versions are read (and those
       // with a string new to the pages, when the comparison needs them).
@@ -47,6 +47,17 @@ struct Diff: ParsableCommand, StreamingCommand {
       }
       let before = try loaded[0].get()
       let after = try loaded[1].get()
+      // A page that does not read would show as every one of its keys
+      // removed (or added): no comparison is better than a wrong one.
+      let unread = [before, after].filter { !$0.unreadPages.isEmpty }
+      if !unread.isEmpty {
+        for side in unread {
+          ProblemPrinter.print(side.unreadPages, bundle: side.argument, to: &errors)
+        }
+        throw CommandFailure.failure(
+          "\(unread.map(\.argument).joined(separator: " and ")): a page does not read, so the versions cannot be compared; nothing was compared"
+        )
+      }
       // Freeing a large model object by object costs more than the comparison.
       ProcessLifetime.keepUntilExit(before.snapshot)
       ProcessLifetime.keepUntilExit(after.snapshot)
@@ -68,6 +79,8 @@ struct Diff: ParsableCommand, StreamingCommand {
 /// One side of a diff: a bundle folder, or a copy of one read from git.
 struct DiffInput {
   let snapshot: BundleSnapshot
+  /// The errors of page plists that did not read: their settings are missing from the snapshot.
+  let unreadPages: [BundleProblem]
   let argument: String
   let revision: GitRevisionBundle?
   /// Where the bundle is read from (the copy, for a revision).
@@ -107,6 +120,11 @@ struct DiffInput {
           idiom: idiom, keepsComments: false, tables: index == 0 ? tables : .none))
     }
     snapshot = BundleSnapshot(bundles: bundles)
+    var seen = Set<BundleProblem>()
+    unreadPages = bundles.flatMap(\.problems).filter { problem in
+      problem.origin == .reader && problem.issue.severity == .error
+        && problem.file.hasSuffix(".plist") && seen.insert(problem).inserted
+    }
   }
 
   func remove() { revision?.remove() }
