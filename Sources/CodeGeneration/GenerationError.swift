@@ -27,9 +27,19 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// An entry of the element (`DefaultValue`, one of its `Values` …) holds
     /// a value Swift source cannot say, or the compiler cannot take in time.
     case valueCannotBeWritten(entry: String, GeneratedCodeLimits.Refusal)
+    /// The key is stored apart from an earlier one (`other`) that Swift's
+    /// `==` takes for it: a `[String: Any]` of defaults keeps one of the two.
+    case keyTakenForAnother(String)
   }
 
   public var description: String {
+    // Both texts escaped: they differ only in characters that look alike.
+    func quoted(_ text: String) -> String {
+      "\""
+        + text.unicodeScalars.map {
+          $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+        }.joined() + "\""
+    }
     let key = key ?? ""
     switch reason {
     case .typeDiffersBetweenVariants(let here, let there):
@@ -50,6 +60,12 @@ public struct GenerationError: Error, Sendable, Hashable, CustomStringConvertibl
     case .valueCannotBeWritten(let entry, .tooManyElements(let count)):
       return
         "the \(entry) of the key \"\(key)\" holds \(count) values; generated Swift takes at most \(GeneratedCodeLimits.maximumElements) in one value (the compiler takes minutes over more)"
+    case .valueCannotBeWritten(let entry, .textsSwiftTakesForOne(let first, let second)):
+      return
+        "the \(entry) of the key \"\(key)\" holds \(quoted(first)) and \(quoted(second)), one text to Swift's == (the same accents encoded two ways); generated Swift would merge them"
+    case .keyTakenForAnother(let earlier):
+      return
+        "the key \(quoted(key)) and the key \(quoted(earlier)) in \(other?.description ?? "the bundle") are one text to Swift's == (the same accents encoded two ways); generated Swift would register one default for both"
     }
   }
 

@@ -15,6 +15,8 @@ public enum SettingsCollection {
     var allocator = NameAllocator(reserved: GeneratedNames.usedInTheEnum.union([typeName]))
     var result: [SettingDeclaration] = []
     var indexByKey: [PlistKey: Int] = [:]
+    // Keyed by Swift's `==`, which merges keys a plist keeps apart.
+    var indexBySwiftKey: [String: Int] = [:]
     for bundle in bundles { try checkLoadProblems(of: bundle) }
     for bundle in bundles {
       var seenInThisVariant = Set<PlistKey>()
@@ -41,6 +43,12 @@ public enum SettingsCollection {
             try Self.check(result[index], against: shape, specifier: specifier, origin: origin)
             continue
           }
+          if let index = indexBySwiftKey[key] {
+            throw GenerationError(
+              key: key, origin: origin, other: result[index].origin,
+              reason: .keyTakenForAnother(result[index].key))
+          }
+          indexBySwiftKey[key] = result.count
           let name = allocator.claim(SwiftIdentifier.lowerCamel(key))
           let wantedType = SwiftIdentifier.upperCamel(key)
           let shape = Self.shape(

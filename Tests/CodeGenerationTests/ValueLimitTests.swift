@@ -193,4 +193,76 @@ struct ValueLimitTests {
       ]) { $1 })
     #expect(run.output == "odd odd even even even\n", "\(run.errors)")
   }
+
+  /// Texts a plist and `isEqual:` keep apart that Swift's `==` takes for one.
+  static let takenForOne: [(String, String)] = [
+    ("caf\u{E9}", "cafe\u{301}"), ("\u{C5}", "\u{212B}"), ("\u{AC00}", "\u{1100}\u{1161}"),
+    ("s\u{323}\u{307}", "s\u{307}\u{323}"), ("\u{1E9B}\u{323}", "\u{17F}\u{323}\u{307}"),
+  ]
+
+  /// Failed before: the second value was dropped as the first's duplicate,
+  /// so a stored `"cafe\u{301}"` read as the case whose stored value is
+  /// `"caf\u{E9}"`; in a default's dictionary both keys were written into one
+  /// `[String: Any]` literal, which traps at run time.
+  @Test(arguments: takenForOne)
+  func textsSwiftTakesForOneAreRefused(first: String, second: String) throws {
+    #expect(GeneratedCodeLimits.swiftTakesForOne(first, second))
+    #expect(!GeneratedCodeLimits.swiftTakesForOne(first, first))
+    let choice = PlistValue.dictionary([
+      "Type": .string("PSMultiValueSpecifier"), "Key": .string("choice"),
+      "Values": .array([.string("a"), .string(first), .string(second)]),
+      "Titles": .array([.string("A"), .string("B"), .string("C")]),
+    ])
+    let shown = PlistValue.dictionary([
+      "Type": .string("PSTitleValueSpecifier"), "Key": .string("shown"),
+      "DefaultValue": .array([
+        .dictionary([PlistKey(first): .integer(1), PlistKey(second): .integer(2)])
+      ]),
+    ])
+    for (specifier, key, entry) in [(choice, "choice", "Values"), (shown, "shown", "DefaultValue")]
+    {
+      let bundle = try Self.bundle([specifier])
+      defer { bundle.remove() }
+      let error = #expect(throws: GenerationError.self) {
+        _ = try GeneratedSourceTests.source(bundle.path)
+      }
+      #expect(error?.key == key)
+      #expect(
+        error?.reason == .valueCannotBeWritten(entry: entry, .textsSwiftTakesForOne(first, second)))
+    }
+  }
+
+  /// Failed before: both keys were declared and registerDefaults put both
+  /// into one `[String: Any]`, which kept one entry.
+  @Test(arguments: takenForOne)
+  func keysSwiftTakesForOneAreRefused(first: String, second: String) throws {
+    let bundle = try Self.bundle([
+      Self.textField(first, default: .string("one")), Self.textField("other", default: .string("")),
+      Self.textField(second, default: .string("two")),
+    ])
+    defer { bundle.remove() }
+    let error = #expect(throws: GenerationError.self) {
+      _ = try GeneratedSourceTests.source(bundle.path)
+    }
+    #expect(error?.key == second)
+    #expect(error?.reason == .keyTakenForAnother(first))
+    #expect(error.map { "\($0)" }?.contains("one text to Swift's ==") == true)
+  }
+
+  /// Texts that only look alike, or differ in case, are not taken for one.
+  @Test func textsSwiftKeepsApartAreGenerated() throws {
+    let bundle = try Self.bundle([
+      Self.textField("cafe", default: .string("")), Self.textField("Cafe", default: .string("")),
+      Self.textField("caf\u{E9}", default: .string("")),
+      .dictionary([
+        "Type": .string("PSMultiValueSpecifier"), "Key": .string("choice"),
+        "Values": .array([.string("\u{C5}"), .string("A"), .string("a\u{30A}")]),
+        "Titles": .array([.string("1"), .string("2"), .string("3")]),
+      ]),
+    ])
+    defer { bundle.remove() }
+    let declarations = try SettingsCollection.declarations(
+      in: try GeneratedSourceTests.bundles(bundle.path), typeName: "AppSettings")
+    #expect(declarations.map(\.key) == ["cafe", "Cafe", "caf\u{E9}", "choice"])
+  }
 }

@@ -243,6 +243,14 @@ extension GenerateCommandTests {
       "a default nested 65 deep",
       "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>k</string><key>DefaultValue</key>\(nested(65))</dict>"
     ),
+    (
+      "two values one to Swift's ==",
+      "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>k</string><key>Values</key><array><string>caf\u{E9}</string><string>cafe\u{301}</string></array><key>Titles</key><array><string>a</string><string>b</string></array></dict>"
+    ),
+    (
+      "a default dictionary with two keys one to Swift's ==",
+      "<dict><key>Type</key><string>PSTitleValueSpecifier</string><key>Key</key><string>k</string><key>DefaultValue</key><dict><key>\u{212B}</key><integer>1</integer><key>\u{C5}</key><integer>2</integer></dict></dict>"
+    ),
   ]
 
   /// Failed before: generate wrote `Double.nan` and lint had no rule for it.
@@ -257,6 +265,32 @@ extension GenerateCommandTests {
     #expect(generate.errors.contains("of the key \"k\""))
     let lint = DumpTests.run(["lint", bundle.path])
     #expect(lint.code == 1, "\(name)")
+    #expect(lint.output.contains("Root.plist:4:"), "\(lint.output)")
+    #expect(lint.output.contains("prefs generate swift refuses the bundle [generated-code-unsafe]"))
+  }
+
+  /// Failed before: both keys were generated, and registerDefaults wrote
+  /// `values["café"] = true` then `values["café"] = false` into one
+  /// `[String: Any]`, which keeps one entry (Swift's == is canonical
+  /// equivalence): the first key registered the second's default, the second
+  /// none. Lint passed the bundle.
+  @Test(arguments: [
+    ("caf\u{E9}", "cafe\u{301}"), ("\u{C5}", "\u{212B}"), ("\u{AC00}", "\u{1100}\u{1161}"),
+    ("s\u{323}\u{307}", "s\u{307}\u{323}"),
+  ])
+  func keysSwiftTakesForOneAreRefusedAndReported(first: String, second: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let toggles = [first, second].map {
+      "<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>\($0)</string><key>DefaultValue</key><true/></dict>"
+    }
+    try bundle.write("Root.plist", Self.page(toggles.joined()))
+    let generate = DumpTests.run(["generate", "swift", bundle.path])
+    #expect(generate.code == 1, "\(generate.output)")
+    #expect(generate.errors.contains("/Root.plist:4:"), "\(generate.errors)")
+    #expect(generate.errors.contains("one text to Swift's =="), "\(generate.errors)")
+    let lint = DumpTests.run(["lint", bundle.path])
+    #expect(lint.code == 1, "\(lint.output)")
     #expect(lint.output.contains("Root.plist:4:"), "\(lint.output)")
     #expect(lint.output.contains("prefs generate swift refuses the bundle [generated-code-unsafe]"))
   }

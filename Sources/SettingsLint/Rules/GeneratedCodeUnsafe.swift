@@ -77,6 +77,8 @@ enum GeneratedCodeUnsafe: LintRule {
         "the bundle's folder name holds \(describe(inFolder)); generated code names it only escaped",
         file: root.file, severity: .warning)
     }
+    // Keyed by Swift's `==`, which merges keys a plist keeps apart.
+    var declaredKeys: [String: String] = [:]
     for page in context.bundle.pages {
       for specifier in page.specifiers {
         if specifier.type == .childPane, let file = specifier.file {
@@ -89,8 +91,19 @@ enum GeneratedCodeUnsafe: LintRule {
           }
         }
         guard GeneratedCodeLimits.declaresKey(for: specifier, in: context.catalog),
-          let (entry, refusal) = GeneratedCodeLimits.refusal(in: specifier)
+          let key = specifier.key
         else { continue }
+        if let earlier = declaredKeys[key] {
+          if GeneratedCodeLimits.swiftTakesForOne(earlier, key) {
+            report.add(
+              "the Key \(escaped(key)) and the Key \(escaped(earlier)) are one text to Swift's == (the same accents encoded two ways); prefs generate swift refuses the bundle",
+              file: page.file, place: context.place(specifier, key: "Key", on: page),
+              keyPath: specifier.keyPath)
+          }
+        } else {
+          declaredKeys[key] = key
+        }
+        guard let (entry, refusal) = GeneratedCodeLimits.refusal(in: specifier) else { continue }
         report.add(
           "\(entry) \(words(refusal)); prefs generate swift refuses the bundle",
           file: page.file, place: context.place(specifier, key: entry, on: page),
@@ -106,7 +119,17 @@ enum GeneratedCodeUnsafe: LintRule {
       "nests collections \(depth) levels deep, past the \(GeneratedCodeLimits.maximumNesting) generated code takes"
     case .tooManyElements(let count):
       "holds \(count) values, past the \(GeneratedCodeLimits.maximumElements) generated code takes in one value"
+    case .textsSwiftTakesForOne(let first, let second):
+      "holds \(escaped(first)) and \(escaped(second)), one text to Swift's == (the same accents encoded two ways)"
     }
+  }
+
+  /// `"cafe\u{301}"`: a text whose look hides what it is made of.
+  static func escaped(_ text: String) -> String {
+    "\""
+      + text.unicodeScalars.map {
+        $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+      }.joined() + "\""
   }
 
   /// `U+000A, U+2028`: the characters, never raw.

@@ -24,6 +24,35 @@ public enum GeneratedCodeLimits {
     case nestedTooDeep(Int)
     /// More values than ``maximumElements``.
     case tooManyElements(Int)
+    /// Two texts that differ only in how their accents are encoded (`é` as one
+    /// character or as `e` and a combining accent): apart in a plist and for
+    /// `isEqual:`, one to Swift's `==`, so one dictionary key in generated code
+    /// (a literal with both traps at run time) and one case of a choice.
+    case textsSwiftTakesForOne(String, String)
+  }
+
+  /// Whether Swift's `==` takes two texts for one that a plist keeps apart:
+  /// canonically equivalent, made of other characters.
+  ///
+  /// ```swift
+  /// GeneratedCodeLimits.swiftTakesForOne("caf\u{E9}", "cafe\u{301}")  // true
+  /// ```
+  public static func swiftTakesForOne(_ first: String, _ second: String) -> Bool {
+    first == second && !first.unicodeScalars.elementsEqual(second.unicodeScalars)
+  }
+
+  /// The first two of `texts` that Swift takes for one, if any.
+  public static func firstTakenForOne(in texts: some Sequence<String>) -> (String, String)? {
+    // A Swift dictionary keys by `==`: the texts it would merge meet here.
+    var seen: [String: String] = [:]
+    for text in texts {
+      if let earlier = seen[text] {
+        if swiftTakesForOne(earlier, text) { return (earlier, text) }
+      } else {
+        seen[text] = text
+      }
+    }
+    return nil
   }
 
   /// The entries of an element that generated code writes as Swift values.
@@ -49,6 +78,12 @@ public enum GeneratedCodeLimits {
       for value in values {
         if let refusal = refusal(of: value) { return (entry, refusal) }
       }
+      if entry == "Values",
+        let (first, second) = firstTakenForOne(
+          in: values.compactMap { if case .string(let text) = $0 { text } else { nil } })
+      {
+        return (entry, .textsSwiftTakesForOne(first, second))
+      }
     }
     return nil
   }
@@ -66,7 +101,11 @@ public enum GeneratedCodeLimits {
       case .date(let date) where !date.timeIntervalSinceReferenceDate.isFinite:
         return .notFinite(date.timeIntervalSinceReferenceDate)
       case .array(let items): pending += items.map { ($0, depth + 1) }
-      case .dictionary(let entries): pending += entries.values.map { ($0, depth + 1) }
+      case .dictionary(let entries):
+        if let (first, second) = firstTakenForOne(in: entries.keys.map(\.string)) {
+          return .textsSwiftTakesForOne(first, second)
+        }
+        pending += entries.values.map { ($0, depth + 1) }
       default: break
       }
     }
