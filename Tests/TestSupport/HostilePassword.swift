@@ -88,7 +88,7 @@ public enum HostilePassword {
     for start in characters.indices where start + 2 <= characters.count {
       for end in (start + 2)...characters.count {
         let piece = String(characters[start..<end])
-        guard piece.count { markers.contains($0) } >= 2 else { continue }
+        guard piece.count(where: { markers.contains($0) }) >= 2 else { continue }
         let encoded = Self.encoded(piece, keeping: { _ in false })
         for form in [piece, encoded] where text.contains(form) {
           return piece
