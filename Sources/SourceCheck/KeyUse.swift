@@ -201,6 +201,9 @@ public struct SourceScan: Sendable {
   var receiverSteps = 0
   /// The tokens the Objective-C scans stepped over, for the same tests.
   var objectiveCSteps = 0
+  /// The most bytes of source text held at once (each with its syntax tree
+  /// while parsed), for tests that memory follows the largest file, not the sum.
+  var peakSourceBytes = 0
 
   public init(
     uses: [KeyUse] = [], runtimeRegistrations: [RuntimeRegistration] = [],

@@ -3,6 +3,7 @@ import Parallel
 import Plist
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 
 /// Reads an app's Swift and Objective-C sources and finds every use of a
 /// defaults key that can be known without running the code: literals,
@@ -37,107 +38,192 @@ public enum SourceScanner {
   public static func scan(_ directories: [String]) throws(Failure) -> SourceScan {
     var files: [String] = []
     for directory in directories { files += try sourceFiles(in: directory) }
-    return analyze(files.concurrentMap { file in Self.read(file) })
+    let found = files
+    return analyze(found) { index in Self.read(found[index]) }
   }
 
   /// The scan of texts already in memory (`file` names them and picks the
   /// language by its extension), checked as files are: for the fuzz target.
   static func scan(sources: [(file: String, bytes: [UInt8])]) -> SourceScan {
-    analyze(
-      sources.map { source in
-        guard source.bytes.count <= maximumFileBytes else {
-          return .skipped(
-            SkippedSource(file: source.file, reason: .tooLarge(limit: maximumFileBytes)))
-        }
-        return check(source.file, source.bytes)
-      })
+    let sources = sources.map { Source(file: $0.file, bytes: $0.bytes) }
+    return analyze(sources.map(\.file)) { index in
+      guard sources[index].bytes.count <= maximumFileBytes else {
+        return .skipped(
+          SkippedSource(file: sources[index].file, reason: .tooLarge(limit: maximumFileBytes)))
+      }
+      return check(sources[index].file, sources[index].bytes)
+    }
   }
 
-  /// The uses in the files read; the skipped ones as they are.
-  static func analyze(_ read: [ReadOutcome]) -> SourceScan {
-    var texts: [(String, String)] = []
-    var skipped: [SkippedSource] = []
-    for result in read {
-      switch result {
-      case .text(let file, let text): texts.append((file, text))
-      case .skipped(let skip): skipped.append(skip)
+  private struct Source: Sendable {
+    var file: String
+    var bytes: [UInt8]
+  }
+
+  /// What the first pass keeps of a file: plain data, never its text or tree.
+  private enum Summary: Sendable {
+    case skipped(SkippedSource)
+    case swift(lines: Int, symbols: SwiftSymbols, steps: Int)
+    case objectiveC(lines: Int, constants: [String: String])
+    case other(lines: Int)
+  }
+
+  /// The uses in the files `load` reads (by index). Each pass loads a file,
+  /// works on it and lets it go, so at most one file a worker is in memory
+  /// at once: the first pass keeps each file's symbols (Swift) and constants
+  /// (Objective-C), the second each Objective-C file's variables, the last
+  /// finds the uses with every file's. A file that cannot be read again the
+  /// same way in a later pass (changed meanwhile) is listed as skipped then.
+  static func analyze(_ files: [String], load: @Sendable (Int) -> ReadOutcome) -> SourceScan {
+    let meter = SourceMeter()
+    /// A pass over one file, its text let go when the pass is done.
+    @Sendable func pass<Found: Sendable>(_ index: Int, _ body: (LoadedSource) -> Found) -> Passed<
+      Found
+    > {
+      switch load(index) {
+      case .text(let file, let text):
+        .done(body(LoadedSource(file: file, text: text, meter: meter)))
+      case .skipped(let skip): .skipped(skip)
       }
     }
-    let swift = texts.filter { swiftExtensions.contains(($0.0 as NSString).pathExtension) }
-    let objectiveC = texts.filter {
-      objectiveCExtensions.contains(($0.0 as NSString).pathExtension)
-    }
-
-    // Swift: symbols of every file first, then the uses.
-    let parsed = swift.concurrentMap {
-      file, text -> (String, String, SourceFileSyntax, SwiftSymbols) in
-      var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
-      let tree = SourceFileSyntax.parse(from: &parser)
-      let collector = SwiftSymbolCollector()
-      collector.walk(tree)
-      return (file, text, tree, collector.symbols)
-    }
-    var symbols = SwiftSymbols()
-    for (_, _, _, found) in parsed { symbols.merge(found) }
-    let allSymbols = symbols
-    let globals = GlobalReceivers()
-    let swiftResults = parsed.concurrentMap { file, text, tree, _ in
-      let collector = SwiftUseCollector(
-        symbols: allSymbols, globals: globals, file: file, tree: tree, text: text)
-      collector.walk(tree)
-      return (
-        collector.uses, collector.runtimeRegistrations, collector.registersGeneratedKeys,
-        collector.receiverSteps
-      )
-    }
-
-    // Objective-C: constants of every file (headers define them), then the uses.
-    let scanners = objectiveC.map { ObjectiveCScanner(file: $0.0, text: $0.1) }
-    let tokenized = scanners.concurrentMap { $0.tokens() }
-    var constants: [String: String] = [:]
-    for (scanner, tokens) in zip(scanners, tokenized) {
-      constants.merge(scanner.constants(tokens)) { first, _ in first }
-    }
-    // Properties declared in a header are used in its implementation: the
-    // file's own declarations first, then every file's.
-    let allConstants = constants
-    var objectiveCSteps = 0
-    let fileVariables = zip(scanners, tokenized).map { scanner, tokens in
-      scanner.variables(tokens, constants: allConstants, steps: &objectiveCSteps)
-    }
-    var variables: [String: DefaultsReceiver] = [:]
-    for table in fileVariables {
-      variables.merge(table) { first, other in first == other ? first : .unresolved }
-    }
-    let objectiveCResults = zip(zip(scanners, tokenized), fileVariables).map {
-      pair, own in
-      let (scanner, tokens) = pair
-      let lines = scanner.text.split(separator: "\n", omittingEmptySubsequences: false)
-      let starts = lineStarts(scanner.text)
-      return scanner.uses(
-        tokens, constants: constants, variables: { own[$0] ?? variables[$0] },
-        steps: &objectiveCSteps
-      ) { offset in
-        place(offset: offset, in: scanner.file, starts: starts, lines: lines)
+    let summaries = files.indices.concurrentMap { index -> Summary in
+      let source: LoadedSource
+      switch load(index) {
+      case .text(let file, let text): source = LoadedSource(file: file, text: text, meter: meter)
+      case .skipped(let skip): return .skipped(skip)
       }
+      let lines = source.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+      if source.isSwift {
+        let tree = source.parse()
+        let collector = SwiftSymbolCollector(file: index)
+        collector.walk(tree)
+        let symbols = collector.finish()
+        return .swift(lines: lines, symbols: symbols, steps: collector.terms.steps)
+      }
+      if source.isObjectiveC {
+        let scanner = ObjectiveCScanner(file: source.file, text: source.text)
+        return .objectiveC(lines: lines, constants: scanner.constants(scanner.tokens()))
+      }
+      return .other(lines: lines)
     }
 
     var scan = SourceScan()
-    scan.objectiveCSteps = objectiveCSteps
-    for (uses, registrations, generated, steps) in swiftResults {
-      scan.receiverSteps += steps
-      scan.uses += uses
-      scan.runtimeRegistrations += registrations
-      scan.registersGeneratedKeys = scan.registersGeneratedKeys || generated
+    // Swift: symbols of every file first, then the uses.
+    var symbols = SwiftSymbols()
+    // Objective-C: constants of every file (headers define them), then the uses.
+    var constants: [String: String] = [:]
+    var swiftFiles: [Int] = []
+    var objectiveCFiles: [Int] = []
+    for (index, summary) in summaries.enumerated() {
+      switch summary {
+      case .skipped(let skip):
+        scan.skipped.append(skip)
+        continue
+      case .swift(let lines, let found, let steps):
+        symbols.merge(found)
+        scan.receiverSteps += steps
+        swiftFiles.append(index)
+        scan.lines += lines
+      case .objectiveC(let lines, let found):
+        constants.merge(found) { first, _ in first }
+        objectiveCFiles.append(index)
+        scan.lines += lines
+      case .other(let lines):
+        scan.lines += lines
+      }
+      scan.files += 1
     }
-    for (uses, registrations) in objectiveCResults {
-      scan.uses += uses
-      scan.runtimeRegistrations += registrations
+    let allSymbols = symbols
+    let allConstants = constants
+    let objectiveCFound = objectiveCFiles
+
+    // Properties declared in a header are used in its implementation: the
+    // file's own declarations first, then every file's.
+    let fileVariables = objectiveCFound.concurrentMap { index in
+      pass(index) { source in
+        let scanner = ObjectiveCScanner(file: source.file, text: source.text)
+        var steps = 0
+        let table = scanner.variables(scanner.tokens(), constants: allConstants, steps: &steps)
+        return FileVariables(table: table, steps: steps)
+      }
     }
-    scan.skipped = skipped
-    scan.files = texts.count
-    scan.lines = texts.reduce(0) { $0 + $1.1.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+    var variables: [String: DefaultsReceiver] = [:]
+    for found in fileVariables {
+      switch found {
+      case .done(let found):
+        variables.merge(found.table) { first, other in first == other ? first : .unresolved }
+        scan.objectiveCSteps += found.steps
+      case .skipped(let skip):
+        if !scan.skipped.contains(skip) { scan.skipped.append(skip) }
+      }
+    }
+    let allVariables = variables
+
+    let globals = GlobalReceivers()
+    let swiftResults = swiftFiles.concurrentMap { index in
+      pass(index) { source in
+        let tree = source.parse()
+        let collector = SwiftUseCollector(
+          symbols: allSymbols, globals: globals, file: source.file, tree: tree, text: source.text)
+        collector.walk(tree)
+        return FileUses(
+          uses: collector.uses, registrations: collector.runtimeRegistrations,
+          registersGeneratedKeys: collector.registersGeneratedKeys,
+          receiverSteps: collector.receiverSteps)
+      }
+    }
+    let objectiveCResults = objectiveCFound.indices.concurrentMap { turn -> Passed<FileUses> in
+      guard case .done(let own) = fileVariables[turn] else { return .done(FileUses()) }
+      return pass(objectiveCFound[turn]) { source in
+        let scanner = ObjectiveCScanner(file: source.file, text: source.text)
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let starts = lineStarts(source.text)
+        var steps = 0
+        let (uses, registrations) = scanner.uses(
+          scanner.tokens(), constants: allConstants,
+          variables: { own.table[$0] ?? allVariables[$0] }, steps: &steps
+        ) { offset in
+          place(offset: offset, in: scanner.file, starts: starts, lines: lines)
+        }
+        return FileUses(uses: uses, registrations: registrations, objectiveCSteps: steps)
+      }
+    }
+
+    for result in swiftResults + objectiveCResults {
+      switch result {
+      case .done(let found):
+        scan.receiverSteps += found.receiverSteps
+        scan.objectiveCSteps += found.objectiveCSteps
+        scan.uses += found.uses
+        scan.runtimeRegistrations += found.registrations
+        scan.registersGeneratedKeys = scan.registersGeneratedKeys || found.registersGeneratedKeys
+      case .skipped(let skip):
+        if !scan.skipped.contains(skip) { scan.skipped.append(skip) }
+      }
+    }
+    scan.peakSourceBytes = meter.peak
     return scan
+  }
+
+  /// What a later pass made of a file, or why it could not read it again.
+  private enum Passed<Found: Sendable>: Sendable {
+    case done(Found)
+    case skipped(SkippedSource)
+  }
+
+  /// An Objective-C file's variables and properties, and the steps taken to find them.
+  private struct FileVariables: Sendable {
+    var table: [String: DefaultsReceiver]
+    var steps: Int
+  }
+
+  /// What the last pass finds in one file.
+  private struct FileUses: Sendable {
+    var uses: [KeyUse] = []
+    var registrations: [RuntimeRegistration] = []
+    var registersGeneratedKeys = false
+    var receiverSteps = 0
+    var objectiveCSteps = 0
   }
 
   /// The parser's own limit, past the pre-scan's so that it never cuts a
@@ -233,6 +319,51 @@ public enum SourceScanner {
       starts.append(index + 1)
     }
     return starts
+  }
+
+  /// A file's text while a pass works on it, and its syntax tree once parsed
+  /// (the tree lives no longer than this holder: it is made by ``parse()``
+  /// and used within the same pass). Counted by a ``SourceMeter``, so that
+  /// tests can see how many bytes of source are in memory at once.
+  final class LoadedSource {
+    let file: String
+    let text: String
+    private let meter: SourceMeter
+    private let bytes: Int
+
+    init(file: String, text: String, meter: SourceMeter) {
+      self.file = file
+      self.text = text
+      self.meter = meter
+      bytes = text.utf8.count
+      meter.load(bytes)
+    }
+
+    deinit { meter.release(bytes) }
+
+    var isSwift: Bool { swiftExtensions.contains((file as NSString).pathExtension) }
+    var isObjectiveC: Bool { objectiveCExtensions.contains((file as NSString).pathExtension) }
+
+    func parse() -> SourceFileSyntax {
+      var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
+      return SourceFileSyntax.parse(from: &parser)
+    }
+  }
+
+  /// The bytes of source held at once during a scan, and the most ever held.
+  final class SourceMeter: Sendable {
+    private let state = Mutex<(alive: Int, peak: Int)>((0, 0))
+
+    func load(_ bytes: Int) {
+      state.withLock {
+        $0.alive += bytes
+        $0.peak = max($0.peak, $0.alive)
+      }
+    }
+
+    func release(_ bytes: Int) { state.withLock { $0.alive -= bytes } }
+
+    var peak: Int { state.withLock { $0.peak } }
   }
 
   /// A scalar offset as a line and column.

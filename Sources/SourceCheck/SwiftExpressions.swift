@@ -8,6 +8,27 @@ enum SwiftExpressions {
     expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
   }
 
+  /// How an expression spells a key, to be looked up once every file's
+  /// symbols are known: a literal, a constant (`kSound`, `Keys.volume`; `Self.`
+  /// and `self.` name it as declared), or a string enum's `rawValue`.
+  static func keySpelling(_ expression: ExprSyntax) -> KeySpelling? {
+    if let text = stringLiteral(expression) { return .literal(text) }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return .constant(reference.baseName.text)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      // `Keys.theme.rawValue`, `.theme.rawValue`
+      if name == "rawValue", let base = member.base?.as(MemberAccessExprSyntax.self) {
+        return .enumCase("\(base.base?.trimmedDescription ?? "").\(base.declName.baseName.text)")
+      }
+      let base = member.base?.trimmedDescription ?? ""
+      if ["", "Self", "self"].contains(base) { return .constant(name) }
+      return .constant("\(base).\(name)")
+    }
+    return nil
+  }
+
   /// A literal value: a boolean, a number (with a leading minus), a string.
   static func literal(_ expression: ExprSyntax) -> SourceLiteral? {
     if let flag = expression.as(BooleanLiteralExprSyntax.self) {

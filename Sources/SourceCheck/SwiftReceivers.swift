@@ -30,12 +30,51 @@ enum DefaultsReceiver: Sendable, Hashable {
   }
 }
 
+/// A receiver as one file tells it, as plain data: what the expression
+/// itself says, the declaration it names in its own file (found scope by
+/// scope), and the names left for the whole tree's declarations to settle.
+/// A property's or global's declaration is kept as one of these after its
+/// file is parsed, so no file's syntax tree outlives its pass.
+indirect enum ReceiverTerm: Sendable, Hashable {
+  /// Known from the expression alone.
+  case known(DefaultsReceiver)
+  /// `UserDefaults(suiteName: name)`: the suite the name spells, once every
+  /// file's constants are known (nil: a name built at run time).
+  case suite(KeySpelling?)
+  /// A value of a declared type (a cast, an annotation).
+  case type(TypeVerdict)
+  /// A declaration: its initializer (worked out one level deeper) says most,
+  /// else its declared type.
+  case declaration(value: ReceiverTerm?, type: TypeVerdict?)
+  /// A declaration of a file's table (``ReceiverTerms/table``): declarations
+  /// name each other, and themselves, through their tables.
+  case declared(DeclarationReference)
+  /// The tree's properties and globals of the first of these names declared anywhere.
+  case global([String])
+}
+
+/// A declaration in a file's table: the file's place in the scan, or
+/// ``ReceiverTerms/current`` for the table of the file being read.
+struct DeclarationReference: Sendable, Hashable {
+  var table: Int
+  var index: Int
+}
+
+/// What a declared type makes a value: known from the type's text, or not
+/// the defaults unless the app declares a protocol of that name.
+enum TypeVerdict: Sendable, Hashable {
+  case known(DefaultsReceiver)
+  case unlessProtocol(String)
+}
+
 /// Works out receivers: the expression itself (`UserDefaults.standard`,
 /// `UserDefaults(suiteName: kGroup)!`, `NSUbiquitousKeyValueStore.default`,
 /// a dictionary literal), or the declaration of the variable, property,
 /// constant or parameter it names, found by walking out of the use through
 /// the enclosing scopes, then among the whole tree's declarations.
 ///
+/// An expression is first turned into a ``ReceiverTerm`` with its own file's
+/// syntax (``ReceiverTerms``), then settled with the whole tree's symbols.
 /// Each step is remembered, so that the work is linear in the sources: a
 /// scope's declarations are indexed by name the first time one is looked up
 /// in it, and what a property or global resolves to is worked out once for
@@ -43,11 +82,98 @@ enum DefaultsReceiver: Sendable, Hashable {
 /// and however many files name it.
 final class SwiftReceivers {
   let symbols: SwiftSymbols
-  /// The suite name an expression spells (a literal or a string constant).
-  let name: (ExprSyntax) -> String?
   let globals: GlobalReceivers
+  /// This file's expressions as terms.
+  let terms = ReceiverTerms(table: ReceiverTerms.current)
+  private var settled = 0
   /// Expressions classified, declarations looked up and globals resolved: for tests of the work done.
+  var steps: Int { terms.steps + settled }
+
+  init(symbols: SwiftSymbols, globals: GlobalReceivers) {
+    self.symbols = symbols
+    self.globals = globals
+  }
+
+  /// The receiver an expression of this file is.
+  func classify(_ expression: ExprSyntax?) -> DefaultsReceiver {
+    let term = terms.term(expression)
+    terms.finish()
+    return settle(term, depth: 0)
+  }
+
+  /// The receiver a term is, with every file's symbols.
+  func settle(_ term: ReceiverTerm, depth: Int) -> DefaultsReceiver {
+    settled += 1
+    guard depth < ReceiverTerms.maximumDepth else { return .unresolved }
+    switch term {
+    case .known(let receiver):
+      return receiver
+    case .suite(let spelling):
+      return spelling.flatMap(symbols.key).map(DefaultsReceiver.suite) ?? .unknownSuite
+    case .type(let verdict):
+      return receiver(verdict)
+    case .declaration(let value, let type):
+      let fromValue = value.map { settle($0, depth: depth + 1) } ?? .unresolved
+      guard fromValue == .unresolved, let type else { return fromValue }
+      return receiver(type)
+    case .declared(let reference):
+      let table =
+        reference.table == ReceiverTerms.current
+        ? terms.table : symbols.declarations[reference.table] ?? []
+      guard reference.index < table.count else { return .unresolved }
+      return settle(table[reference.index], depth: depth)
+    case .global(let names):
+      for name in names {
+        if let found = global(name, depth: depth) { return found }
+      }
+      return .unresolved
+    }
+  }
+
+  private func receiver(_ verdict: TypeVerdict) -> DefaultsReceiver {
+    switch verdict {
+    case .known(let receiver): receiver
+    case .unlessProtocol(let name): symbols.protocols.contains(name) ? .unresolved : .notDefaults
+    }
+  }
+
+  /// The tree's declarations of a property or global named so; when they
+  /// disagree the receiver cannot be told.
+  private func global(_ name: String, depth: Int) -> DefaultsReceiver? {
+    settled += 1
+    guard let declarations = symbols.variables[name], !declarations.isEmpty else { return nil }
+    let key = GlobalReceivers.Key(name: name, depth: depth)
+    if let known = globals[key] { return known }
+    let found = Set(declarations.map { settle($0, depth: depth) })
+    let result = found.count == 1 ? found.first ?? .unresolved : .unresolved
+    globals[key] = result
+    return result
+  }
+}
+
+/// Turns one file's expressions into ``ReceiverTerm``s: what the expression
+/// says, and the declaration it names found scope by scope in its file; names
+/// no scope declares are left for the whole tree. Each declaration a term
+/// names is made a term once, into ``table``, however many terms name it;
+/// ``finish()`` works out those still pending, one after another (a chain
+/// of declarations each naming the next is not followed by recursion).
+final class ReceiverTerms {
+  /// Declarations followed past this many levels tell nothing.
+  static let maximumDepth = 8
+  /// The table number of the file being read in the last pass.
+  static let current = -1
+  /// Expressions classified, scopes searched and declarations indexed.
   private(set) var steps = 0
+  /// The number ``DeclarationReference``s name this file's table by.
+  let tableNumber: Int
+  /// The declarations terms name, by ``DeclarationReference/index``.
+  private(set) var table: [ReceiverTerm] = []
+  /// Each declaration's place in the table.
+  private var numbered: [SyntaxIdentifier: Int] = [:]
+  /// Declarations numbered whose terms are still to be made.
+  private var pending: [(index: Int, type: TypeSyntax?, value: ExprSyntax?)] = []
+
+  init(table: Int) { tableNumber = table }
   /// Each scope's declarations, by name, the first of each.
   private var scopes: [SyntaxIdentifier: [String: Declaration]] = [:]
 
@@ -57,12 +183,6 @@ final class SwiftReceivers {
     case condition(OptionalBindingConditionSyntax)
   }
 
-  init(symbols: SwiftSymbols, globals: GlobalReceivers, name: @escaping (ExprSyntax) -> String?) {
-    self.symbols = symbols
-    self.globals = globals
-    self.name = name
-  }
-
   /// Type names that are provably not `UserDefaults`.
   static let otherTypes: Set<String> = [
     "NSUbiquitousKeyValueStore", "NSDictionary", "NSMutableDictionary", "Dictionary", "NSCache",
@@ -70,117 +190,117 @@ final class SwiftReceivers {
   ]
   static let defaultsTypes: Set<String> = ["UserDefaults", "Foundation.UserDefaults"]
 
-  func classify(_ expression: ExprSyntax?, depth: Int = 0) -> DefaultsReceiver {
+  /// An expression as a term; call ``finish()`` before the term is settled.
+  func term(_ expression: ExprSyntax?) -> ReceiverTerm {
     steps += 1
-    guard let expression, depth < 8 else { return .unresolved }
+    guard let expression else { return .known(.unresolved) }
     if let optional = expression.as(OptionalChainingExprSyntax.self) {
-      return classify(optional.expression, depth: depth)
+      return term(optional.expression)
     }
     if let forced = expression.as(ForceUnwrapExprSyntax.self) {
-      return classify(forced.expression, depth: depth)
+      return term(forced.expression)
     }
     if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first
     {
-      return classify(only.expression, depth: depth)
+      return term(only.expression)
     }
     if let sequence = expression.as(SequenceExprSyntax.self) {
       // `UserDefaults(suiteName: group) ?? .standard`: the store asked for first.
       let elements = Array(sequence.elements)
       if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
-        return classify(elements[0], depth: depth)
+        return term(elements[0])
       }
       // `(table as NSDictionary)`: the parser leaves casts unfolded.
       if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
         let type = elements[2].as(TypeExprSyntax.self)?.type
       {
-        return Self.receiver(type: type, protocols: symbols.protocols)
+        return .type(Self.verdict(type))
       }
-      return .unresolved
+      return .known(.unresolved)
     }
     if expression.is(DictionaryExprSyntax.self) || expression.is(ArrayExprSyntax.self)
       || expression.is(StringLiteralExprSyntax.self)
     {
-      return .notDefaults
+      return .known(.notDefaults)
     }
-    if let call = expression.as(FunctionCallExprSyntax.self) { return classify(call) }
+    if let call = expression.as(FunctionCallExprSyntax.self) { return term(call) }
     if let member = expression.as(MemberAccessExprSyntax.self) {
-      return classify(member, depth: depth)
+      return term(member)
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      if name == "self" { return .unresolved }
-      return lookUp(name, from: Syntax(reference), depth: depth)
+      if name == "self" { return .known(.unresolved) }
+      return lookUp(name, from: Syntax(reference))
     }
-    return .unresolved
+    return .known(.unresolved)
   }
 
   /// `UserDefaults(suiteName: …)`, `UserDefaults()`, `NSUbiquitousKeyValueStore()`, `[String: Any]()`.
-  private func classify(_ call: FunctionCallExprSyntax) -> DefaultsReceiver {
+  private func term(_ call: FunctionCallExprSyntax) -> ReceiverTerm {
     let callee = call.calledExpression
     if callee.is(DictionaryExprSyntax.self) || callee.is(ArrayExprSyntax.self) {
-      return .notDefaults
+      return .known(.notDefaults)
     }
     let text = callee.trimmedDescription
     if Self.defaultsTypes.contains(text) {
-      guard let argument = call.arguments.first else { return .standard }
-      guard argument.label?.text == "suiteName" else { return .unresolved }
-      return name(argument.expression).map(DefaultsReceiver.suite) ?? .unknownSuite
+      guard let argument = call.arguments.first else { return .known(.standard) }
+      guard argument.label?.text == "suiteName" else { return .known(.unresolved) }
+      return .suite(SwiftExpressions.keySpelling(argument.expression))
     }
     let typeName = text.split(separator: "<").first.map(String.init) ?? text
-    if Self.otherTypes.contains(typeName) { return .notDefaults }
-    return .unresolved
+    if Self.otherTypes.contains(typeName) { return .known(.notDefaults) }
+    return .known(.unresolved)
   }
 
-  private func classify(_ member: MemberAccessExprSyntax, depth: Int) -> DefaultsReceiver {
+  private func term(_ member: MemberAccessExprSyntax) -> ReceiverTerm {
     let name = member.declName.baseName.text
     let base = member.base?.trimmedDescription
     if name == "standard", base == nil || Self.defaultsTypes.contains(base ?? "") {
-      return .standard
+      return .known(.standard)
     }
-    if let base, Self.otherTypes.contains(base) { return .notDefaults }
+    if let base, Self.otherTypes.contains(base) { return .known(.notDefaults) }
     // `self.defaults`, `Self.store`: a property of the enclosing type.
     if base == nil || base == "self" || base == "Self" {
-      return lookUp(name, from: Syntax(member), depth: depth)
+      return lookUp(name, from: Syntax(member))
     }
-    if let base {
-      return global("\(base).\(name)", depth: depth) ?? global(name, depth: depth) ?? .unresolved
-    }
-    return .unresolved
+    if let base { return .global(["\(base).\(name)", name]) }
+    return .known(.unresolved)
   }
 
   /// The declaration of `name` nearest the use, scope by scope, then any in the tree.
-  private func lookUp(_ name: String, from node: Syntax, depth: Int) -> DefaultsReceiver {
+  private func lookUp(_ name: String, from node: Syntax) -> ReceiverTerm {
     var current = node.parent
     while let scope = current {
-      if let found = declared(name, in: scope, depth: depth) { return found }
+      if let found = declared(name, in: scope) { return found }
       current = scope.parent
     }
-    return global(name, depth: depth) ?? .unresolved
+    return .global([name])
   }
 
   /// What a scope declares `name` as: statements and members, parameters, bound conditions.
-  private func declared(_ name: String, in scope: Syntax, depth: Int) -> DefaultsReceiver? {
+  private func declared(_ name: String, in scope: Syntax) -> ReceiverTerm? {
     steps += 1
     if scope.is(CodeBlockItemListSyntax.self) || scope.is(MemberBlockItemListSyntax.self) {
       switch index(of: scope)[name] {
       case .binding(let binding):
-        return receiver(
-          type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+        return declaration(
+          binding.id, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
       case .condition(let binding):
-        return receiver(
-          type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+        return declaration(
+          binding.id, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
       case nil: return nil
       }
     } else if let conditions = scope.as(IfExprSyntax.self)?.conditions
       ?? scope.as(WhileStmtSyntax.self)?.conditions
     {
-      return declared(name, in: conditions, depth: depth)
+      return declared(name, in: conditions)
     } else if let parameters = scope.as(FunctionDeclSyntax.self)?.signature.parameterClause
       .parameters ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
     {
       for parameter in parameters where (parameter.secondName ?? parameter.firstName).text == name {
-        return receiver(type: parameter.type, value: parameter.defaultValue?.value, depth: depth)
+        return declaration(
+          parameter.id, type: parameter.type, value: parameter.defaultValue?.value)
       }
     }
     return nil
@@ -226,29 +346,46 @@ final class SwiftReceivers {
     return found
   }
 
-  private func declared(_ name: String, in conditions: ConditionElementListSyntax, depth: Int)
-    -> DefaultsReceiver?
+  private func declared(_ name: String, in conditions: ConditionElementListSyntax)
+    -> ReceiverTerm?
   {
     for condition in conditions {
       guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
         binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
       else { continue }
-      return receiver(
-        type: binding.typeAnnotation?.type, value: binding.initializer?.value, depth: depth)
+      return declaration(
+        binding.id, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
     }
     return nil
   }
 
-  /// A declaration's receiver: its initializer says most, else its declared type.
-  func receiver(type: TypeSyntax?, value: ExprSyntax?, depth: Int) -> DefaultsReceiver {
-    let fromValue = value.map { classify($0, depth: depth + 1) } ?? .unresolved
-    guard fromValue == .unresolved, let type else { return fromValue }
-    return Self.receiver(type: type, protocols: symbols.protocols)
+  /// A declaration (`node`) as its place in the table, numbered the first
+  /// time it is named; its term is made by ``finish()``.
+  func declaration(_ node: SyntaxIdentifier, type: TypeSyntax?, value: ExprSyntax?)
+    -> ReceiverTerm
+  {
+    if let index = numbered[node] {
+      return .declared(DeclarationReference(table: tableNumber, index: index))
+    }
+    let index = table.count
+    numbered[node] = index
+    table.append(.known(.unresolved))
+    pending.append((index, type, value))
+    return .declared(DeclarationReference(table: tableNumber, index: index))
+  }
+
+  /// Makes the terms of the declarations named since the last call (and of
+  /// those their initializers name).
+  func finish() {
+    while let next = pending.popLast() {
+      table[next.index] = .declaration(
+        value: next.value.map { term($0) }, type: next.type.map(Self.verdict))
+    }
   }
 
   /// `UserDefaults` (optional or not) is the defaults; a dictionary, an array,
   /// or any other type the app does not declare as a protocol is not.
-  static func receiver(type: TypeSyntax, protocols: Set<String>) -> DefaultsReceiver {
+  static func verdict(_ type: TypeSyntax) -> TypeVerdict {
     var type = type
     while true {
       if let optional = type.as(OptionalTypeSyntax.self) {
@@ -261,32 +398,18 @@ final class SwiftReceivers {
         break
       }
     }
-    if type.is(DictionaryTypeSyntax.self) || type.is(ArrayTypeSyntax.self) { return .notDefaults }
-    let text = type.trimmedDescription
-    if defaultsTypes.contains(text) { return .standard }
-    let name = text.split(separator: "<").first.map(String.init) ?? text
-    if ["Any", "AnyObject", "NSObject"].contains(name) || protocols.contains(name)
-      || text.hasPrefix("any ") || text.hasPrefix("some ")
-    {
-      return .unresolved
+    if type.is(DictionaryTypeSyntax.self) || type.is(ArrayTypeSyntax.self) {
+      return .known(.notDefaults)
     }
-    return .notDefaults
-  }
-
-  /// The tree's declarations of a property or global named so; when they
-  /// disagree the receiver cannot be told.
-  private func global(_ name: String, depth: Int) -> DefaultsReceiver? {
-    steps += 1
-    guard let declarations = symbols.variables[name], !declarations.isEmpty else { return nil }
-    let key = GlobalReceivers.Key(name: name, depth: depth)
-    if let known = globals[key] { return known }
-    let found = Set(
-      declarations.map {
-        receiver(type: $0.typeAnnotation?.type, value: $0.initializer?.value, depth: depth)
-      })
-    let result = found.count == 1 ? found.first ?? .unresolved : .unresolved
-    globals[key] = result
-    return result
+    let text = type.trimmedDescription
+    if defaultsTypes.contains(text) { return .known(.standard) }
+    let name = text.split(separator: "<").first.map(String.init) ?? text
+    if ["Any", "AnyObject", "NSObject"].contains(name) || text.hasPrefix("any ")
+      || text.hasPrefix("some ")
+    {
+      return .known(.unresolved)
+    }
+    return .unlessProtocol(name)
   }
 }
 

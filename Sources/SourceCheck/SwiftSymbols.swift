@@ -13,16 +13,19 @@ struct SwiftSymbols: Sendable {
   /// Function name → the key parameter's position and the read it forwards to.
   var wrappers: [String: Wrapper] = [:]
   /// Properties and globals (`defaults`, `Storage.defaults`) → their declarations,
-  /// for receivers declared away from their use.
-  var variables: [String: [PatternBindingSyntax]] = [:]
+  /// for receivers declared away from their use (as terms: no file's syntax is kept).
+  var variables: [String: [ReceiverTerm]] = [:]
   /// The protocols the app declares: a value of one may be a `UserDefaults`.
   var protocols: Set<String> = []
+  /// Each file's declarations that `variables` and `wrappers` name, by the
+  /// file's place in the scan (``DeclarationReference/table``).
+  var declarations: [Int: [ReceiverTerm]] = [:]
 
   struct Wrapper: Sendable, Hashable {
     var keyArgument: Int
     var getter: DefaultsGetter
     /// The receiver of the read the wrapper forwards to.
-    var receiver: ExprSyntax?
+    var receiver: ReceiverTerm
   }
 
   mutating func merge(_ other: SwiftSymbols) {
@@ -31,6 +34,7 @@ struct SwiftSymbols: Sendable {
     wrappers.merge(other.wrappers) { first, _ in first }
     variables.merge(other.variables) { $0 + $1 }
     protocols.formUnion(other.protocols)
+    declarations.merge(other.declarations) { first, _ in first }
   }
 
   static func add(_ table: inout [String: String?], _ name: String, _ value: String?) {
@@ -43,14 +47,46 @@ struct SwiftSymbols: Sendable {
 
   func constant(_ name: String) -> String? { constants[name] ?? nil }
   func enumCase(_ name: String) -> String? { cases[name] ?? nil }
+
+  /// The key a spelling names, if every file's symbols tell it.
+  func key(_ spelling: KeySpelling) -> String? {
+    switch spelling {
+    case .literal(let text): text
+    case .constant(let name): constant(name)
+    case .enumCase(let name): enumCase(name)
+    }
+  }
+}
+
+/// How the code spells a key: a literal, or a name the symbols resolve.
+enum KeySpelling: Sendable, Hashable {
+  case literal(String)
+  /// `kSound`, `Keys.volume`.
+  case constant(String)
+  /// `Keys.theme.rawValue`: the enum case `Keys.theme`.
+  case enumCase(String)
 }
 
 /// The first pass over one file.
 final class SwiftSymbolCollector: SyntaxVisitor {
   var symbols = SwiftSymbols()
   private var types: [String] = []
+  /// Declarations and receivers as terms, looked up in this file's scopes.
+  let terms: ReceiverTerms
 
-  init() { super.init(viewMode: .sourceAccurate) }
+  /// The collector of the file at `file` in the scan.
+  init(file: Int) {
+    terms = ReceiverTerms(table: file)
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// The symbols, with the declarations they name made terms.
+  func finish() -> SwiftSymbols {
+    terms.finish()
+    var found = symbols
+    found.declarations[terms.tableNumber] = terms.table
+    return found
+  }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     types.append(node.name.text)
@@ -104,9 +140,11 @@ final class SwiftSymbolCollector: SyntaxVisitor {
       for binding in node.bindings {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { continue }
-        symbols.variables[name, default: []].append(binding)
+        let declaration = terms.declaration(
+          binding.id, type: binding.typeAnnotation?.type, value: binding.initializer?.value)
+        symbols.variables[name, default: []].append(declaration)
         if let type = types.last {
-          symbols.variables["\(type).\(name)", default: []].append(binding)
+          symbols.variables["\(type).\(name)", default: []].append(declaration)
         }
       }
     }
@@ -130,7 +168,7 @@ final class SwiftSymbolCollector: SyntaxVisitor {
     finder.walk(body)
     if let (index, getter, receiver) = finder.found {
       symbols.wrappers[node.name.text] = .init(
-        keyArgument: index, getter: getter, receiver: receiver)
+        keyArgument: index, getter: getter, receiver: terms.term(receiver))
     }
     return .visitChildren
   }

@@ -27,23 +27,7 @@ final class SwiftUseCollector: SyntaxVisitor {
 
   /// The key an expression spells, if it can be known without running the code.
   func key(_ expression: ExprSyntax) -> String? {
-    if let text = SwiftExpressions.stringLiteral(expression) { return text }
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      return symbols.constant(reference.baseName.text)
-    }
-    if let member = expression.as(MemberAccessExprSyntax.self) {
-      let name = member.declName.baseName.text
-      // `Keys.theme.rawValue`, `.theme.rawValue`
-      if name == "rawValue", let base = member.base?.as(MemberAccessExprSyntax.self) {
-        return symbols.enumCase(
-          "\(base.base?.trimmedDescription ?? "").\(base.declName.baseName.text)")
-      }
-      // `Keys.volume`; `Self.volume` and `self.volume` name the constant as declared.
-      let base = member.base?.trimmedDescription ?? ""
-      if ["", "Self", "self"].contains(base) { return symbols.constant(name) }
-      return symbols.constant("\(base).\(name)")
-    }
-    return nil
+    SwiftExpressions.keySpelling(expression).flatMap(symbols.key)
   }
 
   func place(_ node: some SyntaxProtocol) -> SourcePlace {
@@ -72,9 +56,7 @@ final class SwiftUseCollector: SyntaxVisitor {
   var receiverSteps: Int { receivers.steps }
 
   /// The receivers of this tree, resolved with the whole tree's symbols.
-  lazy var receivers = SwiftReceivers(symbols: symbols, globals: globals) { [unowned self] in
-    self.key($0)
-  }
+  lazy var receivers = SwiftReceivers(symbols: symbols, globals: globals)
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let read = SwiftExpressions.read(node), let key = key(read.key) {
@@ -117,7 +99,7 @@ final class SwiftUseCollector: SyntaxVisitor {
     {
       let argument = node.arguments[
         node.arguments.index(node.arguments.startIndex, offsetBy: wrapper.keyArgument)]
-      let receiver = receivers.classify(wrapper.receiver)
+      let receiver = receivers.settle(wrapper.receiver, depth: 0)
       if let key = key(argument.expression), receiver.isDefaults {
         uses.append(
           KeyUse(
