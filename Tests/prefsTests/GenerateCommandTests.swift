@@ -244,6 +244,10 @@ extension GenerateCommandTests {
       "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>k</string><key>DefaultValue</key>\(nested(65))</dict>"
     ),
     (
+      "a choice of 1,001 values",
+      "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>k</string><key>Values</key><array>\(String(repeating: "<integer>1</integer>", count: 1_001))</array><key>Titles</key><array><string>a</string></array></dict>"
+    ),
+    (
       "two values one to Swift's ==",
       "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Key</key><string>k</string><key>Values</key><array><string>caf\u{E9}</string><string>cafe\u{301}</string></array><key>Titles</key><array><string>a</string><string>b</string></array></dict>"
     ),
