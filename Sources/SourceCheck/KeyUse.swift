@@ -163,6 +163,8 @@ public struct SkippedSource: Sendable, Hashable {
     case nestedTooDeep(limit: Int)
     /// `[` and generic `<` nest in a run longer than the parser's lookahead is given.
     case bracketRunTooLong(limit: Int)
+    /// `#if` blocks nest deeper than the parser's lookahead is given (in levels).
+    case conditionalsTooDeep(limit: Int)
     /// Not a regular file, or not readable.
     case unreadable
   }

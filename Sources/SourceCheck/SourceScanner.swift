@@ -259,6 +259,7 @@ public enum SourceScanner {
         switch excess.limit {
         case .depth: .nestedTooDeep(limit: SwiftNesting.maximumDepth)
         case .typeRun: .bracketRunTooLong(limit: SwiftNesting.maximumTypeRun)
+        case .conditionalDepth: .conditionalsTooDeep(limit: SwiftNesting.maximumConditionalDepth)
         }
       let lineBytes = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
       let line = excess.line - 1 < lineBytes.count ? lineBytes[excess.line - 1] : []

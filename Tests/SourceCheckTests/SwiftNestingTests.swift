@@ -48,6 +48,14 @@ struct SwiftNestingTests {
           + String(repeating: ")\"", count: $0)
       }
     ),
+    // The parser's lookahead recurses once an #if (2,000 crashed the process).
+    (
+      "conditionals",
+      {
+        String(repeating: "#if A\n", count: $0) + "let x = 1\n"
+          + String(repeating: "#endif\n", count: $0)
+      }
+    ),
   ]
 
   @Test(arguments: hazards.map(\.name))
@@ -59,7 +67,13 @@ struct SwiftNestingTests {
     let excess = try #require(found)
     // The line where the limit is crossed: the third, or a later one for a chain of lines.
     #expect(excess.line >= 3)
-    if name != "modifierLines" && name != "elseIfs" { #expect(excess.line == 3) }
+    if !["modifierLines", "elseIfs", "conditionals"].contains(name) { #expect(excess.line == 3) }
+    if name == "conditionals" {
+      #expect(
+        excess
+          == SwiftNesting.Excess(
+            limit: .conditionalDepth, line: 3 + SwiftNesting.maximumConditionalDepth))
+    }
   }
 
   /// The deepest file of each shape the estimate lets through (`mixed`
@@ -107,6 +121,17 @@ struct SwiftNestingTests {
     let depth = SwiftNesting.maximumDepth
     #expect(excess("x = " + String(repeating: "(", count: depth)) == nil)
     #expect(excess("x = " + String(repeating: "(", count: depth + 1))?.limit == .depth)
+    let conditionals = SwiftNesting.maximumConditionalDepth
+    func nested(_ count: Int, _ directive: String = "#if A") -> String {
+      String(repeating: directive + "\n", count: count)
+        + String(repeating: "#endif\n", count: count)
+    }
+    #expect(excess(nested(conditionals)) == nil)
+    #expect(excess(nested(conditionals + 1))?.limit == .conditionalDepth)
+    // Blocks one after another do not add up; other directives and names are not #if.
+    #expect(excess(String(repeating: nested(conditionals), count: 4)) == nil)
+    #expect(excess(nested(conditionals + 1, "#ifdef A")) == nil)
+    #expect(excess(nested(conditionals + 1, "let x = #iffy")) == nil)
   }
 
   /// Brackets in comments and strings are not code; an interpolation is.

@@ -72,6 +72,8 @@ enum SourceSkipped: LintRule {
           "its brackets and chains nest deeper than \(limit) levels here"
         case .bracketRunTooLong(let limit):
           "more than \(limit) [ and < nest one inside another here"
+        case .conditionalsTooDeep(let limit):
+          "its #if blocks nest deeper than \(limit) levels here"
         case .unreadable: "it is not a regular file that can be read"
         }
       let place = skipped.line.map { line in
