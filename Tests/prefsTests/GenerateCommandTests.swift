@@ -257,6 +257,19 @@ extension GenerateCommandTests {
     ),
   ]
 
+  /// Lint reports, at line 4 of Root.plist, what generate refuses: a warning
+  /// (the Settings app reads the bundle), which `--strict` makes fail.
+  static func expectLintWarnsOfTheRefusal(_ bundle: String, _ name: String) {
+    let lint = DumpTests.run(["lint", bundle, "--strict"])
+    #expect(lint.code == 1, "\(name)")
+    #expect(lint.output.contains("Root.plist:4:"), "\(name): \(lint.output)")
+    #expect(
+      lint.output.split(separator: "\n").contains {
+        $0.contains("warning: ")
+          && $0.hasSuffix("prefs generate swift refuses the bundle [generated-code-unsafe]")
+      }, "\(name): \(lint.output)")
+  }
+
   /// Failed before: generate wrote `Double.nan` and lint had no rule for it.
   @Test(arguments: refusedValues)
   func whatGenerateRefusesLintReports(name: String, element: String) throws {
@@ -267,15 +280,7 @@ extension GenerateCommandTests {
     #expect(generate.code == 1, "\(name): \(generate.output)")
     #expect(generate.errors.contains("/Root.plist:4:"), "\(generate.errors)")
     #expect(generate.errors.contains("of the key \"k\""))
-    // A warning (the Settings app reads the bundle), which --strict makes fail.
-    let lint = DumpTests.run(["lint", bundle.path, "--strict"])
-    #expect(lint.code == 1, "\(name)")
-    #expect(lint.output.contains("Root.plist:4:"), "\(lint.output)")
-    #expect(
-      lint.output.split(separator: "\n").contains {
-        $0.contains("warning: ")
-          && $0.hasSuffix("prefs generate swift refuses the bundle [generated-code-unsafe]")
-      }, "\(lint.output)")
+    Self.expectLintWarnsOfTheRefusal(bundle.path, name)
   }
 
   /// Failed before: both keys were generated, and registerDefaults wrote
@@ -298,14 +303,7 @@ extension GenerateCommandTests {
     #expect(generate.code == 1, "\(generate.output)")
     #expect(generate.errors.contains("/Root.plist:4:"), "\(generate.errors)")
     #expect(generate.errors.contains("one text to Swift's =="), "\(generate.errors)")
-    let lint = DumpTests.run(["lint", bundle.path, "--strict"])
-    #expect(lint.code == 1, "\(lint.output)")
-    #expect(lint.output.contains("Root.plist:4:"), "\(lint.output)")
-    #expect(
-      lint.output.split(separator: "\n").contains {
-        $0.contains("warning: ")
-          && $0.hasSuffix("prefs generate swift refuses the bundle [generated-code-unsafe]")
-      }, "\(lint.output)")
+    Self.expectLintWarnsOfTheRefusal(bundle.path, "\(first) \(second)")
   }
 
   /// Failed before: lint passed, with exit 0, a bundle whose folder name or

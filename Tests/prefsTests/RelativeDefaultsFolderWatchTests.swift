@@ -8,38 +8,11 @@ import Testing
 struct RelativeDefaultsFolderWatchTests {
   @Test(arguments: ["config", "nested/config"])
   func aRelativeFolderIsFollowedAfterItIsMovedAwayAndMadeAgain(relative: String) throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-relative-watch-\(UUID().uuidString)")
-    let folder = base.path + "/" + relative
-    // Removed at the first folder of the path: nothing of it is left.
-    let top = base.path + "/" + (relative.split(separator: "/").first.map(String.init) ?? relative)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: base) }
-    let write = { (key: String, value: String) throws -> Int32 in
-      try EndToEndTests.run([
-        "defaults", "write", "com.example.app", key, value, "--defaults-dir", folder,
-      ]).0
-    }
-    #expect(try write("k", "one") == 0)
-    let watcher = Process()
-    watcher.executableURL = EndToEndTests.binary
-    watcher.arguments = ["defaults", "watch", "com.example.app", "--defaults-dir", relative]
-    watcher.currentDirectoryURL = base
-    let output = LineReader()
-    let errors = LineReader()
-    watcher.standardOutput = output.writing
-    watcher.standardError = errors.writing
-    try watcher.run()
-    try output.writing.close()
-    try errors.writing.close()
-    defer { watcher.terminate() }
-    var attempt = 0
-    let ready = eventually(10, every: 100_000) {
-      attempt += 1
-      _ = try? write("ready", "\(attempt)")
-      return output.lines.contains { $0.hasPrefix("ready: ") }
-    }
-    #expect(ready, "\(errors.lines)")
+    let watched = try WatchedFolder(relative, prefix: "prefs-relative-watch")
+    defer { watched.stop() }
+    let (base, folder, top) = (watched.base, watched.folder, watched.top)
+    let (output, errors, watcher) = (watched.output, watched.errors, watched.watcher)
+    let write = watched.write
 
     try FileManager.default.moveItem(atPath: folder, toPath: base.path + "/moved-away")
     #expect(errors.waitFor("is gone"), "\(errors.lines)")
@@ -86,41 +59,12 @@ struct DefaultsFolderReplacedWatchTests {
   /// follows it to the new place and says nothing), then the path made again.
   @Test(arguments: ["nested/config", "/nested/config", "a/b/config"])
   func aFolderWhoseParentIsMovedAwayIsHeardWhenItIsMadeAgain(relative: String) throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-parent-watch-\(UUID().uuidString)")
-    let isAbsolute = relative.hasPrefix("/")
-    let inside = isAbsolute ? String(relative.dropFirst()) : relative
-    let folder = base.path + "/" + inside
+    let watched = try WatchedFolder(relative, prefix: "prefs-parent-watch")
+    defer { watched.stop() }
+    let (base, folder) = (watched.base, watched.folder)
+    let (output, errors, watcher) = (watched.output, watched.errors, watched.watcher)
+    let write = watched.write
     let parent = (folder as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: base) }
-    let write = { (key: String, value: String) throws -> Int32 in
-      try EndToEndTests.run([
-        "defaults", "write", "com.example.app", key, value, "--defaults-dir", folder,
-      ]).0
-    }
-    #expect(try write("k", "one") == 0)
-    let watcher = Process()
-    watcher.executableURL = EndToEndTests.binary
-    watcher.arguments = [
-      "defaults", "watch", "com.example.app", "--defaults-dir", isAbsolute ? folder : inside,
-    ]
-    watcher.currentDirectoryURL = base
-    let output = LineReader()
-    let errors = LineReader()
-    watcher.standardOutput = output.writing
-    watcher.standardError = errors.writing
-    try watcher.run()
-    try output.writing.close()
-    try errors.writing.close()
-    defer { watcher.terminate() }
-    var attempt = 0
-    let ready = eventually(10, every: 100_000) {
-      attempt += 1
-      _ = try? write("ready", "\(attempt)")
-      return output.lines.contains { $0.hasPrefix("ready: ") }
-    }
-    #expect(ready, "\(errors.lines)")
 
     try FileManager.default.moveItem(atPath: parent, toPath: base.path + "/moved-away")
     #expect(errors.waitFor("is gone"), "\(relative): \(errors.lines)")
@@ -133,41 +77,11 @@ struct DefaultsFolderReplacedWatchTests {
   }
 
   private func check(relative: String, stand: Stand, back: Return) throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "prefs-replaced-watch-\(UUID().uuidString)")
-    let isAbsolute = relative.hasPrefix("/")
-    let inside = isAbsolute ? String(relative.dropFirst()) : relative
-    let folder = base.path + "/" + inside
-    let top = base.path + "/" + (inside.split(separator: "/").first.map(String.init) ?? inside)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: base) }
-    let write = { (key: String, value: String) throws -> Int32 in
-      try EndToEndTests.run([
-        "defaults", "write", "com.example.app", key, value, "--defaults-dir", folder,
-      ]).0
-    }
-    #expect(try write("k", "one") == 0)
-    let watcher = Process()
-    watcher.executableURL = EndToEndTests.binary
-    watcher.arguments = [
-      "defaults", "watch", "com.example.app", "--defaults-dir", isAbsolute ? folder : inside,
-    ]
-    watcher.currentDirectoryURL = base
-    let output = LineReader()
-    let errors = LineReader()
-    watcher.standardOutput = output.writing
-    watcher.standardError = errors.writing
-    try watcher.run()
-    try output.writing.close()
-    try errors.writing.close()
-    defer { watcher.terminate() }
-    var attempt = 0
-    let ready = eventually(10, every: 100_000) {
-      attempt += 1
-      _ = try? write("ready", "\(attempt)")
-      return output.lines.contains { $0.hasPrefix("ready: ") }
-    }
-    #expect(ready, "\(errors.lines)")
+    let watched = try WatchedFolder(relative, prefix: "prefs-replaced-watch")
+    defer { watched.stop() }
+    let (base, inside, folder, top) = (watched.base, watched.inside, watched.folder, watched.top)
+    let (output, errors, watcher) = (watched.output, watched.errors, watched.watcher)
+    let write = watched.write
 
     try FileManager.default.moveItem(atPath: folder, toPath: base.path + "/moved-away")
     #expect(errors.waitFor("is gone"), "\(errors.lines)")
@@ -194,5 +108,63 @@ struct DefaultsFolderReplacedWatchTests {
     #expect(try write("k", "two") == 0)
     #expect(output.waitFor("k: (none) → two"), "\(relative) \(back): \(output.lines)")
     #expect(watcher.isRunning)
+  }
+}
+
+/// `prefs defaults watch` running on a defaults folder inside a temporary
+/// base folder, named as given (relative to the base, or absolute), with
+/// the domain written once and a first change heard.
+private struct WatchedFolder {
+  let base: URL
+  /// The folder's path inside the base, without a leading `/`.
+  let inside: String
+  /// The folder's absolute path.
+  let folder: String
+  /// The first folder of `inside`, absolute: removing it leaves nothing of the path.
+  let top: String
+  let watcher = Process()
+  let output = LineReader()
+  let errors = LineReader()
+
+  /// `named` is relative to the base, or absolute (`/nested/config` is then
+  /// the base's `nested/config`, given to the watch as an absolute path).
+  init(_ named: String, prefix: String) throws {
+    base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(prefix)-\(UUID().uuidString)")
+    let isAbsolute = named.hasPrefix("/")
+    inside = isAbsolute ? String(named.dropFirst()) : named
+    folder = base.path + "/" + inside
+    top = base.path + "/" + (inside.split(separator: "/").first.map(String.init) ?? inside)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(try write("k", "one") == 0)
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = [
+      "defaults", "watch", "com.example.app", "--defaults-dir", isAbsolute ? folder : inside,
+    ]
+    watcher.currentDirectoryURL = base
+    watcher.standardOutput = output.writing
+    watcher.standardError = errors.writing
+    try watcher.run()
+    try output.writing.close()
+    try errors.writing.close()
+    var attempt = 0
+    let ready = eventually(10, every: 100_000) { [self] in
+      attempt += 1
+      _ = try? write("ready", "\(attempt)")
+      return output.lines.contains { $0.hasPrefix("ready: ") }
+    }
+    #expect(ready, "\(errors.lines)")
+  }
+
+  /// Writes `key` into the folder with another process; its exit status.
+  func write(_ key: String, _ value: String) throws -> Int32 {
+    try EndToEndTests.run([
+      "defaults", "write", "com.example.app", key, value, "--defaults-dir", folder,
+    ]).0
+  }
+
+  func stop() {
+    watcher.terminate()
+    try? FileManager.default.removeItem(at: base)
   }
 }
