@@ -101,7 +101,7 @@ struct DifferentialTests {
     switch (expected, ours) {
     case (let expected?, .success(let read)):
       let (value, issues) = values(read)
-      #expect(value == expected, "\(path)")
+      #expect(value.isIdentical(to: expected), "\(path)")
       #expect(!issues.contains { $0.severity == .error }, "\(path): \(issues)")
     case (nil, .failure):
       break
