@@ -105,12 +105,13 @@ struct RuleRegistryTests {
     }
   }
 
-  /// The README's table of rules says what `prefs rules` says.
+  /// The documentation's table of rules (Documentation/rules.md) says what `prefs rules` says.
   @Test(arguments: RuleRegistry.ids)
   func readmeListsTheRule(id: String) throws {
     let rule = try #require(RuleRegistry.rule(id))
     let readme = try String(
-      contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Paths.repository.appendingPathComponent("Documentation/rules.md"),
+      encoding: .utf8)
     let severities = rule.severities.map(\.rawValue).joined(separator: "/")
     #expect(readme.contains("| `\(id)` | \(severities) | \(rule.summary) |"))
   }

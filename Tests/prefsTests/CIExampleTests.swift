@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's CI set-ups and the pre-commit hook call prefs as written:
-/// every `prefs lint` of the README's YAML blocks runs the built binary on a
+/// The documentation's CI set-ups and the pre-commit hook call prefs as written:
+/// every `prefs lint` of the YAML blocks of README.md, CONTRIBUTING.md and
+/// Documentation/ (Documentation/ci.md holds them) runs the built binary on a
 /// fine and a broken bundle (in place of the project's `App/Settings.bundle`),
 /// and the hook's entry runs with file names appended, as pre-commit appends
 /// them. `scripts/check-pre-commit` runs the hook in pre-commit itself.
@@ -14,17 +15,18 @@ struct CIExampleTests {
 
   /// A `prefs lint` command of a YAML block, up to a `>` redirection.
   struct Command: Sendable, CustomTestStringConvertible {
+    var file: String
     var line: Int
     var arguments: [String]
-    var testDescription: String { "README.md:\(line): prefs \(arguments.joined(separator: " "))" }
+    var testDescription: String { "\(file):\(line): prefs \(arguments.joined(separator: " "))" }
 
     func on(_ bundle: String) -> [String] {
       arguments.map { $0 == CIExampleTests.placeholder ? bundle : $0 }
     }
   }
 
-  static let commands: [Command] = {
-    let url = Paths.repository.appendingPathComponent("README.md")
+  static let commands: [Command] = ReadmeCommandTests.documents.flatMap { file -> [Command] in
+    let url = Paths.repository.appendingPathComponent(file)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     var commands: [Command] = []
     var inYAML = false
@@ -36,10 +38,11 @@ struct CIExampleTests {
       guard inYAML, let start = line.range(of: "prefs lint ") else { continue }
       let words = ReadmeCommandTests.shellWords(String(line[start.lowerBound...]))
       commands.append(
-        Command(line: index + 1, arguments: Array(words.dropFirst().prefix { $0 != ">" })))
+        Command(
+          file: file, line: index + 1, arguments: Array(words.dropFirst().prefix { $0 != ">" })))
     }
     return commands
-  }()
+  }
 
   static func run(_ arguments: [String]) throws -> ChildProcess {
     try ChildProcess.run(

@@ -2,17 +2,31 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every command of the README works as written: each `swift run prefs …`
-/// line runs (exit 0, or 1 where the example lints a broken bundle on
-/// purpose, never a usage error), and each `$ prefs …` transcript prints
-/// exactly what the README shows. Run with the built binary, from the
-/// repository, with the defaults folder in a temporary directory.
+/// Every command of the documentation works as written, in README.md,
+/// CONTRIBUTING.md and every Markdown file under Documentation/ (found, not
+/// listed, so a new page is covered the day it is added):
+///
+/// - each `swift run prefs …` line runs from the repository (exit 0, or 1
+///   where the example lints a broken bundle on purpose, never a usage error);
+/// - each `$ prefs …` transcript prints exactly what the page shows;
+/// - each `prefs …` line of a `sh` block that names `App/Settings.bundle`
+///   (a quick start on the reader's own bundle) runs in a scratch git
+///   repository whose `App/` is a copy of `Examples/Showcase`, committed, so
+///   `HEAD:App/Settings.bundle` names it too. Other `prefs …` lines are
+///   synopses, with placeholders, and are not run.
+///
+/// Commands run the built binary with the defaults folder in a temporary
+/// directory. `prefs edit` needs a terminal: EditInTmuxTests runs it in one.
 struct ReadmeCommandTests {
-  /// A command of the README, with the line it stands on.
+  /// The bundle a quick start names for the reader's own.
+  static let placeholder = "App/Settings.bundle"
+
+  /// A command of a page, with the place it stands on.
   struct Command: Sendable, CustomTestStringConvertible {
+    var file: String
     var line: Int
     var arguments: [String]
-    /// The output the README shows after a `$ prefs` line; nil for a plain command.
+    /// The output the page shows after a `$ prefs` line; nil for a plain command.
     var shownOutput: String?
     /// Folders a `mkdir -p` line made earlier in the same block.
     var folders: [String] = []
@@ -21,25 +35,41 @@ struct ReadmeCommandTests {
     var preceding: [[String]] = []
     /// Copies a `cp -R SOURCE DESTINATION` line made earlier in the same block.
     var copies: [[String]] = []
-    var testDescription: String { "README.md:\(line): prefs \(arguments.joined(separator: " "))" }
+    /// Runs in a scratch project holding `App/Settings.bundle`, not in the repository.
+    var onOwnBundle = false
+    var testDescription: String { "\(file):\(line): prefs \(arguments.joined(separator: " "))" }
   }
 
-  static let commands: [Command] = {
-    let url = Paths.repository.appendingPathComponent("README.md")
+  /// README.md, CONTRIBUTING.md and the Markdown files under Documentation/,
+  /// as paths relative to the repository.
+  static let documents: [String] = {
+    let pages = Paths.files(
+      under: Paths.repository.appendingPathComponent("Documentation"), extensions: ["md"])
+    return ["README.md", "CONTRIBUTING.md"] + pages.map { "Documentation/" + $0 }
+  }()
+
+  static let commands: [Command] = documents.flatMap { commands(in: $0) }
+
+  static func commands(in file: String) -> [Command] {
+    let url = Paths.repository.appendingPathComponent(file)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     let lines = text.components(separatedBy: "\n")
     var commands: [Command] = []
     var index = 0
     var inBlock = false
+    var isShell = false
     var folders: [String] = []
     var preceding: [[String]] = []
+    var ownPreceding: [[String]] = []
     var copies: [[String]] = []
     while index < lines.count {
       let line = lines[index]
       if line.hasPrefix("```") {
         inBlock.toggle()
+        isShell = inBlock && line == "```sh"
         folders = []
         preceding = []
+        ownPreceding = []
         copies = []
         index += 1
         continue
@@ -50,13 +80,24 @@ struct ReadmeCommandTests {
         copies.append(shellWords(String(line.dropFirst("cp -R ".count))))
       } else if inBlock, line.hasPrefix("swift run prefs ") {
         let words = shellWords(String(line.dropFirst("swift run prefs ".count)))
-        // The form needs a terminal; EditInTmuxTests runs it in one.
         if words.first != "edit" {
           commands.append(
             Command(
-              line: index + 1, arguments: words, folders: folders, preceding: preceding,
-              copies: copies))
+              file: file, line: index + 1, arguments: words, folders: folders,
+              preceding: preceding, copies: copies))
           preceding.append(words)
+        }
+      } else if isShell, line.hasPrefix("prefs ") {
+        let words = shellWords(String(line.dropFirst("prefs ".count)))
+        if words.first != "edit",
+          words.contains(where: { $0.hasPrefix(placeholder) })
+            || words.contains(where: { $0.hasSuffix(":" + placeholder) })
+        {
+          commands.append(
+            Command(
+              file: file, line: index + 1, arguments: words, preceding: ownPreceding,
+              onOwnBundle: true))
+          ownPreceding.append(words)
         }
       } else if inBlock, line.hasPrefix("$ prefs ") {
         var output: [String] = []
@@ -67,7 +108,8 @@ struct ReadmeCommandTests {
         }
         commands.append(
           Command(
-            line: index + 1, arguments: shellWords(String(line.dropFirst("$ prefs ".count))),
+            file: file, line: index + 1,
+            arguments: shellWords(String(line.dropFirst("$ prefs ".count))),
             shownOutput: output.joined(separator: "\n") + "\n"))
         index = next
         continue
@@ -75,7 +117,7 @@ struct ReadmeCommandTests {
       index += 1
     }
     return commands
-  }()
+  }
 
   /// Words as a POSIX shell splits them: quotes and backslashes, no expansion;
   /// a `#` starting a word starts a comment.
@@ -112,10 +154,37 @@ struct ReadmeCommandTests {
     return words
   }
 
-  @Test func theReadmeHasCommandsAndTranscripts() {
+  @Test func theDocumentationHasCommandsAndTranscripts() {
+    #expect(Self.documents.contains("Documentation/lint.md"))
     #expect(Self.commands.count >= 10)
     #expect(Self.commands.contains { $0.shownOutput != nil })
+    #expect(Self.commands.contains { $0.onOwnBundle })
     #expect(Self.shellWords(#"a "b c" 'd' e\ f # g"#) == ["a", "b c", "d", "e f"])
+  }
+
+  /// The front door stays small: what does not help a newcomer choose and
+  /// start belongs in Documentation/.
+  @Test func theReadmeIsAFrontDoor() throws {
+    let readme = try Data(contentsOf: Paths.repository.appendingPathComponent("README.md"))
+    #expect(readme.count <= 12 * 1024, "README.md is \(readme.count) bytes")
+  }
+
+  /// A scratch git repository whose `App/` is a copy of `Examples/Showcase`,
+  /// committed: the reader's own project, as a quick start sees it.
+  static func ownProject(in folder: URL) throws {
+    let app = folder.appendingPathComponent("App")
+    try FileManager.default.copyItem(
+      at: Paths.examples.appendingPathComponent("Showcase"), to: app)
+    let git = URL(fileURLWithPath: "/usr/bin/git")
+    let environment = [
+      "PATH": "/usr/bin:/bin", "HOME": folder.path, "GIT_CONFIG_NOSYSTEM": "1",
+      "GIT_AUTHOR_NAME": "prefs", "GIT_AUTHOR_EMAIL": "prefs@example.com",
+      "GIT_COMMITTER_NAME": "prefs", "GIT_COMMITTER_EMAIL": "prefs@example.com",
+    ]
+    for arguments in [["init", "-q"], ["add", "App"], ["commit", "-q", "-m", "App"]] {
+      let result = try ChildProcess.run(git, arguments, environment: environment, in: folder)
+      #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.errors)")
+    }
   }
 
   @Test(arguments: commands)
@@ -124,6 +193,12 @@ struct ReadmeCommandTests {
       "prefs-readme-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
+    var directory = Paths.repository
+    if command.onOwnBundle {
+      directory = home.appendingPathComponent("project")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Self.ownProject(in: directory)
+    }
     for folder in command.folders {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
@@ -143,10 +218,10 @@ struct ReadmeCommandTests {
     ]
     for earlier in command.preceding {
       _ = try ChildProcess.run(
-        EndToEndTests.binary, earlier, environment: environment, in: Paths.repository)
+        EndToEndTests.binary, earlier, environment: environment, in: directory)
     }
     let result = try ChildProcess.run(
-      EndToEndTests.binary, command.arguments, environment: environment, in: Paths.repository)
+      EndToEndTests.binary, command.arguments, environment: environment, in: directory)
     if let shown = command.shownOutput {
       #expect(result.output == shown, "\(command.testDescription)\n\(result.errors)")
     } else {
