@@ -116,6 +116,7 @@ extension Defaults {
     @Argument(help: "The key to move it to.") var new: String
     @Flag(help: "Move a domain file that does not parse aside first.") var force = false
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -145,6 +146,10 @@ extension Defaults {
             "the domain \(domain) already has a key \"\(new.string)\"; delete it first (the domain is unchanged)"
           )
         }
+        report.say(
+          outcome.changes.isEmpty
+            ? "nothing to change: \(old.string) is \(new.string)"
+            : "renamed \(old.string) to \(new.string) in \(domain)", to: &output)
         return ExitStatus.success
       }
     }

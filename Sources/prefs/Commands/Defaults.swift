@@ -138,6 +138,7 @@ extension Defaults {
     @Flag(help: "Move a domain file that does not parse aside first, then write.")
     var force = false
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -162,6 +163,10 @@ extension Defaults {
           if let refusal { throw CommandFailure.failure(refusal) }
         }
         Defaults.reportMovedAside(outcome, to: &errors)
+        report.say(
+          outcome.changes.isEmpty
+            ? "nothing to change: \(key) of \(domain) already holds that value"
+            : "wrote \(key) to \(domain)", to: &output)
         return ExitStatus.success
       }
     }
@@ -247,6 +252,7 @@ extension Defaults {
         "Move what does not parse (a domain file, a shared store's value) aside first; a key that is not there is then no error, as with rm -f."
     ) var force = false
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -259,9 +265,20 @@ extension Defaults {
           if !force, try store.persistentValues()[PlistKey(key)] == nil {
             throw DefaultsError.missingKey(domain: domain, key: key)
           }
-          Defaults.reportMovedAside(try store.removeValue(forKey: key, force: force), to: &errors)
+          let outcome = try store.removeValue(forKey: key, force: force)
+          Defaults.reportMovedAside(outcome, to: &errors)
+          report.say(
+            outcome.changes.isEmpty
+              ? "nothing to change: \(domain) has no key \(key)" : "deleted \(key) from \(domain)",
+            to: &output)
         } else {
-          Defaults.reportMovedAside(try store.removeAll(force: force), to: &errors)
+          let outcome = try store.removeAll(force: force)
+          Defaults.reportMovedAside(outcome, to: &errors)
+          report.say(
+            outcome.changes.isEmpty
+              ? "nothing to change: \(domain) holds no values"
+              : "deleted \(DoneReport.count(outcome.changes.count, "value")) of \(domain)",
+            to: &output)
         }
         return ExitStatus.success
       }
@@ -312,6 +329,7 @@ extension Defaults {
     @Argument(help: "The file, or - for standard output.") var file: String
     @Option(help: "plist (XML, the default) or json.") var format: ExchangeFormat = .plist
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -339,6 +357,8 @@ extension Defaults {
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
           try OutputFile.write(Data(bytes), to: file)
+          report.say(
+            "wrote \(DoneReport.count(values.count, "value")) of \(domain) to \(file)", to: &output)
         }
         return ExitStatus.success
       }
@@ -359,8 +379,18 @@ extension Defaults {
     var format: ExchangeFormat?
     @Flag(help: "Move a domain file that does not parse aside first.") var force = false
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
+
+    /// Says how many values the import changed.
+    func reportImport(_ outcome: DefaultsStore.WriteOutcome, output: inout some TextOutputStream) {
+      report.say(
+        outcome.changes.isEmpty
+          ? "nothing to change: \(domain) already holds those values"
+          : "imported \(domain): \(DoneReport.count(outcome.changes.count, "value")) changed",
+        to: &output)
+    }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
@@ -391,8 +421,9 @@ extension Defaults {
             values = nil
           }
           if let values {
-            Defaults.reportMovedAside(
-              try location.store(domain).replaceAll(with: values, force: force), to: &errors)
+            let outcome = try location.store(domain).replaceAll(with: values, force: force)
+            Defaults.reportMovedAside(outcome, to: &errors)
+            reportImport(outcome, output: &output)
             return ExitStatus.success
           }
         }
@@ -411,8 +442,9 @@ extension Defaults {
           throw CommandFailure.failure(
             "\(shownName): the plist is \(document.root.typeNameWithArticle), not a dictionary")
         }
-        Defaults.reportMovedAside(
-          try location.store(domain).replaceAll(with: values, force: force), to: &errors)
+        let outcome = try location.store(domain).replaceAll(with: values, force: force)
+        Defaults.reportMovedAside(outcome, to: &errors)
+        reportImport(outcome, output: &output)
         return ExitStatus.success
       }
     }

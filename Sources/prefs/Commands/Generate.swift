@@ -39,6 +39,7 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
   var language = "en"
   @Flag(help: "Write nothing; exit 1 when the output file differs from what would be generated.")
   var check = false
+  @OptionGroup var report: DoneReport
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -81,11 +82,16 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
           throw CommandFailure.failure(
             "\(output) is not what the bundle generates; run prefs generate swift again")
         }
+        report.say("\(output) is up to date", to: &stream)
         return ExitStatus.success
       }
       // An unchanged file is left alone, so that nothing that depends on it rebuilds.
-      guard current != wanted else { return ExitStatus.success }
+      guard current != wanted else {
+        report.say("nothing to change: \(output) is up to date", to: &stream)
+        return ExitStatus.success
+      }
       try OutputFile.write(wanted, to: output)
+      report.say("wrote \(output)", to: &stream)
       return ExitStatus.success
     }
   }

@@ -44,9 +44,11 @@ struct StringsBundleOptions: ParsableArguments {
 
 /// Writes the changes, all or none (or with `dryRun` prints them), returning the exit status.
 func apply(
-  _ changes: [FileChange], in bundle: String, dryRun: Bool, output: inout some TextOutputStream
+  _ changes: [FileChange], in bundle: String, dryRun: Bool, report: DoneReport,
+  output: inout some TextOutputStream
 ) throws(WriteError) -> Int32 {
   let changes = ChangeSet(bundle: bundle, files: changes)
+  if changes.files.isEmpty { report.say("nothing to change", to: &output) }
   // What changed is said once it has: a refused write lists nothing as done.
   if !dryRun { try write(changes) }
   for file in changes.files {
@@ -157,6 +159,7 @@ extension Strings {
       abstract: "Create <lang>.lproj with every table, each key present and marked untranslated.")
     @OptionGroup var options: StringsBundleOptions
     @Argument(help: "The language code (de, pt-BR).") var language: String
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -165,7 +168,7 @@ extension Strings {
       CommandErrors.run(errors: &errors) { _ in
         try apply(
           try options.model().addLanguage(language), in: options.bundle, dryRun: false,
-          output: &output)
+          report: report, output: &output)
       }
     }
   }
@@ -177,6 +180,7 @@ extension Strings {
     @OptionGroup var options: StringsBundleOptions
     @Flag(help: "Remove the entries no page shows.") var prune = false
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -185,7 +189,7 @@ extension Strings {
       CommandErrors.run(errors: &errors) { _ in
         try apply(
           try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
-          output: &output)
+          report: report, output: &output)
       }
     }
   }
@@ -204,6 +208,7 @@ extension Strings {
       name: .shortAndLong,
       help: "The file to write; - or none for standard output (xcloc: the folder, required).")
     var output: String?
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -226,6 +231,7 @@ extension Strings {
             model, language: language, toolVersion: PrefsVersion.current)
           try OutputFile.createFolder(output + "/" + XCLoc.notes, for: output)
           try write(ChangeSet(bundle: output, files: files))
+          report.say("wrote \(units(of: model)) to \(output)", to: &stream)
           return ExitStatus.success
         }
         let data: Data =
@@ -239,11 +245,25 @@ extension Strings {
           }
         if let output, output != "-" {
           try OutputFile.write(data, to: output)
+          report.say(
+            "wrote \(format == .xliff ? units(of: model) : strings(of: model)) to \(output)",
+            to: &stream)
         } else {
           stream.write(String(decoding: data, as: UTF8.self))
         }
         return ExitStatus.success
       }
+    }
+
+    /// "27 units": an XLIFF carries one unit per key of each table.
+    func units(of model: TranslationModel) -> String {
+      DoneReport.count(model.tables.reduce(0) { $0 + (model.keys[$1]?.count ?? 0) }, "unit")
+    }
+
+    /// "20 strings": a catalog carries a key several tables use once.
+    func strings(of model: TranslationModel) -> String {
+      DoneReport.count(
+        Set(model.tables.flatMap { model.keys[$0] ?? [] }.map(\.text)).count, "string")
     }
   }
 
@@ -262,6 +282,7 @@ extension Strings {
     )
     var language: String?
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -315,7 +336,7 @@ extension Strings {
         }
         changes += found
       }
-      return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
+      return try apply(changes, in: options.bundle, dryRun: dryRun, report: report, output: &output)
     }
   }
 
@@ -328,6 +349,7 @@ extension Strings {
     @Option(help: "utf8 or utf16 (with a byte order mark); default: each file's own.") var encoding:
       Encoding?
     @Flag(help: "Sort the entries by key.") var sort = false
+    @OptionGroup var report: DoneReport
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
     @Flag(help: "Write nothing; exit 1 listing the tables that are not formatted (for CI).")
     var check = false
@@ -340,7 +362,7 @@ extension Strings {
         let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
         let changes = try options.model().format(encoding: target, sort: sort)
         guard !changes.isEmpty else {
-          print("already formatted", to: &output)
+          report.say("already formatted", to: &output)
           return ExitStatus.success
         }
         if check {
@@ -352,7 +374,8 @@ extension Strings {
             to: &errors)
           return ExitStatus.failure
         }
-        return try apply(changes, in: options.bundle, dryRun: dryRun, output: &output)
+        return try apply(
+          changes, in: options.bundle, dryRun: dryRun, report: report, output: &output)
       }
     }
   }
