@@ -181,7 +181,9 @@ struct ReadmeCommandTests {
       "GIT_AUTHOR_NAME": "prefs", "GIT_AUTHOR_EMAIL": "prefs@example.com",
       "GIT_COMMITTER_NAME": "prefs", "GIT_COMMITTER_EMAIL": "prefs@example.com",
     ]
-    for arguments in [["init", "-q"], ["add", "App"], ["commit", "-q", "-m", "App"]] {
+    for arguments in [
+      ["init", "-q", "-b", "main"], ["add", "App"], ["commit", "-q", "-m", "App"],
+    ] {
       let result = try ChildProcess.run(git, arguments, environment: environment, in: folder)
       #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.errors)")
     }
