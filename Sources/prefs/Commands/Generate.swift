@@ -82,16 +82,16 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
           throw CommandFailure.failure(
             "\(output) is not what the bundle generates; run prefs generate swift again")
         }
-        report.say("\(output) is up to date", to: &stream)
+        report.say("\(output) is up to date", to: &errors)
         return ExitStatus.success
       }
       // An unchanged file is left alone, so that nothing that depends on it rebuilds.
       guard current != wanted else {
-        report.say("nothing to change: \(output) is up to date", to: &stream)
+        report.say("nothing to change: \(output) is up to date", to: &errors)
         return ExitStatus.success
       }
       try OutputFile.write(wanted, to: output)
-      report.say("wrote \(output)", to: &stream)
+      report.say("wrote \(output)", to: &errors)
       return ExitStatus.success
     }
   }

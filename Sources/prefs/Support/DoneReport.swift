@@ -3,6 +3,8 @@ import ArgumentParser
 /// `--quiet` and the one line a command that changes files prints on success
 /// (`wrote 27 units to de.xliff`, `nothing to change`): a command that writes
 /// says what it did, so that a silent success is never mistaken for a no-op.
+/// The line about a file written with `-o` goes to standard error, so that
+/// `-o /dev/stdout` carries the file alone.
 struct DoneReport: ParsableArguments {
   @Flag(name: .long, help: "Print nothing on success.") var quiet = false
 
