@@ -28,21 +28,25 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"])]
+      providers: [.brew(["libxml2"]), .apt(["libxml2-dev"])]
     ),
+    // Everything that differs between Linux and macOS (file watching, locks, the
+    // terminal's signals and size), with a portable path that
+    // -Xswiftc -DPREFS_PORTABLE_PLATFORM forces on Linux too.
+    .target(name: "SystemInterface"),
     .target(name: "TextWidth"),
     .target(name: "Parallel"),
     .target(name: "Plist", dependencies: ["CLibXML2", "TextWidth"]),
     .target(name: "Localization"),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization", "Parallel"]),
-    .target(name: "DefaultsStore", dependencies: ["Plist"]),
+    .target(name: "DefaultsStore", dependencies: ["Plist", "SystemInterface"]),
     // The DefaultsStore contract on PostgreSQL: one domain shared by many machines.
     .target(
       name: "SharedDefaults",
       dependencies: [
         "DefaultsStore", "Plist", .product(name: "PostgresNIO", package: "postgres-nio"),
       ]),
-    .target(name: "TerminalUI", dependencies: ["TextWidth"]),
+    .target(name: "TerminalUI", dependencies: ["TextWidth", "SystemInterface"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
     .target(name: "BundleDiff", dependencies: ["Plist", "SettingsSchema"]),
@@ -89,6 +93,7 @@ let package = Package(
         "Plist", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+    .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
     .testTarget(
       name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "Plist", "TestSupport"]),

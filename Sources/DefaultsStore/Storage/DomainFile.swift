@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+internal import SystemInterface
 
 /// One domain's file, `<directory>/<domain>.plist`, and how it is read and
 /// replaced: under an exclusive `flock` on `.prefs-locks/<domain>.plist.lock`, by writing
@@ -157,19 +158,17 @@ struct DomainFile: Sendable {
       throw .io(
         file: path, operation: "open the lock file", reason: String(cString: strerror(errno)))
     }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        throw .io(file: path, operation: "lock the domain", reason: reason)
-      }
+    if let failure = FileLock.lockExclusively(descriptor) {
+      close(descriptor)
+      throw .io(
+        file: path, operation: "lock the domain", reason: String(cString: strerror(failure)))
     }
     return descriptor
   }
 
   private static func unlock(_ descriptor: Int32) {
     guard descriptor >= 0 else { return }
-    flock(descriptor, LOCK_UN)
+    FileLock.unlock(descriptor)
     close(descriptor)
   }
 

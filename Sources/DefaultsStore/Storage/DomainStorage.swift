@@ -1,6 +1,7 @@
 import Foundation
 import Plist
 import Synchronization
+internal import SystemInterface
 
 /// Where a store keeps one domain's values: a file (the default), memory
 /// (tests, previews), or a backend of another module (a database shared by
@@ -105,10 +106,15 @@ public protocol DefaultsBackendWatch: Sendable {
   func cancel()
 }
 
-extension DirectoryWatcher: DefaultsBackendWatch {
+/// The platform layer's watch of the domain file, as a backend watch.
+struct DomainFileWatch: DefaultsBackendWatch {
+  let watch: any FolderFileWatch
+
   var initialState: DefaultsStore.WatchState {
-    isOnFolder ? .watching : .waitingForFolder(directory)
+    watch.isOnFolder ? .watching : .waitingForFolder(watch.directory)
   }
+
+  func cancel() { watch.cancel() }
 }
 
 extension DomainFile: DefaultsBackend, DefaultsTransaction {
@@ -136,7 +142,7 @@ extension DomainFile: DefaultsBackend, DefaultsTransaction {
     try? createDirectory()
     let file = self
     let directory = directory
-    return DirectoryWatcher(
+    let watch = FileWatching.watch(
       directory: directory, fileName: domain.fileName, queue: queue,
       linkTarget: { file.linkTarget() },
       onEvent: { event in
@@ -146,6 +152,7 @@ extension DomainFile: DefaultsBackend, DefaultsTransaction {
         case .folderBack: onEvent(.state(.watching))
         }
       })
+    return watch.map(DomainFileWatch.init)
   }
 
   var exists: Bool { access(path, F_OK) == 0 }

@@ -201,8 +201,9 @@ public final class DefaultsStore: Sendable {
   public var path: String { file.path }
 
   /// Whether observers hear writes made by other processes: true once an
-  /// observation has started on a file-backed store and inotify is available
-  /// (also while the folder is gone and waited for).
+  /// observation has started on a file-backed store and the system gave it
+  /// a watch (inotify's limits can refuse one; also true while the folder is
+  /// gone and waited for).
   public var watchesOtherProcesses: Bool { state.withLock { $0.watcher != nil } }
 
   /// How the store hears other processes.
@@ -213,7 +214,7 @@ public final class DefaultsStore: Sendable {
   /// }
   /// ```
   public enum WatchState: Sendable, Hashable {
-    /// No watch: no observer yet, a store in memory, or inotify unavailable.
+    /// No watch: no observer yet, a store in memory, or the system refused one.
     case notWatching
     /// The folder is watched: writes from any process arrive.
     case watching

@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import SystemInterface
 
 /// The real terminal: raw mode, the alternate screen, the size, keys from
 /// standard input, and a restore that always runs — on quit, Ctrl-C,
-/// SIGTERM, SIGHUP and errors.
+/// SIGTERM, SIGHUP and errors. The system calls are the platform layer's
+/// (`TerminalPort`, `TerminalSignals`).
 ///
 /// ```swift
 /// var terminal = try ANSITerminal.open(colors: true)
@@ -18,43 +15,36 @@ public final class ANSITerminal: TerminalDevice, @unchecked Sendable {
     public var description: String
   }
 
-  private var original = termios()
+  private let port: TerminalPort
   private var restored = false
   public let colors: Bool
   private var decoder = KeyDecoder()
-  private var lastSize: (Int, Int) = (0, 0)
 
   /// Puts the terminal in raw mode (`start()` then takes the screen over);
   /// fails when standard input or output is not a terminal.
   public static func open(colors: Bool) throws -> ANSITerminal {
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+    guard let port = TerminalPort.standardStreams() else {
       throw Unavailable(description: "standard input and output must be a terminal")
     }
-    let terminal = ANSITerminal(colors: colors)
-    try terminal.enterRawMode()
+    do {
+      try port.enterRawMode()
+    } catch .cannotReadSettings {
+      throw Unavailable(description: "cannot read the terminal's settings")
+    } catch {
+      throw Unavailable(description: "cannot put the terminal in raw mode")
+    }
+    let terminal = ANSITerminal(port: port, colors: colors)
     Self.current = terminal
-    Self.installSignalHandlers()
+    TerminalSignals.install { ANSITerminal.current?.restore() }
     return terminal
   }
 
-  private init(colors: Bool) { self.colors = colors }
+  private init(port: TerminalPort, colors: Bool) {
+    self.port = port
+    self.colors = colors
+  }
 
   nonisolated(unsafe) static var current: ANSITerminal?
-  nonisolated(unsafe) static var resized: sig_atomic_t = 0
-
-  private func enterRawMode() throws {
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-      throw Unavailable(description: "cannot read the terminal's settings")
-    }
-    var raw = original
-    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    raw.c_oflag &= ~tcflag_t(OPOST)
-    raw.c_cflag |= tcflag_t(CS8)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-      throw Unavailable(description: "cannot put the terminal in raw mode")
-    }
-  }
 
   public func start() { writeRaw(ControlSequence.start) }
 
@@ -63,88 +53,43 @@ public final class ANSITerminal: TerminalDevice, @unchecked Sendable {
     guard !restored else { return }
     restored = true
     writeRaw(ControlSequence.restore)
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-  }
-
-  private static func installSignalHandlers() {
-    signal(SIGWINCH) { _ in ANSITerminal.resized = 1 }
-    for number in [SIGTERM, SIGHUP, SIGINT] {
-      signal(number) { received in
-        ANSITerminal.current?.restore()
-        signal(received, SIG_DFL)
-        raise(received)
-      }
-    }
+    port.restoreMode()
   }
 
   /// The window's size in cells.
-  public var size: (width: Int, height: Int) {
-    var window = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 {
-      return (Int(window.ws_col), Int(window.ws_row))
-    }
-    return (80, 24)
-  }
+  public var size: (width: Int, height: Int) { port.windowSize ?? (80, 24) }
 
   public func write(_ text: String) { writeRaw(text) }
 
-  func writeRaw(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return writeOut(base + offset, buffer.count - offset)
-      }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { return }
-      offset += count
-    }
-  }
+  func writeRaw(_ text: String) { port.write(Array(text.utf8)) }
 
   /// Waits up to `milliseconds` for input or a message and returns what
   /// came; nil once standard input has ended (the terminal hung up).
   public func events(timeout milliseconds: Int32, inbox: TerminalInbox) -> [TerminalEvent]? {
     var events: [TerminalEvent] = []
-    if ANSITerminal.resized != 0 {
-      ANSITerminal.resized = 0
+    if TerminalSignals.takeResize() {
       let size = size
       events.append(.resize(width: size.width, height: size.height))
     }
-    var descriptors = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: inbox.wakeRead, events: Int16(POLLIN), revents: 0),
-    ]
-    let ready = poll(&descriptors, nfds_t(descriptors.count), events.isEmpty ? milliseconds : 0)
-    if ready > 0, descriptors[0].revents != 0 {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = read(STDIN_FILENO, &buffer, buffer.count)
-      // End of input, or a descriptor that can no longer be read: waiting
-      // again would return at once, forever.
-      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }
-      if count > 0 {
-        var keys = decoder.decode(Array(buffer[0..<count]))
+    let ready = port.wait(milliseconds: events.isEmpty ? milliseconds : 0, wake: inbox.wake)
+    if ready.input {
+      switch port.read() {
+      case .ended: return nil
+      case .nothing: break
+      case .bytes(let bytes):
+        var keys = decoder.decode(bytes)
         if decoder.isWaiting {
           // A lone Esc: nothing follows within a moment.
-          var more = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-          if poll(&more, 1, 25) > 0 {
-            let extra = read(STDIN_FILENO, &buffer, buffer.count)
-            keys += decoder.decode(extra > 0 ? Array(buffer[0..<extra]) : [], flush: true)
-          } else {
-            keys += decoder.decode([], flush: true)
-          }
+          var extra: [UInt8] = []
+          if port.inputArrives(within: 25), case .bytes(let more) = port.read() { extra = more }
+          keys += decoder.decode(extra, flush: true)
         }
         events += keys.map(TerminalEvent.key)
       }
     }
-    if descriptors[1].revents & Int16(POLLIN) != 0 {
+    if ready.woken {
       events += inbox.take().map(TerminalEvent.message)
     }
     return events
   }
-}
-
-/// `write(2)` to standard output (inside the class, `write` names the method).
-private func writeOut(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(STDOUT_FILENO, bytes, count)
 }

@@ -1,10 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import SystemInterface
 
 /// What the run loop hands the application.
 public enum TerminalEvent: Sendable {
@@ -17,31 +12,17 @@ public enum TerminalEvent: Sendable {
 /// A thread-safe queue of messages for the run loop, which wakes it up.
 public final class TerminalInbox: Sendable {
   private let messages = Mutex<[any Sendable]>([])
-  private let wakeWrite: Int32
-  let wakeRead: Int32
+  let wake = WakePipe()
 
-  public init() {
-    var pipeEnds: [Int32] = [0, 0]
-    _ = pipeEnds.withUnsafeMutableBufferPointer { $0.baseAddress.map { pipe($0) } }
-    wakeRead = pipeEnds[0]
-    wakeWrite = pipeEnds[1]
-    _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
-  }
-
-  deinit {
-    close(wakeRead)
-    close(wakeWrite)
-  }
+  public init() {}
 
   public func post(_ message: any Sendable) {
     messages.withLock { $0.append(message) }
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    wake.signal()
   }
 
   func take() -> [any Sendable] {
-    var drain = [UInt8](repeating: 0, count: 64)
-    while read(wakeRead, &drain, drain.count) > 0 {}
+    wake.drain()
     return messages.withLock { messages in
       defer { messages = [] }
       return messages
