@@ -87,7 +87,7 @@ extension StreamingCommand {
   }
 }
 
-/// The exit codes prefs documents in its README.
+/// The exit codes prefs documents (Documentation/, each command family).
 enum ExitStatus {
   static let success: Int32 = 0
   /// Findings that fail, or a file that could not be read.
