@@ -148,6 +148,8 @@ let package = Package(
         "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
         "SettingsLint", "StringsWorkflow", "CodeGeneration", "BundleDiff",
         .product(name: "PropertyBased", package: "swift-property-based"),
+        // The release workflow is read as YAML.
+        .product(name: "Yams", package: "Yams"),
       ]),
   ]
 )

@@ -6,7 +6,8 @@ import Synchronization
 /// A persistent defaults domain: one XML property list per domain, read
 /// and written the way Foundation's `UserDefaults(suiteName:)` does on
 /// Linux, with locked, atomic writes and change notifications that reach
-/// observers in this process and, through inotify, from any other.
+/// observers in this process and, through a watch of the file (inotify on
+/// Linux, polling elsewhere), from any other.
 ///
 /// Values resolve as `UserDefaults`' search list does: the values given to
 /// the process (`arguments`), then the domain file, then the registered
