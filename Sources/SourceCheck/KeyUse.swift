@@ -66,6 +66,11 @@ public enum DefaultsGetter: String, Sendable, Hashable, CaseIterable {
 
   /// The getter named by a Swift method (`bool`) or an Objective-C selector part (`boolForKey`).
   public init?(method: String) {
+    // `value(forKey:)` on the defaults is `object(forKey:)`.
+    if method == "value" || method == "valueForKey" {
+      self = .object
+      return
+    }
     let name = method.hasSuffix("ForKey") ? String(method.dropLast("ForKey".count)) : method
     self.init(rawValue: name)
   }
@@ -111,14 +116,27 @@ public enum KeyDeclaration: String, Sendable, Hashable {
 /// One use of a defaults key by the app's code.
 public struct KeyUse: Sendable, Hashable {
   public enum Action: Sendable, Hashable {
-    /// A read, with the literal after `??` when there is one.
+    /// A read, with the literal after `??` when there is one. A test of
+    /// presence (`object(forKey: k) == nil`, `string(forKey: k) != nil`) is a
+    /// read of `.object`: it reads no type.
     case read(DefaultsGetter, fallback: SourceLiteral?)
+    /// A read cast to a type (`object(forKey: k) as? Int`): only a value of
+    /// the type is taken, so the getter's conversions do not happen.
+    case cast(DefaultsGetter, fallback: SourceLiteral?)
     /// A write; the value when it is a literal.
     case write(SourceLiteral?)
     /// An entry of `register(defaults:)` / `registerDefaults:`.
     case register(SourceLiteral?)
     /// A declaration that reads and writes the key with a default of its own.
     case declare(KeyDeclaration, default: SourceLiteral?, type: String?)
+
+    /// A read of the value, by a getter or a cast.
+    public var isRead: Bool {
+      switch self {
+      case .read, .cast: true
+      default: false
+      }
+    }
   }
 
   public var key: String

@@ -243,7 +243,10 @@ struct ObjectiveCScanner {
         ofSendAt: index, in: tokens, structure: structure, constants: constants,
         variables: variables, steps: &steps)
       // `setValue:forKey:` is key-value coding on any object: only a known store counts.
-      guard receiver.isDefaults, !(name == "setValue" && receiver == .unresolved) else { continue }
+      // So is `valueForKey:`.
+      guard receiver.isDefaults,
+        !(["setValue", "valueForKey"].contains(name) && receiver == .unresolved)
+      else { continue }
       let suite = receiver.suiteName
       if let getter = DefaultsGetter(method: name), name.hasSuffix("ForKey"),
         let key = key(at: index + 2)
@@ -278,32 +281,130 @@ struct ObjectiveCScanner {
           }
           cursor += 1
         }
-      } else if name == "registerDefaults", tokens[index + 2].token == .punctuation("@"),
-        index + 3 < tokens.count, tokens[index + 3].token == .punctuation("{")
-      {
-        // @{ KEY : VALUE , … }, its nested brackets stepped over whole.
-        var cursor = index + 4
-        let end = structure.closer[index + 3] ?? tokens.count
-        while cursor + 2 < tokens.count, cursor < end {
-          steps += 1
-          if Self.isOpener(tokens[cursor].token) {
-            guard let close = structure.closer[cursor] else { break }
-            cursor = close + 1
-            continue
-          }
-          if let key = key(at: cursor), tokens[cursor + 1].token == .punctuation(":") {
-            uses.append(
-              KeyUse(
-                key: key, action: .register(literal(at: cursor + 2)),
-                place: place(tokens[cursor].offset), suite: suite))
-          }
-          cursor += 1
+      } else if name == "registerDefaults" {
+        for (keyIndex, valueIndex) in registeredEntries(
+          argumentAt: index + 2, before: index, in: tokens, structure: structure, steps: &steps)
+        {
+          guard let key = key(at: keyIndex) else { continue }
+          uses.append(
+            KeyUse(
+              key: key, action: .register(literal(at: valueIndex)),
+              place: place(tokens[keyIndex].offset), suite: suite))
         }
       }
     }
     return (
       uses, runtimeRegistrations(tokens).map { RuntimeRegistration(place: place($0), kinds: nil) }
     )
+  }
+
+  /// The entries a `registerDefaults:` argument registers, as (key, value)
+  /// token indices: a literal `@{K: V, …}`, `[NSDictionary
+  /// dictionaryWithObjectsAndKeys: V, K, …, nil]`, or a variable given one of
+  /// those earlier in the file (`NSDictionary *defaults = …;`). The look back
+  /// for the variable is bounded, so the scan stays linear.
+  func registeredEntries(
+    argumentAt argument: Int, before send: Int, in tokens: [Located], structure: Structure,
+    steps: inout Int
+  ) -> [(key: Int, value: Int)] {
+    guard argument < tokens.count else { return [] }
+    var start = argument
+    if case .identifier(let variable) = tokens[argument].token,
+      argument + 1 < tokens.count, tokens[argument + 1].token == .punctuation("]")
+    {
+      // `NAME = <dictionary>` before the send.
+      var cursor = send - 1
+      var scanned = 0
+      var found: Int?
+      while cursor > 0, scanned < Self.maximumRegistrationLookBack {
+        scanned += 1
+        steps += 1
+        if tokens[cursor].token == .punctuation("="),
+          tokens[cursor - 1].token == .identifier(variable)
+        {
+          found = cursor + 1
+          break
+        }
+        cursor -= 1
+      }
+      guard let found else { return [] }
+      start = found
+    }
+    guard start + 1 < tokens.count else { return [] }
+    if tokens[start].token == .punctuation("@"), tokens[start + 1].token == .punctuation("{") {
+      return literalEntries(open: start + 1, in: tokens, structure: structure, steps: &steps)
+    }
+    if tokens[start].token == .punctuation("["), start + 3 < tokens.count,
+      tokens[start + 2].token == .identifier("dictionaryWithObjectsAndKeys"),
+      tokens[start + 3].token == .punctuation(":")
+    {
+      // An unclosed send is not read: it would be read again at each send inside it.
+      guard let end = structure.closer[start] else { return [] }
+      return objectsAndKeys(
+        from: start + 4, to: end, in: tokens, structure: structure, steps: &steps)
+    }
+    return []
+  }
+
+  /// How far back a registered variable's dictionary is looked for, in tokens.
+  static let maximumRegistrationLookBack = maximumReceiverTokens
+
+  /// `@{ KEY : VALUE , … }`, nested brackets stepped over whole.
+  private func literalEntries(
+    open: Int, in tokens: [Located], structure: Structure, steps: inout Int
+  ) -> [(key: Int, value: Int)] {
+    var entries: [(key: Int, value: Int)] = []
+    var cursor = open + 1
+    guard let end = structure.closer[open] else { return [] }
+    var atEntryStart = true
+    while cursor + 2 < tokens.count, cursor < end {
+      steps += 1
+      let token = tokens[cursor].token
+      if Self.isOpener(token) {
+        guard let close = structure.closer[cursor] else { break }
+        cursor = close + 1
+        atEntryStart = false
+        continue
+      }
+      if atEntryStart, tokens[cursor + 1].token == .punctuation(":") {
+        entries.append((cursor, cursor + 2))
+      }
+      atEntryStart = token == .punctuation(",")
+      cursor += 1
+    }
+    return entries
+  }
+
+  /// `VALUE , KEY , VALUE , KEY , … nil`: the elements split at the commas of
+  /// the send's own level.
+  private func objectsAndKeys(
+    from first: Int, to end: Int, in tokens: [Located], structure: Structure, steps: inout Int
+  ) -> [(key: Int, value: Int)] {
+    var elements: [Int] = [first]
+    var cursor = first
+    while cursor < end, cursor < tokens.count {
+      steps += 1
+      let token = tokens[cursor].token
+      if Self.isOpener(token) {
+        guard let close = structure.closer[cursor] else { break }
+        cursor = close + 1
+        continue
+      }
+      if token == .punctuation(",") { elements.append(cursor + 1) }
+      cursor += 1
+    }
+    var entries: [(key: Int, value: Int)] = []
+    var index = 0
+    while index + 1 < elements.count {
+      let value = elements[index]
+      let key = elements[index + 1]
+      if tokens[value].token == .identifier("nil") { break }
+      // A key is one token (a string or a constant) followed by `,` or the end.
+      let next = key + 1
+      if next >= end || tokens[next].token == .punctuation(",") { entries.append((key, value)) }
+      index += 2
+    }
+    return entries
   }
 
   /// The classic `registerDefaultsFromSettingsBundle`: a function or method

@@ -69,6 +69,57 @@ enum SwiftExpressions {
     return (getter, argument.expression, member.base)
   }
 
+  /// A getter called on `self` without naming it (`integer(forKey: k)`), as a
+  /// method or property of `extension UserDefaults` does.
+  static func bareRead(_ call: FunctionCallExprSyntax) -> (getter: DefaultsGetter, key: ExprSyntax)?
+  {
+    guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      let getter = DefaultsGetter(method: reference.baseName.text),
+      call.arguments.count == 1, let argument = call.arguments.first,
+      argument.label?.text == "forKey", isInsideDefaultsType(call)
+    else { return nil }
+    return (getter, argument.expression)
+  }
+
+  /// `set(value, forKey: k)` on `self` in `extension UserDefaults`.
+  static func bareWrite(_ call: FunctionCallExprSyntax) -> (value: ExprSyntax, key: ExprSyntax)? {
+    guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text == "set", call.arguments.count == 2,
+      let first = call.arguments.first, first.label == nil,
+      let second = call.arguments.last, second.label?.text == "forKey",
+      isInsideDefaultsType(call)
+    else { return nil }
+    return (first.expression, second.expression)
+  }
+
+  /// Whether the node is in `extension UserDefaults` (or `NSUserDefaults`), or
+  /// a class that inherits from it, where `self` is the defaults. The walk up is
+  /// as deep as the nesting the parser was given (see `SwiftNesting`).
+  static func isInsideDefaultsType(_ node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let scope = current {
+      if let extensionDecl = scope.as(ExtensionDeclSyntax.self) {
+        return defaultsTypeNames.contains(extensionDecl.extendedType.trimmedDescription)
+      }
+      if let classDecl = scope.as(ClassDeclSyntax.self) {
+        return classDecl.inheritanceClause?.inheritedTypes.contains {
+          defaultsTypeNames.contains($0.type.trimmedDescription)
+        } ?? false
+      }
+      if scope.is(StructDeclSyntax.self) || scope.is(EnumDeclSyntax.self)
+        || scope.is(ActorDeclSyntax.self) || scope.is(ProtocolDeclSyntax.self)
+      {
+        return false
+      }
+      current = scope.parent
+    }
+    return false
+  }
+
+  static let defaultsTypeNames: Set<String> = [
+    "UserDefaults", "Foundation.UserDefaults", "NSUserDefaults",
+  ]
+
   /// A write: `<receiver>.set(value, forKey: key)` (and `setValue(_:forKey:)`).
   static func write(_ call: FunctionCallExprSyntax) -> (
     value: ExprSyntax, key: ExprSyntax, receiver: ExprSyntax?

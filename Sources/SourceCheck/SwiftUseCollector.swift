@@ -39,17 +39,66 @@ final class SwiftUseCollector: SyntaxVisitor {
     return SourcePlace(file: file, line: location.line, column: column, lineText: lineText)
   }
 
+  /// The type a read is cast to (`object(forKey: k) as? Int`), by the read's node.
+  private var casts: [SyntaxIdentifier: DefaultsGetter] = [:]
+  /// Reads compared with nil: tests of presence, not reads of a type.
+  private var presenceTests: Set<SyntaxIdentifier> = []
+
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    // The parser leaves `a as? T ?? b` and `a == nil` unfolded: [a, as?, T, ??, b].
     let elements = Array(node.elements)
+    func call(_ index: Int) -> FunctionCallExprSyntax? {
+      guard elements.indices.contains(index) else { return nil }
+      let element = elements[index]
+      if let tuple = element.as(TupleExprSyntax.self), tuple.elements.count == 1,
+        let only = tuple.elements.first, only.label == nil
+      {
+        return only.expression.as(FunctionCallExprSyntax.self)
+      }
+      return element.as(FunctionCallExprSyntax.self)
+    }
     for index in elements.indices.dropFirst().dropLast() {
-      guard let operation = elements[index].as(BinaryOperatorExprSyntax.self),
-        operation.operator.text == "??",
-        let read = elements[index - 1].as(FunctionCallExprSyntax.self),
-        let fallback = SwiftExpressions.literal(elements[index + 1])
-      else { continue }
-      fallbacks[read.id] = fallback
+      if elements[index].is(UnresolvedAsExprSyntax.self), let read = call(index - 1),
+        let type = elements[index + 1].as(TypeExprSyntax.self)
+      {
+        if let getter = DefaultsGetter(declaredType: type.type.trimmedDescription) {
+          casts[read.id] = getter
+        } else {
+          // A cast to a type the defaults do not store as such (NSNumber, an enum): no type read.
+          presenceTests.insert(read.id)
+        }
+        continue
+      }
+      guard let operation = elements[index].as(BinaryOperatorExprSyntax.self) else { continue }
+      switch operation.operator.text {
+      case "??":
+        // `read ?? x`, `read as? T ?? x`, `(read as? T) ?? x`
+        let read =
+          call(index - 1)
+          ?? (index >= 3 && elements[index - 2].is(UnresolvedAsExprSyntax.self)
+            ? call(index - 3) : nil)
+        if let read, let fallback = SwiftExpressions.literal(elements[index + 1]) {
+          fallbacks[read.id] = fallback
+        }
+      case "==", "!=":
+        if elements[index + 1].is(NilLiteralExprSyntax.self), let read = call(index - 1) {
+          presenceTests.insert(read.id)
+        } else if elements[index - 1].is(NilLiteralExprSyntax.self), let read = call(index + 1) {
+          presenceTests.insert(read.id)
+        }
+      default: continue
+      }
     }
     return .visitChildren
+  }
+
+  /// What a read does: a test of presence, a cast, or the getter's own read.
+  private func readAction(_ node: FunctionCallExprSyntax, getter: DefaultsGetter) -> KeyUse.Action {
+    if presenceTests.contains(node.id) { return .read(.object, fallback: nil) }
+    if let cast = casts[node.id], getter == .object {
+      return .cast(cast, fallback: fallbacks[node.id])
+    }
+    return .read(getter, fallback: fallbacks[node.id])
   }
 
   /// The steps the receivers took (see ``SwiftReceivers/steps``).
@@ -61,10 +110,13 @@ final class SwiftUseCollector: SyntaxVisitor {
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let read = SwiftExpressions.read(node), let key = key(read.key) {
       let receiver = receivers.classify(read.receiver)
-      if receiver.isDefaults {
+      // `value(forKey:)` is key-value coding on any object: only a known store counts.
+      let isCoding =
+        node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value"
+      if receiver.isDefaults, !(isCoding && receiver == .unresolved) {
         uses.append(
           KeyUse(
-            key: key, action: .read(read.getter, fallback: fallbacks[node.id]),
+            key: key, action: readAction(node, getter: read.getter),
             place: place(node), suite: receiver.suiteName))
       }
     } else if let write = SwiftExpressions.write(node), let key = key(write.key) {
@@ -80,6 +132,12 @@ final class SwiftUseCollector: SyntaxVisitor {
             key: key, action: .write(SwiftExpressions.literal(write.value)), place: place(node),
             suite: receiver.suiteName))
       }
+    } else if let read = SwiftExpressions.bareRead(node), let key = key(read.key) {
+      uses.append(
+        KeyUse(key: key, action: readAction(node, getter: read.getter), place: place(node)))
+    } else if let write = SwiftExpressions.bareWrite(node), let key = key(write.key) {
+      uses.append(
+        KeyUse(key: key, action: .write(SwiftExpressions.literal(write.value)), place: place(node)))
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
       let name = member.declName.baseName.text
       if name == "register", let argument = node.arguments.first,
@@ -103,7 +161,7 @@ final class SwiftUseCollector: SyntaxVisitor {
       if let key = key(argument.expression), receiver.isDefaults {
         uses.append(
           KeyUse(
-            key: key, action: .read(wrapper.getter, fallback: fallbacks[node.id]),
+            key: key, action: readAction(node, getter: wrapper.getter),
             place: place(node), suite: receiver.suiteName))
       }
     }

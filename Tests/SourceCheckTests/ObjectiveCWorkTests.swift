@@ -28,6 +28,11 @@ struct ObjectiveCWorkTests {
     "NSUserDefaults *a = " + String(repeating: "b = ", count: count)
       + "[NSUserDefaults standardUserDefaults];",
     String(repeating: "[d registerDefaults:@{ @\"k\": @1, ", count: count),
+    String(repeating: "d registerDefaults:@{ @\"k\": @1, ", count: count),
+    String(
+      repeating: "[d registerDefaults:[NSDictionary dictionaryWithObjectsAndKeys: @1, @\"k\", ",
+      count: count),
+    "x = @{ @\"k\": @1 };" + String(repeating: " [d registerDefaults:y];", count: count),
     String(repeating: "x = (", count: count) + "[NSUserDefaults standardUserDefaults];",
   ])
   func everyScanIsLinear(body: String) throws {

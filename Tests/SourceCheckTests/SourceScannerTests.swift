@@ -18,6 +18,8 @@ struct SourceScannerTests {
       switch use.action {
       case .read(let getter, let fallback):
         text = "read \(getter.rawValue) \(use.key)" + (fallback.map { " ?? \($0)" } ?? "")
+      case .cast(let getter, let fallback):
+        text = "cast \(getter.rawValue) \(use.key)" + (fallback.map { " ?? \($0)" } ?? "")
       case .write(let value): text = "write \(use.key) \(value.map(\.description) ?? "?")"
       case .register(let value): text = "register \(use.key) \(value.map(\.description) ?? "?")"
       case .declare(let kind, let value, let type):

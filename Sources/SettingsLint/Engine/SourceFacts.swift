@@ -19,6 +19,17 @@ struct SourceFacts: Sendable {
     var on: PlistValue
     var off: PlistValue
     var hasOwnToggleValues: Bool
+
+    /// The values the setting can hold when the bundle lists them: a toggle's
+    /// two states, a multi value's `Values`; nil when any value of
+    /// ``storedKinds`` can be stored (a text field's text, a slider's real).
+    var listedValues: [PlistValue]? {
+      switch spec.valueRule {
+      case .toggle: [on, off]
+      case .oneOfValues where !values.isEmpty: values
+      default: nil
+      }
+    }
   }
 
   var settings: [String: Setting] = [:]
@@ -67,21 +78,13 @@ struct SourceFacts: Sendable {
     }
   }
 
-  /// Whether a getter reads a stored value of these kinds as what was stored.
-  static func getter(_ getter: DefaultsGetter, reads kinds: Set<ValueKind>) -> Bool {
-    let allowed: Set<ValueKind> =
-      switch getter {
-      case .bool: [.boolean, .integer]
-      case .integer: [.integer, .boolean]
-      case .float, .double: [.integer, .real, .boolean, .number]
-      case .string: [.string]
-      case .stringArray, .array: [.array]
-      case .dictionary: [.dictionary]
-      case .data: [.data]
-      case .url: [.string, .data]
-      case .object: Set(ValueKind.allCasesForMatching)
-      }
-    return kinds.isSubset(of: allowed) || kinds.contains(.scalar) || kinds.contains(.any)
+  /// A stored value in messages: strings quoted, as the code spells them.
+  static func describe(_ value: PlistValue) -> String {
+    switch value {
+    case .string(let text): "\"\(text)\""
+    case .bool(let flag): flag ? "true" : "false"
+    default: SpecifierValue.text(of: value)
+    }
   }
 
   /// A literal as a property-list value.
@@ -161,11 +164,4 @@ struct SourceFacts: Sendable {
   static func file(_ use: KeyUse) -> String {
     URL(fileURLWithPath: use.place.file).standardizedFileURL.path
   }
-}
-
-extension ValueKind {
-  static let allCasesForMatching: [ValueKind] = [
-    .string, .integer, .real, .boolean, .date, .data, .array, .dictionary, .number, .scalar,
-    .any,
-  ]
 }

@@ -74,7 +74,8 @@ enum CodeDefaultMismatch: LintRule {
       case .register(let value?): (literal, how) = (value, "registers")
       case .declare(let kind, let value?, _):
         (literal, how) = (value, "declares (\(kind.rawValue))")
-      case .read(_, let fallback?): (literal, how) = (fallback, "falls back to")
+      case .read(_, let fallback?), .cast(_, let fallback?):
+        (literal, how) = (fallback, "falls back to")
       default: continue
       }
       guard !SourceFacts.same(literal, as: setting) else { continue }

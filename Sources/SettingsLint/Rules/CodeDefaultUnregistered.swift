@@ -81,7 +81,8 @@ enum CodeDefaultUnregistered: LintRule {
     for use in facts.uses {
       guard case .read(let getter, nil) = use.action, getter.returnsZeroWhenAbsent,
         let setting = facts.settings[use.key], let bundleDefault = setting.defaultValue,
-        !SourceFacts.isZero(bundleDefault), SourceFacts.getter(getter, reads: setting.storedKinds),
+        !SourceFacts.isZero(bundleDefault),
+        CodeTypeMismatch.misreading(by: FoundationReading(getter), of: setting) == nil,
         !facts.isRegistered(use.key, default: bundleDefault)
       else { continue }
       report.add(

@@ -7,11 +7,17 @@ enum CodeTypeMismatch: LintRule {
   static let summary =
     "The app's code reads or writes a key with another type than its element stores."
   static let rationale = """
-    UserDefaults converts silently: bool(forKey:) on a multi value of strings reads false, \
-    integer(forKey:) on a slider drops the fraction, string(forKey:) on a toggle reads nil, \
-    and set(3, forKey:) on a text field stores a number the Settings app shows as nothing. \
-    The code and the bundle disagree about the value, and the app misreads it. (Checked when \
-    lint is given the app's sources with --sources.)
+    UserDefaults converts some values and not others. integer(forKey:), double(forKey:) and \
+    float(forKey:) read a numeric string ("8080" is 8080); bool(forKey:) reads "YES", "true", \
+    "1" and any non-zero number as true; string(forKey:) gives a number's text ("1" for a \
+    toggle's true); url(forKey:) reads a path string. These are not reported. What is: a read \
+    that cannot give the value stored, such as bool(forKey:) on a multi value of "metric" and \
+    "imperial" (always false), integer(forKey:) on a slider (0.5 reads 0), or any strict read \
+    (object(forKey:) as? Int, @AppStorage, Defaults.Key), which takes only a value of its own \
+    type: a string stored under an Int @AppStorage reads its default. A test of presence \
+    (object(forKey:) == nil) reads no type. Writes are reported when they store another type \
+    than the element does, such as set(3, forKey:) on a text field. (Checked when lint is \
+    given the app's sources with --sources.)
     """
   static let defaultSeverity = Severity.error
   static let readsSources = true
@@ -66,33 +72,69 @@ enum CodeTypeMismatch: LintRule {
     guard let facts = context.sources else { return }
     for use in facts.uses {
       guard let setting = facts.settings[use.key] else { continue }
-      let stores = setting.storedKinds.map(\.phrase).sorted().joined(separator: " or ")
+      let element = "its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file))"
       switch use.action {
       case .read(let getter, _):
-        guard !SourceFacts.getter(getter, reads: setting.storedKinds) else { continue }
+        let reading = FoundationReading(getter)
+        guard let misread = misreading(by: reading, of: setting) else { continue }
         report.add(
-          "\(getter.swiftName) reads \"\(use.key)\", but its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file)) stores \(stores)",
+          "\(reading.name()) reads \"\(use.key)\" as \(misread.outcome ?? reading.nothingText) when it holds \(misread.holds), which \(element) stores",
+          file: SourceFacts.file(use), place: SourceFacts.place(use))
+      case .cast(let getter, _):
+        let reading = FoundationReading(getter, strict: true)
+        guard let misread = misreading(by: reading, of: setting) else { continue }
+        report.add(
+          "object(forKey:) \(reading.name()) reads \"\(use.key)\" as \(misread.outcome ?? "nil") when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .write(let literal?), .register(let literal?):
         let value = SourceFacts.value(literal)
         guard !SourceFacts.setting(setting, stores: value) else { continue }
+        let stores = setting.storedKinds.map(\.phrase).sorted().joined(separator: " or ")
         report.add(
-          "the code stores \(literal) under \"\(use.key)\", but its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file)) stores \(stores)",
+          "the code stores \(literal) under \"\(use.key)\", but \(element) stores \(stores)",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .declare(let kind, let literal, let type):
         // `@AppStorage("k") var x: String`, `Defaults.Key<Bool>("k")`: the declared type
-        // (or the initial value's) is how every read and write of it goes.
+        // (or the initial value's) is how every read and write of it goes. Both cast
+        // strictly; the keys `prefs generate swift` writes convert as the getters do.
         guard
           let getter = type.flatMap(DefaultsGetter.init(declaredType:))
-            ?? (type == nil ? literal.map(DefaultsGetter.init(literal:)) : nil),
-          !SourceFacts.getter(getter, reads: setting.storedKinds)
+            ?? (type == nil ? literal.map(DefaultsGetter.init(literal:)) : nil)
         else { continue }
-        let declared = type ?? literal?.swiftTypeName ?? getter.rawValue
+        let reading = FoundationReading(getter, strict: kind != .settingsKey)
+        guard let misread = misreading(by: reading, of: setting) else { continue }
+        let declared = type ?? literal?.swiftTypeName ?? getter.swiftTypeName
+        let fallback = literal.map { "its default \($0)" } ?? reading.nothingText
         report.add(
-          "\(kind.rawValue) declares \"\(use.key)\" as \(declared), but its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file)) stores \(stores)",
+          "\(kind.rawValue) of \(declared) reads \"\(use.key)\" as \(misread.outcome ?? fallback) when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       default: continue
       }
     }
+  }
+
+  /// The first value the setting can hold that the reading does not give
+  /// back, and what it reads instead (nil: nothing, the reading's nil, zero or default).
+  static func misreading(by reading: FoundationReading, of setting: SourceFacts.Setting) -> (
+    holds: String, outcome: String?
+  )? {
+    if let listed = setting.listedValues {
+      for value in listed {
+        switch reading.read(value) {
+        case .faithful: continue
+        case .lossy(let text): return (SourceFacts.describe(value), text)
+        case .nothing: return (SourceFacts.describe(value), nil)
+        }
+      }
+      return nil
+    }
+    for kind in setting.storedKinds.sorted(by: { $0.rawValue < $1.rawValue }) {
+      switch reading.read(anyOf: kind) {
+      case .faithful: continue
+      case .lossy(let text): return (kind.phrase, text)
+      case .nothing: return (kind.phrase, nil)
+      }
+    }
+    return nil
   }
 }

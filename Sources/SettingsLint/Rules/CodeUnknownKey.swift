@@ -65,13 +65,13 @@ enum CodeUnknownKey: LintRule {
     var written = Set<String>()
     for use in facts.uses {
       switch use.action {
-      case .read: continue
+      case .read, .cast: continue
       default: written.insert(use.key)
       }
     }
     var reported = Set<String>()
     for use in facts.uses {
-      guard case .read = use.action, facts.settings[use.key] == nil, !written.contains(use.key),
+      guard use.action.isRead, facts.settings[use.key] == nil, !written.contains(use.key),
         let nearest = Suggestion.closest(to: use.key, among: facts.settings.keys.sorted()),
         reported.insert("\(use.key)@\(use.place.file):\(use.place.line)").inserted
       else { continue }

@@ -11,7 +11,7 @@ struct Reader {
   var metric: Bool { defaults.bool(forKey: "units") }
   // code-type-mismatch: a slider storing reals read as an integer.
   var volume: Int { defaults.integer(forKey: kVolume) }
-  // code-type-mismatch: a toggle read as a string.
+  // No finding: string(forKey:) gives a toggle's "1" or "0" (Foundation gives a number's text).
   var soundsText: String? { defaults.string(forKey: Keys.sounds.rawValue) }
   // code-unknown-key: a typo, never written.
   var celsius: Bool { defaults.bool(forKey: Keys.celsiusPerf.rawValue) }

@@ -15,16 +15,18 @@ struct SharedSettings {
 
   // code-type-mismatch: units stores strings.
   var metric: Bool { shared.bool(forKey: "units") }
-  // code-type-mismatch: sounds is a toggle.
-  var soundName: String? { UserDefaults(suiteName: kSharedSuite)?.string(forKey: "sounds") }
+  // code-type-mismatch: sounds is a toggle (string(forKey:) would read "1" or "0").
+  var soundTable: [String: Any]? {
+    UserDefaults(suiteName: kSharedSuite)?.dictionary(forKey: "sounds")
+  }
 
   // Another suite's keys are not the bundle's: no finding.
   var widgetMetric: Bool { widgets?.bool(forKey: "units") ?? false }
   func widgetUnits() { widgets?.set("kelvin", forKey: "units") }
 }
 
-func groupVolume() -> String? {
-  guard let group = UserDefaults(suiteName: AppGroup.identifier) else { return nil }
-  // code-type-mismatch: volume is a slider.
-  return group.string(forKey: "volume")
+func groupVolume() -> Int {
+  guard let group = UserDefaults(suiteName: AppGroup.identifier) else { return 0 }
+  // code-type-mismatch: volume is a slider, and integer(forKey:) drops its fraction.
+  return group.integer(forKey: "volume")
 }
