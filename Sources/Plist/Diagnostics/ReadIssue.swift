@@ -51,6 +51,9 @@ public struct ReadIssue: Error, Sendable, Hashable, CustomStringConvertible {
   /// The change to the file's text that is the one way to what was meant
   /// (a missing `;`, a missing byte order mark), when there is exactly one.
   public var repair: TextRepair?
+  /// Issues of the same cause found by reading on past this one (every other
+  /// missing `;` of a table), each at its place; this issue's repair covers them.
+  public var related: [ReadIssue] = []
 
   public init(
     _ kind: Kind, _ severity: Severity, _ message: String, place: IssuePlace? = nil,

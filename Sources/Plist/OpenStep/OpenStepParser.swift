@@ -476,6 +476,8 @@ struct OpenStepParser {
   /// place after it: the parser reads on past them to find them all, and
   /// ``finish()`` throws the first with the repair of all.
   private(set) var missingSemicolons: (issue: ReadIssue, offsets: [Int])?
+  /// Each missing `;` after the first, reported with it (``ReadIssue/related``).
+  private var furtherMissingSemicolons: [ReadIssue] = []
 
   /// Throws the first missing `;` with its repair, if any was passed over;
   /// call it after a parse, and with the error a parse threw.
@@ -483,6 +485,7 @@ struct OpenStepParser {
     if let (issue, offsets) = missingSemicolons {
       var repaired = issue
       repaired.repair = TextRepair(edits: offsets.map { TextEdit(insert: ";", at: $0) })
+      repaired.related = furtherMissingSemicolons
       throw repaired
     }
     if let thrown { throw thrown }
@@ -555,7 +558,11 @@ struct OpenStepParser {
           at: valueEnd)
         guard semicolonFits(after: valueEnd, closing: closing) else { throw issue }
         // Read on as if it were there, to find every place the one repair fits.
-        if missingSemicolons == nil { missingSemicolons = (issue, []) }
+        if missingSemicolons == nil {
+          missingSemicolons = (issue, [])
+        } else {
+          furtherMissingSemicolons.append(issue)
+        }
         missingSemicolons?.offsets.append(valueEnd)
         entries.append(
           ParsedEntry(entry: entry, comments: comments, isShorthand: false, endOffset: valueEnd))

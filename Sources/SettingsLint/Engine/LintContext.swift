@@ -18,6 +18,8 @@ public struct LintContext: Sendable {
   let options: [String: RuleOptions]
   /// The bundle's `prefs:disable` comments.
   let disables: InlineDisables
+  /// The pages that only show licence text (CocoaPods', LicensePlist's, hand-written).
+  let licencePages: LicencePages
 
   public init(
     bundle: SettingsBundle, catalog: SchemaCatalog, sources: SourceScan? = nil,
@@ -27,6 +29,7 @@ public struct LintContext: Sendable {
     self.catalog = catalog
     self.options = options
     disables = InlineDisables(bundle: bundle)
+    licencePages = LicencePages(bundle: bundle, catalog: catalog)
     let known = bundle.pages.flatMap { page in
       page.specifiers.compactMap { specifier in
         specifier.type.flatMap { catalog.types[$0] }.map { (page, specifier, $0) }
@@ -43,13 +46,13 @@ public struct LintContext: Sendable {
   func reading(_ other: SettingsBundle) -> LintContext {
     LintContext(
       bundle: other, catalog: catalog, coverage: coverage, known: known, sources: sources,
-      options: options, disables: disables)
+      options: options, disables: disables, licencePages: licencePages)
   }
 
   private init(
     bundle: SettingsBundle, catalog: SchemaCatalog, coverage: TranslationCoverage,
     known: [(page: Page, specifier: Specifier, spec: TypeSpec)], sources: SourceFacts?,
-    options: [String: RuleOptions], disables: InlineDisables
+    options: [String: RuleOptions], disables: InlineDisables, licencePages: LicencePages
   ) {
     self.bundle = bundle
     self.catalog = catalog
@@ -58,6 +61,7 @@ public struct LintContext: Sendable {
     self.sources = sources
     self.options = options
     self.disables = disables
+    self.licencePages = licencePages
   }
 
   /// The options the configuration gives a rule.

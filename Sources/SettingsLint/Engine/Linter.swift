@@ -135,6 +135,12 @@ public struct Linter: Sendable {
       runs.append((variant, reading, Self.shown(found.flatMap { $0 }, in: reading)))
     }
     var diagnostics = Self.merge(runs)
+    // A plist nothing opens without PreferenceSpecifiers is the app's data: the
+    // note that says so is all there is to say about it.
+    let dataFiles = bundles.reduce(into: Set<String>()) {
+      $0.formUnion(LicencePages.dataFiles(of: $1))
+    }
+    diagnostics.removeAll { dataFiles.contains($0.file) && $0.rule != UnreachablePage.id }
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
     // A run narrowed to some readings cannot know what the others need a directive for.
     let readsAll =

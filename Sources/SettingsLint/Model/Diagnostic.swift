@@ -1,3 +1,4 @@
+import Foundation
 import Plist
 
 /// One finding of `prefs lint`: which rule, how serious, where, and what.
@@ -28,6 +29,9 @@ public struct Diagnostic: Sendable, Hashable {
   public var variant: String?
   /// The one safe change that removes the finding, when there is one (`prefs lint --fix`).
   public var fix: Fix?
+  /// The cause this finding shares with others of its rule (every string one
+  /// table lacks): text output shows them as one finding, other formats each.
+  public var cause: FindingCause?
 
   public init(
     rule: String, severity: Severity, file: String, place: IssuePlace? = nil,
@@ -47,6 +51,42 @@ public struct Diagnostic: Sendable, Hashable {
   public var location: TextLocation? {
     if case .text(let snippet)? = place { return snippet.location }
     return nil
+  }
+}
+
+/// What several findings of one rule have in common, and how to say it once:
+/// `template` with `{count}` (how many findings) and `{items}` (the first
+/// few items, quoted) in it.
+///
+/// ```swift
+/// let cause = FindingCause(
+///   id: "de.lproj/Root.strings", item: "Idle",
+///   template: "de.lproj/Root.strings lacks {count} strings ({items}); iOS shows them as written")
+/// ```
+public struct FindingCause: Sendable, Hashable {
+  /// What the findings share; findings of one rule and severity with one id are one.
+  public var id: String
+  /// What this finding is about, quoted in the one message.
+  public var item: String
+  public var template: String
+
+  public init(id: String, item: String, template: String) {
+    self.id = id
+    self.item = item
+    self.template = template
+  }
+
+  /// How many items the one message quotes.
+  public static let quotedItems = 3
+
+  /// The one message for findings of this cause about `items`.
+  public func message(items: [String]) -> String {
+    let quoted =
+      items.prefix(Self.quotedItems).map { "\"\($0)\"" }.joined(separator: ", ")
+      + (items.count > Self.quotedItems ? ", …" : "")
+    return MessageText.bounded(
+      template.replacingOccurrences(of: "{count}", with: String(items.count))
+        .replacingOccurrences(of: "{items}", with: quoted))
   }
 }
 

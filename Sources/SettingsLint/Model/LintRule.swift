@@ -64,15 +64,18 @@ public struct RuleReport {
   let defaultSeverity: Severity
   var diagnostics: [Diagnostic] = []
 
-  /// Adds a finding at `place` in `file`, with the rule's default severity unless told otherwise.
+  /// Adds a finding at `place` in `file`, with the rule's default severity unless
+  /// told otherwise. The message quotes at most a line of any value (``MessageText``).
   public mutating func add(
     _ message: String, file: String, place: IssuePlace? = nil, keyPath: String? = nil,
-    language: String? = nil, severity: Severity? = nil, fix: Fix? = nil
+    language: String? = nil, severity: Severity? = nil, fix: Fix? = nil,
+    cause: FindingCause? = nil
   ) {
-    diagnostics.append(
-      Diagnostic(
-        rule: rule, severity: severity ?? defaultSeverity, file: file, place: place,
-        keyPath: keyPath, language: language, message: message, fix: fix))
+    var diagnostic = Diagnostic(
+      rule: rule, severity: severity ?? defaultSeverity, file: file, place: place,
+      keyPath: keyPath, language: language, message: MessageText.bounded(message), fix: fix)
+    diagnostic.cause = cause
+    diagnostics.append(diagnostic)
   }
 }
 
@@ -89,6 +92,15 @@ extension RuleReport {
       fix: problem.issue.repair.map {
         Fix(file: problem.file, summary: Self.summary(of: $0), repair: $0)
       })
+    // The same cause at every other place the reader read on past (each missing
+    // `;`): one finding each, the first's fix covering them all.
+    for related in problem.issue.related {
+      add(
+        related.message, file: problem.file, place: related.place,
+        language: LintContext.isStringsFile(problem.file)
+          ? LintContext.language(ofTable: problem.file) : nil,
+        severity: related.severity)
+    }
   }
 
   /// What a reader's repair does, in words.

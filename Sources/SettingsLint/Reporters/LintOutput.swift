@@ -22,6 +22,8 @@ public struct LintOutput: Sendable {
   public var strict: Bool
   public var colored: Bool
   public var toolVersion: String?
+  /// Whether text output says of each finding with a ``Diagnostic/fix`` that it is fixable.
+  public var marksFixes = false
 
   public init(
     reports: [LintReport], workingDirectory: String? = nil, strict: Bool = false,
@@ -114,16 +116,56 @@ enum TextReporter {
     let parts = output.reports.concurrentMap { report in
       var text = ""
       let base = output.displayBase(of: report)
-      for diagnostic in report.diagnostics {
+      for (diagnostic, message, fixable) in shown(report.diagnostics) {
+        var message = message
+        if output.marksFixes, let fixable { message += " (fixable: \(fixable))" }
         CompilerStyleFormatter.format(
           file: output.shown(diagnostic.file, base: base), severity: diagnostic.severity,
-          message: diagnostic.message, place: diagnostic.place, ruleID: diagnostic.rule,
+          message: message, place: diagnostic.place, ruleID: diagnostic.rule,
           colored: output.colored, into: &text)
         text += "\n"
       }
       return text
     }
     return parts.joined() + output.summaryLine + "\n"
+  }
+
+  /// One finding per cause: the first finding of each ``FindingCause`` (by
+  /// rule, severity and cause) with the one message for all of them; a cause
+  /// of one finding keeps its own message. The last is what a fix does, when
+  /// the finding (each finding folded into it) has one.
+  static func shown(_ diagnostics: [Diagnostic]) -> [(Diagnostic, String, String?)] {
+    struct Key: Hashable {
+      var rule: String
+      var severity: Severity
+      var cause: String
+    }
+    func key(_ diagnostic: Diagnostic) -> Key? {
+      diagnostic.cause.map {
+        Key(rule: diagnostic.rule, severity: diagnostic.severity, cause: $0.id)
+      }
+    }
+    var members: [Key: [Diagnostic]] = [:]
+    for diagnostic in diagnostics {
+      if let key = key(diagnostic) { members[key, default: []].append(diagnostic) }
+    }
+    var shown: [(Diagnostic, String, String?)] = []
+    var done = Set<Key>()
+    for diagnostic in diagnostics {
+      guard let key = key(diagnostic), let cause = diagnostic.cause,
+        let group = members[key], group.count > 1
+      else {
+        let fix = diagnostic.fix.flatMap { $0.obstacle == nil ? $0.summary : nil }
+        shown.append((diagnostic, diagnostic.message, fix))
+        continue
+      }
+      guard done.insert(key).inserted else { continue }
+      let fixable =
+        group.allSatisfy { $0.fix != nil && $0.fix?.obstacle == nil }
+        ? "each of the \(group.count)" : nil
+      shown.append((diagnostic, cause.message(items: group.compactMap(\.cause?.item)), fixable))
+    }
+    return shown
   }
 }
 

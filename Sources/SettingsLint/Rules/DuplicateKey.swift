@@ -83,9 +83,13 @@ enum DuplicateKey: LintRule {
       guard let key = specifier.key, !key.isEmpty else { continue }
       let earlier = seen[PlistKey(key), default: []]
       seen[PlistKey(key), default: []].append((page, specifier))
-      guard let first = earlier.first(where: { overlap($0.specifier, specifier) }) else {
-        continue
-      }
+      // Rows that only show a value (two title values) store nothing: no write to collide.
+      guard
+        let first = earlier.first(where: {
+          overlap($0.specifier, specifier)
+            && (spec.isEditable || context.catalog.isEditable($0.specifier.type))
+        })
+      else { continue }
       let firstType = first.specifier.type?.rawValue ?? ""
       let type = specifier.type?.rawValue ?? ""
       // What only shows a value (a title value) reads whatever the other element stores.

@@ -96,6 +96,18 @@ enum MissingTranslation: LintRule {
           // strings-syntax or strings-encoding says why it does not read.
           continue
         case .read:
+          // Text output shows what one table lacks as one finding.
+          let isEmpty = context.bundle.strings[language.file]?.strings.entries.isEmpty ?? false
+          let lacking = FindingCause(
+            id: language.file, item: "",
+            template: isEmpty
+              ? "\(language.file) is empty: {count} strings show as written ({items})"
+              : "\(language.file) lacks {count} strings ({items}); iOS shows them as written")
+          let marked = FindingCause(
+            id: language.file + " marked", item: "",
+            template:
+              "{count} strings are marked untranslated in \(language.file) ({items}); iOS shows the source text"
+          )
           for index in table.untranslated(in: language) where !nowhere[index] {
             let string = table.strings[index]
             if language.states[index] == .absent,
@@ -108,12 +120,16 @@ enum MissingTranslation: LintRule {
                 fix: caseFix(string.text, variant: variant, in: language.file, of: table, context))
               continue
             }
+            let isMarked = language.states[index] == .markedUntranslated
+            var cause = isMarked ? marked : lacking
+            cause.item = string.text
             report.add(
-              language.states[index] == .markedUntranslated
+              isMarked
                 ? "\"\(string.text)\" is marked untranslated in \(language.file); iOS shows the source text"
                 : "\"\(string.text)\" has no translation in \(language.file); iOS shows it as written",
               file: context.page(of: string).file, place: context.place(of: string),
-              keyPath: string.keyPath, language: language.language, severity: severity)
+              keyPath: string.keyPath, language: language.language, severity: severity,
+              cause: cause)
           }
         }
       }
@@ -183,7 +199,12 @@ enum MissingTranslation: LintRule {
         report.add(
           "\"\(string.text)\" has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
           file: context.page(of: string).file, place: context.place(of: string),
-          keyPath: string.keyPath, severity: .warning)
+          keyPath: string.keyPath, severity: .warning,
+          cause: FindingCause(
+            id: file, item: string.text,
+            template:
+              "\(file), the top-level table iOS reads for every language, lacks {count} strings ({items}); every language shows them as written"
+          ))
       }
     }
   }

@@ -27,7 +27,8 @@ enum PageWithoutGroup: LintRule {
   static let passingExamples = ChildPaneMissing.passingExamples
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    for page in context.bundle.pages.dropFirst() {
+    // A licence page (LicensePlist's list of libraries) is a list: no group to name.
+    for page in context.bundle.pages.dropFirst() where !context.licencePages.contains(page.file) {
       guard let first = context.shownSpecifiers(on: page).first, first.type != nil,
         !context.startsSection(first)
       else { continue }

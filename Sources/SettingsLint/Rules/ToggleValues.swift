@@ -104,6 +104,25 @@ enum ToggleValues: LintRule {
         message, file: page.file, place: context.place(specifier, key: key, on: page),
         keyPath: specifier.keyPath, severity: severity)
     }
+    /// A toggle storing booleans (no TrueValue or FalseValue, or one that is the
+    /// boolean its state stores anyway): DefaultValue should be a boolean.
+    func checkBooleanDefault() {
+      guard let defaultValue = specifier.defaultValue else { return }
+      switch defaultValue.content {
+      case .bool: return
+      case .integer(let value) where value == 0 || value == 1: return
+      default:
+        // InAppSettingsKit reads a string by its boolValue: "YES" shows ON, as meant.
+        if dialect == .iask, let meant = meantState(of: defaultValue),
+          SpecifierValue.showsOn(defaultValue.value, of: specifier, dialect: dialect) == meant
+        {
+          return
+        }
+        add(
+          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue \(reader) shows the switch \(shown(defaultValue))",
+          at: "DefaultValue")
+      }
+    }
     switch (trueValue, falseValue) {
     case (let on?, let off?):
       if DefaultNotInValues.equal(on, off) {
@@ -123,23 +142,12 @@ enum ToggleValues: LintRule {
           at: "DefaultValue")
       }
     case (nil, nil):
-      guard let defaultValue = specifier.defaultValue else { return }
-      switch defaultValue.content {
-      case .bool: return
-      case .integer(let value) where value == 0 || value == 1: return
-      default:
-        // InAppSettingsKit reads a string by its boolValue: "YES" shows ON, as meant.
-        if dialect == .iask, let meant = meantState(of: defaultValue),
-          SpecifierValue.showsOn(defaultValue.value, of: specifier, dialect: dialect) == meant
-        {
-          return
-        }
-        add(
-          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue \(reader) shows the switch \(shown(defaultValue))",
-          at: "DefaultValue")
-      }
+      checkBooleanDefault()
     case (let present?, nil), (nil, let present?):
       let trueIsGiven = trueValue != nil
+      // The state without a value stores a boolean: a TrueValue of <true/> (or a
+      // FalseValue of <false/>) is what that state would store anyway.
+      if present.bool == trueIsGiven { return checkBooleanDefault() }
       let (given, missing) = trueIsGiven ? ("TrueValue", "FalseValue") : ("FalseValue", "TrueValue")
       add(
         "\(given) is set (\(present.shortDescription)) but \(missing) is not; the other state stores a boolean",

@@ -79,9 +79,12 @@ enum UnknownKey: LintRule {
           let entries = specifier.node.entries
         else { continue }
         // Asked only for keys the schema does not know: few, and the lists are short.
+        // CocoaPods names each pod's licence (`License`) on its group: text for people.
+        let isLicence = context.licencePages.contains(page.file)
         for entry in entries
         where spec.keys[entry.key] == nil && catalog.commonKeys[entry.key] == nil
           && !options.list("allowed-keys", for: type).contains(entry.key)
+          && !(isLicence && entry.key == "License")
         {
           let known = Array(spec.keys.keys) + Array(catalog.commonKeys.keys)
           report.add(

@@ -30,7 +30,10 @@ enum UnreachablePage: LintRule {
   static let passingExamples = ChildPaneMissing.passingExamples
 
   static let lesserSeverities: [(severity: Severity, when: String)] = [
-    (.note, "the plist has no PreferenceSpecifiers (the app's own data, not a page)")
+    (
+      .note,
+      "the plist has no PreferenceSpecifiers (the app's own data, not a page), or the page shows only licence text (CocoaPods', LicensePlist's or one written by hand)"
+    )
   ]
 
   /// Whether a loaded plist is a page: a dictionary with PreferenceSpecifiers.
@@ -74,6 +77,12 @@ enum UnreachablePage: LintRule {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(
           "nothing opens this plist and it has no PreferenceSpecifiers: the app's data, not a page; Settings.app ignores it",
+          file: file, severity: .note)
+        continue
+      }
+      if context.licencePages.contains(file) {
+        report.add(
+          "no child pane opens this licence page; Settings.app never shows it (one a generator left behind?)",
           file: file, severity: .note)
         continue
       }

@@ -72,7 +72,12 @@ enum UnusedTranslation: LintRule {
             "no page shows \"\(entry.key)\""
               + others(group.count, of: "\(first.coverage.table).strings"),
             file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
-            language: first.coverage.language)
+            language: first.coverage.language,
+            cause: FindingCause(
+              id: first.table.file + (group.count > 1 ? " shared" : ""), item: entry.key,
+              template: group.count > 1
+                ? "no page shows {count} entries of \(first.table.file) ({items}); other languages' \(first.coverage.table).strings have them too"
+                : "no page shows {count} entries of \(first.table.file) ({items})"))
         }
       }
     }
