@@ -39,6 +39,8 @@ final class PollingFolderWatch: FolderFileWatch, @unchecked Sendable {
   /// Larger files are compared by `stat` alone.
   static let largestComparedContent: Int = 4 << 20
 
+  /// Converted bit for bit: the field types differ between Linux and macOS
+  /// (`dev_t` is signed on macOS).
   private struct FileStatus: Hashable {
     var device: UInt64
     var inode: UInt64
@@ -49,11 +51,11 @@ final class PollingFolderWatch: FolderFileWatch, @unchecked Sendable {
     var changed: TimeStamp
 
     init(_ status: stat) {
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
-      mode = UInt32(status.st_mode)
-      links = UInt64(status.st_nlink)
-      size = Int64(status.st_size)
+      device = UInt64(truncatingIfNeeded: status.st_dev)
+      inode = UInt64(truncatingIfNeeded: status.st_ino)
+      mode = UInt32(truncatingIfNeeded: status.st_mode)
+      links = UInt64(truncatingIfNeeded: status.st_nlink)
+      size = Int64(truncatingIfNeeded: status.st_size)
       #if canImport(Darwin)
         modified = TimeStamp(status.st_mtimespec)
         changed = TimeStamp(status.st_ctimespec)
@@ -162,7 +164,9 @@ final class PollingFolderWatch: FolderFileWatch, @unchecked Sendable {
   private static func folderIdentity(_ path: String) -> FolderIdentity? {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-    return FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    return FolderIdentity(
+      device: UInt64(truncatingIfNeeded: status.st_dev),
+      inode: UInt64(truncatingIfNeeded: status.st_ino))
   }
 
   private static func snapshot(_ path: String, earlier: FileSnapshot?) -> FileSnapshot {
