@@ -65,6 +65,18 @@ public struct BundlePlace: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+/// One way a bundle is read: on a kind of device, by Settings.app or by
+/// InAppSettingsKit (which opens the `.inApp` pages first and knows more types).
+public struct BundleReading: Sendable, Hashable {
+  public var idiom: Idiom
+  public var dialect: Dialect
+
+  public init(idiom: Idiom, dialect: Dialect) {
+    self.idiom = idiom
+    self.dialect = dialect
+  }
+}
+
 /// One change between two versions of a bundle.
 ///
 /// ```swift
@@ -87,6 +99,12 @@ public struct BundleChange: Sendable, Hashable {
   /// The one device variant the change is on (its pages differ from the
   /// other's), or nil when it is on every variant compared.
   public var idiom: Idiom?
+  /// The readings that found the change, when not every reading compared
+  /// did (`missed` are the others); both empty when every reading found it.
+  public var readings: [BundleReading] = []
+  public var missed: [BundleReading] = []
+  /// For a rename: whether it was confirmed (else only likely, from its evidence).
+  public var renameConfirmed = false
 
   public init(
     kind: ChangeKind, severity: ChangeSeverity, key: String?, page: String?, old: String?,

@@ -12,52 +12,68 @@ import SettingsSchema
 /// let breaking = changes.contains { $0.severity == .breaking }
 /// ```
 public enum BundleDiff {
-  /// The changes on each device variant both versions have, then those of
-  /// the strings tables. A change found on every variant is reported once,
-  /// at the first variant's places (the phone's, when the pad reads other
-  /// files); one found on some variants only says which.
-  public static func compare(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
-    var found: [BundleChange: (first: BundleChange, idioms: [Idiom])] = [:]
+  /// The changes on each reading both versions have (each device, by
+  /// Settings.app and, for a bundle with `.inApp` pages, by
+  /// InAppSettingsKit), then those of the strings tables. A change found on
+  /// every reading is reported once, at the first reading's places (the
+  /// phone's, when the pad reads other files); one found on some readings
+  /// only names them in ``BundleChange/readings`` and ``BundleChange/missed``.
+  ///
+  /// - Parameter renames: confirmed renames, old key → new key: reported as
+  ///   renames whatever the evidence, as a change of behaviour (the values
+  ///   are to be carried over), not as a breaking one.
+  public static func compare(
+    old: BundleSnapshot, new: BundleSnapshot, renames: [String: String] = [:]
+  ) -> [BundleChange] {
+    var found: [BundleChange: (first: BundleChange, readings: [BundleReading])] = [:]
     var firstSeen: [BundleChange] = []
-    var compared = 0
+    var compared: [BundleReading] = []
     for before in old.variants {
-      guard let after = new.variants.first(where: { $0.idiom == before.idiom }) else { continue }
-      compared += 1
-      for change in compare(before, after) {
+      guard
+        let after = new.variants.first(where: {
+          $0.idiom == before.idiom && $0.dialect == before.dialect
+        })
+      else { continue }
+      let reading = BundleReading(idiom: before.idiom, dialect: before.dialect)
+      compared.append(reading)
+      for change in compare(before, after, renames: renames) {
         // What changed, wherever each variant's file has it.
         var what = change
         (what.page, what.oldPlace, what.newPlace) = (nil, nil, nil)
         if let seen = found[what] {
-          found[what] = (seen.first, seen.idioms + [before.idiom])
+          found[what] = (seen.first, seen.readings + [reading])
         } else {
-          found[what] = (change, [before.idiom])
+          found[what] = (change, [reading])
           firstSeen.append(what)
         }
       }
     }
     var changes: [BundleChange] = []
     for what in firstSeen {
-      guard let (first, idioms) = found[what] else { continue }
-      guard idioms.count < compared else {
-        changes.append(first)
-        continue
+      guard let (first, readings) = found[what] else { continue }
+      var one = first
+      let missed = compared.filter { !readings.contains($0) }
+      if !missed.isEmpty {
+        one.readings = readings
+        one.missed = missed
+        // The one device it is on, when the same reader on the other device missed it.
+        let idioms = Set(readings.map(\.idiom))
+        if idioms.count == 1,
+          missed.contains(where: { miss in readings.contains { $0.dialect == miss.dialect } })
+        {
+          one.idiom = idioms.first
+        }
       }
-      // On some variants only: each says which.
-      for idiom in idioms {
-        var one = first
-        one.idiom = idiom
-        one.message = "on \(idiom.rawValue): " + first.message
-        changes.append(one)
-      }
+      changes.append(one)
     }
     changes += compareStrings(old: old, new: new)
     return changes.sorted(by: order)
   }
 
   /// The changes between what one kind of device shows in each version.
-  static func compare(_ old: BundleSnapshot.Variant, _ new: BundleSnapshot.Variant)
-    -> [BundleChange]
-  {
+  static func compare(
+    _ old: BundleSnapshot.Variant, _ new: BundleSnapshot.Variant, renames: [String: String] = [:]
+  ) -> [BundleChange] {
     var changes: [BundleChange] = []
     let oldByKey = Dictionary(
       old.settings.map { (PlistKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
@@ -66,21 +82,31 @@ public enum BundleDiff {
     var removed = old.settings.filter { newByKey[PlistKey($0.key)] == nil }
     var added = new.settings.filter { oldByKey[PlistKey($0.key)] == nil }
 
-    // A removed key and an added one of the same type and title (or values) are likely one renamed.
+    // A confirmed rename, then a removed key and an added one of the same
+    // type and title (or values): likely one renamed.
     for (index, gone) in removed.enumerated().reversed() {
-      guard let match = added.firstIndex(where: { renameEvidence(from: gone, to: $0) != nil })
+      let confirmed = renames[gone.key].flatMap { target in
+        added.firstIndex { PlistKey($0.key) == PlistKey(target) }
+      }
+      guard
+        let match = confirmed
+          ?? added.firstIndex(where: { renameEvidence(from: gone, to: $0) != nil })
       else {
         continue
       }
       let successor = added.remove(at: match)
       removed.remove(at: index)
-      changes.append(
-        BundleChange(
-          kind: .keyRenamed, severity: .breaking, key: successor.key, page: successor.place.file,
-          old: gone.key, new: successor.key, oldPlace: gone.place, newPlace: successor.place,
-          message:
-            "\"\(gone.key)\" is likely renamed \"\(successor.key)\" (\(renameEvidence(from: gone, to: successor) ?? "")): what people stored under the old key is no longer read; confirm the rename to carry their values over"
-        ))
+      var change = BundleChange(
+        kind: .keyRenamed, severity: confirmed == nil ? .breaking : .behaviour,
+        key: successor.key, page: successor.place.file, old: gone.key, new: successor.key,
+        oldPlace: gone.place(of: "Key"), newPlace: successor.place(of: "Key"),
+        message: confirmed == nil
+          ? "\"\(gone.key)\" is likely renamed \"\(successor.key)\" (\(renameEvidence(from: gone, to: successor) ?? "")): what people stored under the old key is no longer read unless the rename is confirmed and their values carried over"
+          : "\"\(gone.key)\" is renamed \"\(successor.key)\" (confirmed): values people stored under the old key are to be carried over to the new one"
+      )
+      change.renameConfirmed = confirmed != nil
+      changes.append(change)
+      if confirmed != nil { changes += compare(gone, successor, dialect: new.dialect) }
     }
     for gone in removed {
       changes.append(
@@ -102,7 +128,7 @@ public enum BundleDiff {
     }
     for setting in new.settings {
       guard let before = oldByKey[PlistKey(setting.key)] else { continue }
-      changes += compare(before, setting)
+      changes += compare(before, setting, dialect: new.dialect)
     }
     changes += comparePages(old: old, new: new)
     changes += compareElements(old: old, new: new)
@@ -123,22 +149,25 @@ public enum BundleDiff {
     return nil
   }
 
-  /// The changes to one key that both versions have.
-  static func compare(_ old: BundleSnapshot.Setting, _ new: BundleSnapshot.Setting)
-    -> [BundleChange]
-  {
+  /// The changes to one key that both versions have, each at the line of
+  /// the entry that changed (`DefaultValue`, the first retyped of `Values`).
+  static func compare(
+    _ old: BundleSnapshot.Setting, _ new: BundleSnapshot.Setting, dialect: Dialect = .apple
+  ) -> [BundleChange] {
     func change(
       _ kind: ChangeKind, _ severity: ChangeSeverity, old oldText: String?, new newText: String?,
-      _ message: String
+      at entry: String? = nil, index: (old: Int, new: Int)? = nil, _ message: String
     ) -> BundleChange {
       BundleChange(
         kind: kind, severity: severity, key: new.key, page: new.place.file, old: oldText,
-        new: newText, oldPlace: old.place, newPlace: new.place, message: message)
+        new: newText, oldPlace: entry.map { old.place(of: $0, index: index?.old) } ?? old.place,
+        newPlace: entry.map { new.place(of: $0, index: index?.new) } ?? new.place,
+        message: message)
     }
     if old.stores != new.stores || old.rule != new.rule {
       return [
         change(
-          .typeChanged, .breaking, old: old.type.rawValue, new: new.type.rawValue,
+          .typeChanged, .breaking, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
           "\"\(new.key)\" was a \(old.type.rawValue) storing \(old.stores.phrase) and is now a \(new.type.rawValue) storing \(new.stores.phrase): stored values are read as another type"
         )
       ]
@@ -147,41 +176,134 @@ public enum BundleDiff {
     if old.type != new.type {
       changes.append(
         change(
-          .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue,
+          .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
           "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); it stores the same kind of value"
         ))
     }
-    if !sameAsStored(old.defaultValue, new.defaultValue) {
+    // Values that are the same number or text in another type (1 and "1"):
+    // what people stored matches no new value, as `isEqual:` compares.
+    let retyped = retypedValues(old.values, new.values)
+    var defaultReported = false
+    if let first = retyped.first {
+      let pairs = retyped.map {
+        "\(SpecifierValue.describe(old.values[$0.old])) → \(SpecifierValue.describe(new.values[$0.new]))"
+      }
+      let shown =
+        pairs.count > 3
+        ? pairs.prefix(3).joined(separator: ", ") + ", …" : pairs.joined(separator: ", ")
+      let storedTypes = Set(retyped.map { old.values[$0.old].typeName }).sorted()
+      let sameDefault =
+        old.defaultValue.flatMap { was in
+          new.defaultValue.map { now in
+            !was.isEqualAsStored(to: now) && MigrationPlan.looselyEqual(was, now)
+          }
+        } ?? false
+      defaultReported = sameDefault
+      changes.append(
+        change(
+          .typeChanged, .breaking, old: typesPhrase(old.values), new: typesPhrase(new.values),
+          at: "Values", index: first,
+          "the Values of \"\(new.key)\" changed type from \(typesPhrase(old.values)) to \(typesPhrase(new.values)) (\(shown)\(sameDefault ? "; the DefaultValue too" : "")): a stored \(storedTypes.joined(separator: " or ")) matches no new value, so Settings shows a blank value for people who chose one"
+        ))
+    }
+    // A toggle: what it stores when on and off (true and false unless written).
+    let oldStates = (on: old.trueValue ?? .bool(true), off: old.falseValue ?? .bool(false))
+    let newStates = (on: new.trueValue ?? .bool(true), off: new.falseValue ?? .bool(false))
+    let toggleChanged =
+      old.rule == .toggle
+      && (!oldStates.on.isEqualAsStored(to: newStates.on)
+        || !oldStates.off.isEqualAsStored(to: newStates.off))
+    if toggleChanged {
+      let before = statesPhrase(oldStates.on, oldStates.off)
+      let after = statesPhrase(newStates.on, newStates.off)
+      let retypedToggle =
+        storedClass(oldStates.on) != storedClass(newStates.on)
+        || storedClass(oldStates.off) != storedClass(newStates.off)
+      let entry = new.trueValue != nil || old.trueValue != nil ? "TrueValue" : "FalseValue"
+      changes.append(
+        retypedToggle
+          ? change(
+            .typeChanged, .breaking, old: toggleText(old), new: toggleText(new), at: entry,
+            "\"\(new.key)\" stored \(before) and now stores \(after): what people stored is neither, so Settings shows it off"
+          )
+          : oldStates.on.isEqualAsStored(to: newStates.on)
+            // Only the off value changed: what is not the on value shows off, as before.
+            ? change(
+              .toggleValuesChanged, .behaviour, old: toggleText(old), new: toggleText(new),
+              at: "FalseValue",
+              "\"\(new.key)\" stores \(after) instead of \(before): what people stored as off (\(SpecifierValue.text(of: oldStates.off))) still shows off but is no longer the off value"
+            )
+            : change(
+              .toggleValuesChanged, .breaking, old: toggleText(old), new: toggleText(new),
+              at: entry,
+              "\"\(new.key)\" stores \(after) instead of \(before): what people stored reads as off"
+            ))
+    }
+    if !defaultReported, !sameAsStored(old.defaultValue, new.defaultValue) {
       var before = old.defaultValue.map(SpecifierValue.text) ?? "nothing"
       var after = new.defaultValue.map(SpecifierValue.text) ?? "nothing"
       if before == after, let was = old.defaultValue, let now = new.defaultValue {
         // The same text in another type: `the string "1"` to `the integer 1`.
         (before, after) = (SpecifierValue.describe(was), SpecifierValue.describe(now))
       }
-      changes.append(
-        change(
-          .defaultChanged, .behaviour, old: before, new: after,
-          "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
-        ))
+      if old.rule == .toggle {
+        // A toggle's default matters by the state it is shown in.
+        let wasOn = SpecifierValue.showsOn(
+          old.defaultValue, of: Specifier(index: 0, node: old.node), dialect: dialect)
+        let isOn = SpecifierValue.showsOn(
+          new.defaultValue, of: Specifier(index: 0, node: new.node), dialect: dialect)
+        if wasOn != isOn {
+          changes.append(
+            change(
+              .defaultChanged, .behaviour, old: before, new: after, at: "DefaultValue",
+              "the default of \"\(new.key)\" changed from \(before) to \(after): the switch is now \(isOn ? "on" : "off") for everyone who never set it"
+            ))
+        } else if !toggleChanged {
+          // The stored representation's change above already says it.
+          changes.append(
+            change(
+              .defaultChanged, .cosmetic, old: before, new: after, at: "DefaultValue",
+              "the default of \"\(new.key)\" changed from \(before) to \(after), still shown \(isOn ? "on" : "off")"
+            ))
+        }
+      } else {
+        changes.append(
+          change(
+            .defaultChanged, .behaviour, old: before, new: after, at: "DefaultValue",
+            "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
+          ))
+      }
     }
+    let retypedOld = Set(retyped.map(\.old))
+    let retypedNew = Set(retyped.map(\.new))
     // A value that reads the same as one of the other list's is named with its type.
     func text(_ value: PlistValue, among others: [PlistValue]) -> String {
       let text = SpecifierValue.text(of: value)
       return others.contains { SpecifierValue.text(of: $0) == text }
         ? SpecifierValue.describe(value) : text
     }
-    for value in old.values where !new.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+    for (index, value) in old.values.enumerated()
+    where !retypedOld.contains(index)
+      && !new.values.contains(where: { $0.isEqualAsStored(to: value) })
+    {
       let text = text(value, among: new.values)
-      changes.append(
-        change(
-          .valueRemoved, .breaking, old: text, new: nil,
-          "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
-        ))
+      var removed = change(
+        .valueRemoved, .breaking, old: text, new: nil, at: "Values",
+        "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
+      )
+      removed.oldPlace = old.place(of: "Values", index: index)
+      changes.append(removed)
     }
-    for value in new.values where !old.values.contains(where: { $0.isEqualAsStored(to: value) }) {
+    for (index, value) in new.values.enumerated()
+    where !retypedNew.contains(index)
+      && !old.values.contains(where: { $0.isEqualAsStored(to: value) })
+    {
       let text = text(value, among: old.values)
-      changes.append(
-        change(.valueAdded, .cosmetic, old: nil, new: text, "\"\(new.key)\" now offers \(text)"))
+      var added = change(
+        .valueAdded, .cosmetic, old: nil, new: text, at: "Values",
+        "\"\(new.key)\" now offers \(text)")
+      added.newPlace = new.place(of: "Values", index: index)
+      changes.append(added)
     }
     if old.minimum != new.minimum || old.maximum != new.maximum {
       let before = rangeText(old)
@@ -189,32 +311,79 @@ public enum BundleDiff {
       let contains =
         (new.minimum ?? -.infinity) <= (old.minimum ?? -.infinity)
         && (new.maximum ?? .infinity) >= (old.maximum ?? .infinity)
+      let entry = old.minimum != new.minimum ? "MinimumValue" : "MaximumValue"
       changes.append(
         change(
-          .rangeChanged, contains ? .cosmetic : .breaking, old: before, new: after,
+          .rangeChanged, contains ? .cosmetic : .breaking, old: before, new: after, at: entry,
           contains
             ? "the range of \"\(new.key)\" widened from \(before) to \(after)"
             : "the range of \"\(new.key)\" changed from \(before) to \(after): stored values outside it are out of range"
         ))
     }
-    if !sameAsStored(old.trueValue, new.trueValue) || !sameAsStored(old.falseValue, new.falseValue)
-    {
-      let before = toggleText(old)
-      let after = toggleText(new)
-      changes.append(
-        change(
-          .toggleValuesChanged, .breaking, old: before, new: after,
-          "\"\(new.key)\" stores \(after) instead of \(before): what people stored reads as off"))
-    }
     // The element's own Title is compared with the other elements' texts.
     if old.titles != new.titles {
+      let first =
+        old.titles.indices.first { $0 >= new.titles.count || old.titles[$0] != new.titles[$0] }
+        ?? old.titles.count
       changes.append(
         change(
           .titleChanged, .cosmetic, old: old.titles.joined(separator: ", "),
-          new: new.titles.joined(separator: ", "),
+          new: new.titles.joined(separator: ", "), at: "Titles",
+          index: (
+            min(first, max(old.titles.count - 1, 0)), min(first, max(new.titles.count - 1, 0))
+          ),
           "the Titles of the values of \"\(new.key)\" changed"))
     }
     return changes
+  }
+
+  /// Pairs of an old value no new value equals and a new value no old one
+  /// equals that are the same number or text in another type (`1` and
+  /// `"1"`), by position in each list, each value paired once.
+  static func retypedValues(_ old: [PlistValue], _ new: [PlistValue]) -> [(old: Int, new: Int)] {
+    let gone = old.indices.filter { index in
+      !new.contains { $0.isEqualAsStored(to: old[index]) }
+    }
+    var fresh = new.indices.filter { index in
+      !old.contains { $0.isEqualAsStored(to: new[index]) }
+    }
+    var pairs: [(old: Int, new: Int)] = []
+    for index in gone {
+      guard let match = fresh.firstIndex(where: { MigrationPlan.looselyEqual(old[index], new[$0]) })
+      else { continue }
+      pairs.append((index, fresh.remove(at: match)))
+    }
+    return pairs
+  }
+
+  /// The types of a list of values, as plurals: `integers and strings`.
+  static func typesPhrase(_ values: [PlistValue]) -> String {
+    var seen: [String] = []
+    for value in values where !seen.contains(value.typeName) { seen.append(value.typeName) }
+    let plurals = seen.map { $0 == "boolean" ? "booleans" : $0 + "s" }
+    return plurals.count > 1
+      ? plurals.dropLast().joined(separator: ", ") + " and " + (plurals.last ?? "")
+      : plurals.first ?? "nothing"
+  }
+
+  /// What a value is stored as, as `isEqual:` tells them apart: a number
+  /// (integers, reals and booleans are all `NSNumber`), a string, or another type.
+  static func storedClass(_ value: PlistValue) -> String {
+    value.numericValue != nil ? "number" : value.typeName
+  }
+
+  /// A toggle's on and off values: `the strings "YES"/"NO"`, `the booleans true/false`.
+  static func statesPhrase(_ on: PlistValue, _ off: PlistValue) -> String {
+    let pair = "\(SpecifierValue.text(of: on))/\(SpecifierValue.text(of: off))"
+    guard on.typeName == off.typeName else {
+      return "\(SpecifierValue.describe(on)) and \(SpecifierValue.describe(off))"
+    }
+    switch on {
+    case .string:
+      return "the strings \"\(SpecifierValue.text(of: on))\"/\"\(SpecifierValue.text(of: off))\""
+    case .bool: return "the booleans " + pair
+    default: return "the \(on.typeName)s " + pair
+    }
   }
 
   /// Equal as Foundation's `isEqual:` compares stored values (`1` and `1.0` are one).
@@ -285,7 +454,8 @@ public enum BundleDiff {
             BundleChange(
               kind: textChangeKinds[text] ?? .titleChanged, severity: .cosmetic,
               key: element.key, page: page.file, old: from, new: to,
-              oldPlace: before.place(of: was), newPlace: page.place(of: element),
+              oldPlace: before.place(of: was, entry: text),
+              newPlace: page.place(of: element, entry: text),
               message:
                 "the \(text) of \(was.name) changed from \(shown(from)) to \(shown(to))"))
         }
@@ -363,26 +533,34 @@ public enum BundleDiff {
     return result
   }
 
-  /// New strings each language must translate, and translations that were
-  /// removed. Only the old tables that were read (those that differ from the
-  /// new ones) can have lost a translation.
+  /// Every text the new pages show that the old ones did not (titles,
+  /// footers, `Titles`, `ShortTitles`), with the languages that still lack
+  /// it, so that new text is seen even when its translations come with it;
+  /// and translations that were removed. Only the old tables that were read
+  /// (those that differ from the new ones) can have lost a translation.
   static func compareStrings(old: BundleSnapshot, new: BundleSnapshot) -> [BundleChange] {
     var changes: [BundleChange] = []
+    let oldTexts = Set(old.strings.values.joined().map { PlistKey($0) })
     for table in new.strings.keys.sorted() {
       let before = Set((old.strings[table] ?? []).map { PlistKey($0) })
       for text in new.strings[table] ?? [] where !before.contains(PlistKey(text)) {
         let missing = new.languages.filter {
           new.table(table, language: $0)?.translations[PlistKey(text)] == nil
         }
-        guard !missing.isEmpty else { continue }
-        let place = new.stringPlaces[table]?[PlistKey(text)]
+        let place = new.stringPlace(table: table, text: PlistKey(text))
+        // A text shown before from another table is new to this table's translators only.
+        let moved = oldTexts.contains(PlistKey(text)) ? " (shown before from another table)" : ""
+        let need =
+          new.languages.isEmpty
+          ? "the bundle has no translations"
+          : missing.isEmpty
+            ? "every language translates it"
+            : "\(missing.joined(separator: ", ")) must translate it"
         changes.append(
           BundleChange(
             kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
             new: text, oldPlace: nil, newPlace: place,
-            message:
-              "\"\(text)\" is new in the table \(table): \(missing.joined(separator: ", ")) must translate it"
-          ))
+            message: "\"\(text)\" is new in the table \(table)\(moved): \(need)"))
       }
       let shown = Set((new.strings[table] ?? []).map { PlistKey($0) })
       // A table read in only one version differs from the other's, which is read now.
@@ -397,7 +575,7 @@ public enum BundleDiff {
           changes.append(
             BundleChange(
               kind: .translationRemoved, severity: .cosmetic, key: nil,
-              page: new.stringPlaces[table]?[key]?.file, old: key.string, new: nil,
+              page: new.stringSources[table]?[key]?.page.file, old: key.string, new: nil,
               oldPlace: BundlePlace(file: file), newPlace: BundlePlace(file: file),
               message:
                 "the \(language) translation of \"\(key.string)\" (table \(table)) was removed: it shows untranslated"

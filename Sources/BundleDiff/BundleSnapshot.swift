@@ -40,6 +40,21 @@ public struct BundleSnapshot: Sendable {
 
     /// Where the element is.
     public var place: BundlePlace { BundleSnapshot.place(of: node, keyPath: keyPath, on: source) }
+
+    /// Where one of the element's entries is written (`DefaultValue`, or
+    /// the `index`th of `Values`): the line a change to it is on; the
+    /// element's when the entry is gone.
+    public func place(of entry: String, index: Int? = nil) -> BundlePlace {
+      guard let value = node[entry] else { return place }
+      guard let index else {
+        return BundleSnapshot.place(of: value, keyPath: keyPath + "." + entry, on: source)
+      }
+      guard let items = value.array, items.indices.contains(index) else {
+        return BundleSnapshot.place(of: value, keyPath: keyPath + "." + entry, on: source)
+      }
+      return BundleSnapshot.place(
+        of: items[index], keyPath: "\(keyPath).\(entry)[\(index)]", on: source)
+    }
   }
 
   /// One element of a page, keyed or not, as far as what it shows goes.
@@ -70,11 +85,20 @@ public struct BundleSnapshot: Sendable {
     public func place(of element: Element) -> BundlePlace {
       BundleSnapshot.place(of: element.node, keyPath: element.keyPath, on: page)
     }
+
+    /// Where one of an element's entries (its `FooterText`) is written; the
+    /// element's place when it has no such entry.
+    public func place(of element: Element, entry: String) -> BundlePlace {
+      guard let value = element.node[entry] else { return place(of: element) }
+      return BundleSnapshot.place(of: value, keyPath: element.keyPath + "." + entry, on: page)
+    }
   }
 
-  /// What one kind of device shows.
+  /// What one reading shows: a kind of device, read by Settings.app or by
+  /// InAppSettingsKit (which prefers the `.inApp` pages and knows more types).
   public struct Variant: Sendable {
     public var idiom: Idiom
+    public var dialect: Dialect
     public var settings: [Setting]
     /// The pages reached from Root, in the order first reached.
     public var pages: [PageOutline]
@@ -84,7 +108,12 @@ public struct BundleSnapshot: Sendable {
   /// Table → the strings the pages show from it, in page order, each once.
   public var strings: [String: [String]]
   /// Where each string of a table is first shown.
-  public var stringPlaces: [String: [PlistKey: BundlePlace]]
+  public func stringPlace(table: String, text: PlistKey) -> BundlePlace? {
+    stringSources[table]?[text]?.place
+  }
+  /// Where each string of a table is first shown, as found: its place is
+  /// worked out only for the strings a change reports.
+  var stringSources: [String: [PlistKey: StringSource]]
   /// `.lproj` folder → table → the table as read (a comparison reads only
   /// the tables that differ between the versions; see `TableSelection`).
   public var tables: [String: [String: LoadedStrings]]
@@ -109,7 +138,7 @@ public struct BundleSnapshot: Sendable {
   public init(bundles: [SettingsBundle]) {
     var variants: [Variant] = []
     var strings: [String: [String]] = [:]
-    var stringPlaces: [String: [PlistKey: BundlePlace]] = [:]
+    var stringSources: [String: [PlistKey: StringSource]] = [:]
     var tables: [String: [String: LoadedStrings]] = [:]
     var languages = Set<String>()
     var shown: [String: Set<PlistKey>] = [:]
@@ -118,9 +147,8 @@ public struct BundleSnapshot: Sendable {
       for (table, list) in bundle.localizableStrings(catalog: bundle.catalog) {
         for string in list where shown[table, default: []].insert(PlistKey(string.text)).inserted {
           strings[table, default: []].append(string.text)
-          let page = bundle.pages[string.pageIndex]
-          stringPlaces[table, default: [:]][PlistKey(string.text)] = BundlePlace(
-            file: page.file, issuePlace: nil)
+          stringSources[table, default: [:]][PlistKey(string.text)] = StringSource(
+            page: bundle.pages[string.pageIndex], offset: string.offset, keyPath: string.keyPath)
         }
       }
       languages.formUnion(bundle.inventory.folders)
@@ -133,7 +161,7 @@ public struct BundleSnapshot: Sendable {
     }
     self.variants = variants
     self.strings = strings
-    self.stringPlaces = stringPlaces
+    self.stringSources = stringSources
     self.tables = tables
     self.languages = languages.sorted()
     self.source = bundles.first
@@ -192,7 +220,8 @@ public struct BundleSnapshot: Sendable {
       outlines.append(
         PageOutline(name: page.name, file: page.file, elements: elements, page: page))
     }
-    return Variant(idiom: idiom, settings: settings, pages: outlines)
+    return Variant(
+      idiom: idiom, dialect: bundle.options.dialect, settings: settings, pages: outlines)
   }
 
   /// The id of an element: its key; else its type with the page it opens
@@ -223,6 +252,23 @@ public struct BundleSnapshot: Sendable {
   /// A language's table: the one read, else read now.
   func table(_ table: String, language: String) -> LoadedStrings? {
     tables[language]?[table] ?? source?.stringsTable("\(language).lproj/\(table).strings")
+  }
+
+  /// A string where a page shows it.
+  struct StringSource: Sendable {
+    let page: Page
+    let offset: Int?
+    let keyPath: String
+
+    var place: BundlePlace {
+      let place = page.document?.place(offset: offset, keyPath: keyPath) ?? .keyPath(keyPath)
+      if case .text(let snippet) = place {
+        return BundlePlace(
+          file: page.file, line: snippet.location.line, column: snippet.location.column,
+          issuePlace: place)
+      }
+      return BundlePlace(file: page.file, issuePlace: place)
+    }
   }
 
   static func place(of node: PlistNode, keyPath: String, on page: Page) -> BundlePlace {

@@ -44,15 +44,17 @@ struct BundleDiffTests {
     ("value-removed", [.valueRemoved: .breaking, .titleChanged: .cosmetic]),
     ("value-added", [.valueAdded: .cosmetic, .titleChanged: .cosmetic]),
     ("range-changed", [.rangeChanged: .breaking]),
-    ("toggle-values-changed", [.toggleValuesChanged: .breaking, .defaultChanged: .behaviour]),
+    // The default stays the on value: shown on before and after, no change of its own.
+    ("toggle-values-changed", [.toggleValuesChanged: .breaking]),
+    ("toggle-retyped", [.typeChanged: .breaking]),
     ("title-changed", [.titleChanged: .cosmetic]),
     ("page-added", [.pageAdded: .cosmetic]),
     ("page-removed", [.pageRemoved: .cosmetic, .keyRemoved: .breaking]),
     ("strings-added", [.stringsAdded: .cosmetic]),
     ("translation-removed", [.translationRemoved: .cosmetic]),
     ("order-changed", [.orderChanged: .cosmetic]),
-    ("footer-changed", [.footerChanged: .cosmetic]),
-    ("group-title-changed", [.titleChanged: .cosmetic]),
+    ("footer-changed", [.footerChanged: .cosmetic, .stringsAdded: .cosmetic]),
+    ("group-title-changed", [.titleChanged: .cosmetic, .stringsAdded: .cosmetic]),
     ("pad-page-changed", [.defaultChanged: .behaviour]),
     ("type-changed-lossless", [.typeChanged: .breaking]),
   ]
@@ -81,7 +83,9 @@ struct BundleDiffTests {
     let rename = try #require(changes.first)
     #expect(rename.old == "sound" && rename.new == "soundEnabled")
     #expect(rename.message.contains("same type and title \"Sound\""))
-    #expect(rename.oldPlace?.line == 13 && rename.newPlace?.line == 13)
+    // At the Key lines, not the elements' <dict>.
+    #expect(rename.oldPlace?.line == 17 && rename.newPlace?.line == 17)
+    #expect(!rename.renameConfirmed && rename.severity == .breaking)
   }
 
   @Test func aChangeOnlyOnThePadPageSaysSo() throws {
@@ -91,7 +95,9 @@ struct BundleDiffTests {
     let change = try #require(changes.first)
     #expect(changes.count == 1)
     #expect(change.idiom == .pad && change.key == "sound")
-    #expect(change.message.hasPrefix("on pad: the default of \"sound\" changed from true to false"))
+    #expect(change.readings == [BundleReading(idiom: .pad, dialect: .apple)])
+    #expect(change.missed == [BundleReading(idiom: .phone, dialect: .apple)])
+    #expect(change.message.hasPrefix("the default of \"sound\" changed from true to false"))
     #expect(change.newPlace?.file == "Root~ipad.plist" && change.oldPlace?.file == "Root.plist")
     // The other way round, the pad's page is the one that loses the change.
     let back = BundleDiff.compare(
@@ -129,10 +135,12 @@ struct BundleDiffTests {
     #expect(moved.first?.old == "after \"name\"" && moved.first?.new == "after \"sound\"")
 
     let footer = BundleDiff.compare(old: base, new: try Self.snapshot("footer-changed"))
-    #expect(footer.map(\.kind) == [.footerChanged] && footer.first?.key == nil)
+    #expect(
+      footer.map(\.kind) == [.footerChanged, .stringsAdded] && footer.first?.key == nil)
     #expect(footer.first?.old == nil && footer.first?.new == "Applies to this device")
 
     let titles = BundleDiff.compare(old: base, new: try Self.snapshot("group-title-changed"))
+      .filter { $0.kind != .stringsAdded }
     #expect(titles.map(\.kind) == [.titleChanged, .titleChanged])
     #expect(
       titles.map(\.old) == ["General", "Advanced"] && titles.map(\.new) == ["Basics", "More"])
@@ -184,12 +192,32 @@ struct BundleDiffTests {
   /// Releases of real apps (Tests/Fixtures/Diff/README.md): the kinds each
   /// shows, how many of each, and the keys on one device only.
   @Test(arguments: [
-    ("awful-pad-page", [ChangeKind.keyAdded: 4], ["username": Idiom.phone]),
+    ("awful-pad-page", [ChangeKind.keyAdded: 4, .stringsAdded: 7], ["username": Idiom.phone]),
     (
-      "meshtastic-reworded", [.keyRemoved: 1, .keyAdded: 3, .titleChanged: 2, .orderChanged: 2], [:]
+      "meshtastic-reworded",
+      [.keyRemoved: 1, .keyAdded: 3, .titleChanged: 2, .orderChanged: 2, .stringsAdded: 11], [:]
     ),
-    ("vlc-defaults", [.keyRemoved: 2, .keyAdded: 2, .defaultChanged: 3, .orderChanged: 2], [:]),
-    ("vlc-deinterlace-retyped", [.valueRemoved: 1, .valueAdded: 1], [:]),
+    (
+      "vlc-defaults",
+      [.keyRemoved: 2, .keyAdded: 2, .defaultChanged: 3, .orderChanged: 2, .stringsAdded: 8], [:]
+    ),
+    // The string "-1" became the integer -1: one retyping, not a value removed and one added.
+    ("vlc-deinterlace-retyped", [.typeChanged: 1], [:]),
+    // Copied from the apps' histories (Tests/Fixtures/Diff/README.md).
+    ("vlc-values-retyped", [.typeChanged: 2], [:]),
+    ("lastfm-default-fixed", [.defaultChanged: 1], [:]),
+    (
+      "lastfm-default-shown-off",
+      [
+        .toggleValuesChanged: 1, .defaultChanged: 1, .titleChanged: 4, .footerChanged: 3,
+        .orderChanged: 1, .stringsAdded: 7,
+      ], [:]
+    ),
+    // TrueValue true and FalseValue false dropped: what the toggle stores is unchanged.
+    (
+      "colloquy-toggle-values-dropped",
+      [.defaultChanged: 1, .orderChanged: 1, .stringsAdded: 2], [:]
+    ),
   ])
   func realReleasesAreFound(name: String, kinds: [ChangeKind: Int], oneDevice: [String: Idiom])
     throws
@@ -202,6 +230,90 @@ struct BundleDiffTests {
       changes.compactMap { change in change.idiom.map { (change.key ?? "", $0) } },
       uniquingKeysWith: { a, _ in a })
     #expect(onOne == oneDevice)
+  }
+
+  /// VLC 19d21436d3 wrote the Values of two multi values as strings where
+  /// they were integers: people's stored integers match no new value.
+  @Test func valuesThatChangeTypeAreOneTypeChangeAtTheFirstRetypedValue() throws {
+    let (old, new) = try Self.history("vlc-values-retyped")
+    let changes = BundleDiff.compare(old: old, new: new)
+    #expect(changes.map(\.key) == ["avcodec-skiploopfilter", "deinterlace"])
+    for change in changes {
+      #expect(change.kind == .typeChanged && change.severity == .breaking)
+      #expect(change.message.contains("changed type from integers to strings"), "\(change.message)")
+      #expect(change.message.contains("the DefaultValue too"), "\(change.message)")
+    }
+    // The first <string> of Values, not the element's <dict>.
+    #expect(changes.map { $0.newPlace?.line } == [326, 350])
+    let plan = MigrationPlan(old: old, new: new, stored: ["deinterlace": .integer(-1)])
+    #expect(
+      plan.steps == [
+        .convert(
+          key: "deinterlace", from: .integer(-1), to: .string("-1"),
+          reason: "the values changed type")
+      ])
+  }
+
+  /// Lists whose values are the same numbers in another type (`1`, `1.0`,
+  /// `true`) change nothing; the same number as text does.
+  @Test(arguments: [
+    ([PlistValue.integer(1), .integer(2)], [PlistValue.real(1), .real(2)], false),
+    ([.integer(0), .integer(1)], [.bool(false), .bool(true)], false),
+    ([.integer(1), .integer(2)], [.string("1"), .string("2")], true),
+    ([.integer(1), .string("-1")], [.integer(1), .integer(-1)], true),
+    ([.string("1.5")], [.real(1.5)], true),
+    ([.string("a"), .string("b")], [.string("a"), .string("c")], false),
+  ])
+  func retypedValuesAreThoseIsEqualTellsApartButTheSameNumber(
+    old: [PlistValue], new: [PlistValue], retyped: Bool
+  ) {
+    #expect(BundleDiff.retypedValues(old, new).isEmpty == !retyped)
+  }
+
+  /// Last.fm 8110470 changed the scrobbling toggle's FalseValue NO to OFF:
+  /// what was stored as off still shows off, so nothing breaks; its
+  /// DefaultValue YES became true, which is not the TrueValue: shown off.
+  @Test func onlyTheOffValueChangingIsNotBreaking() throws {
+    let (old, new) = try Self.history("lastfm-default-shown-off")
+    let changes = BundleDiff.compare(old: old, new: new).filter { $0.key == "scrobbling" }
+    #expect(Set(changes.map(\.kind)) == [.toggleValuesChanged, .defaultChanged])
+    #expect(changes.allSatisfy { $0.severity == .behaviour })
+    let shown = changes.first { $0.kind == .defaultChanged }
+    #expect(shown?.message.contains("the switch is now off") == true)
+  }
+
+  @Test func aConfirmedRenameIsReportedAsConfirmed() throws {
+    let changes = BundleDiff.compare(
+      old: try Self.snapshot("base"), new: try Self.snapshot("key-renamed"),
+      renames: ["sound": "soundEnabled"])
+    let rename = try #require(changes.first)
+    #expect(changes.count == 1 && rename.kind == .keyRenamed && rename.renameConfirmed)
+    #expect(rename.severity == .behaviour && rename.message.contains("(confirmed)"))
+  }
+
+  /// InAppSettingsKit 4eb36da833 retyped the Values of its `.inApp` pages
+  /// only: InAppSettingsKit's reading finds it, Settings.app's does not.
+  @Test func aChangeToTheInAppPagesIsFoundByInAppSettingsKitsReadingOnly() throws {
+    func snapshot(_ side: String) throws -> BundleSnapshot {
+      let path = Paths.fixtures.appendingPathComponent(
+        "Diff/History/iask-inapp-retyped/\(side)/Settings.bundle"
+      ).path
+      return BundleSnapshot(
+        bundles: try Dialect.allCases.flatMap { dialect in
+          try Idiom.allCases.map {
+            try SettingsBundle.load(
+              at: path, options: LoadOptions(idiom: $0, dialect: dialect, keepsComments: false))
+          }
+        })
+    }
+    let changes = BundleDiff.compare(old: try snapshot("old"), new: try snapshot("new"))
+    let retyped = changes.filter { $0.kind == .typeChanged }
+    #expect(retyped.map(\.key) == ["mulValue", "mulValueOther"])
+    for change in retyped {
+      #expect(change.readings == [BundleReading(idiom: .pad, dialect: .iask)])
+      #expect(Set(change.missed.map(\.dialect)) == [.apple, .iask])
+      #expect(change.newPlace?.file == "Root~ipad.inApp.plist")
+    }
   }
 
   @Test func aRetypedValueIsConvertedByMigrationWithoutLoss() throws {

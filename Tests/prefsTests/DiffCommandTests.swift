@@ -85,7 +85,7 @@ struct DiffCommandTests {
   }
 
   @Test func everyFixturePairIsFound() {
-    #expect(Self.pairs.count >= 23 && Self.pairs.filter { $0.hasPrefix("History/") }.count >= 4)
+    #expect(Self.pairs.count >= 29 && Self.pairs.filter { $0.hasPrefix("History/") }.count >= 9)
   }
 
   @Test(arguments: pairs)
@@ -110,7 +110,26 @@ struct DiffCommandTests {
         "idiom",
       ])
     #expect(change["kind"] as? String == "key-renamed")
-    #expect((change["newLocation"] as? [String: Any])?["line"] as? Int == 13)
+    // The line of the new Key, not of the element's <dict>.
+    #expect((change["newLocation"] as? [String: Any])?["line"] as? Int == 17)
+  }
+
+  /// A likely rename says how to confirm it; confirmed, it no longer breaks.
+  @Test func aRenameIsConfirmedOnTheCommandLine() {
+    let likely = DumpTests.run(["diff", Self.bundle("base"), Self.bundle("key-renamed")])
+    #expect(likely.code == 1)
+    #expect(
+      likely.output.contains("confirm it with --rename sound=soundEnabled"), "\(likely.output)")
+    let confirmed = DumpTests.run([
+      "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--rename", "sound=soundEnabled",
+    ])
+    #expect(confirmed.code == 0, "\(confirmed.output)\(confirmed.errors)")
+    #expect(confirmed.output.contains("\"sound\" is renamed \"soundEnabled\" (confirmed)"))
+    #expect(!confirmed.output.contains("--rename"))
+    let bad = DumpTests.run([
+      "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--rename", "sound",
+    ])
+    #expect(bad.code == 2)
   }
 
   @Test func failOnIsConfigurable() throws {
@@ -334,6 +353,26 @@ struct DiffCommandTests {
     #expect(dropped.output == "drop \"debug\": true (the bundle no longer has it)\n")
     let stored = try domain.stored()
     #expect(stored["debug"] == nil && stored["theme"] == .string("dark"))
+  }
+
+  /// Without a confirmed rename the old key's value stays, and migrate says
+  /// which rename prefs diff finds and how to confirm it.
+  @Test func migrateNamesTheRenameDiffFinds() throws {
+    let domain = try Domain([["sound", "-bool", "false"]])
+    defer { domain.remove() }
+    let run = domain.migrate(to: Self.bundle("key-renamed"))
+    #expect(run.code == 0, "\(run.errors)")
+    #expect(
+      run.output == """
+        keep "sound": the bundle no longer has it; prefs diff finds it likely renamed "soundEnabled": --rename sound=soundEnabled moves its value (--drop-removed removes it)
+        no stored value needs to change; nothing was written
+
+        """)
+    let dropped = domain.migrate(to: Self.bundle("key-renamed"), ["--drop-removed", "--dry-run"])
+    #expect(
+      dropped.output.contains(
+        "would drop \"sound\": false (the bundle no longer has it; prefs diff finds it likely renamed"
+      ))
   }
 
   @Test func renamesConfirmedInPrefsYmlAreHonoured() throws {

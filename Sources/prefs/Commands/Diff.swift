@@ -25,6 +25,10 @@ struct Diff: ParsableCommand, StreamingCommand {
   var idiom: Idiom?
   @Option(help: "The configuration file (default: the nearest .prefs.yml above NEW).")
   var config: String?
+  @Option(
+    parsing: .singleValue,
+    help: "A confirmed rename, old=new (repeatable; also diff: renames: in .prefs.yml).")
+  var rename: [String] = []
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -39,10 +43,13 @@ struct Diff: ParsableCommand, StreamingCommand {
       defer { newPath.revision?.remove() }
       // Both versions at once: each load is mostly one thread's parsing of pages.
       let sides = [(old, oldPath, newPath.path), (new, newPath, oldPath.path)]
+      // InAppSettingsKit's reading too when either version has pages of its own.
+      let dialects = DiffInput.dialects(reading: [oldPath.path, newPath.path])
       let loaded = sides.concurrentMap { argument, source, other in
         Result {
           try DiffInput(
-            argument, source: source, idioms: idioms, tables: .differentFrom(bundle: other))
+            argument, source: source, idioms: idioms, dialects: dialects,
+            tables: .differentFrom(bundle: other))
         }
       }
       let before = try loaded[0].get()
@@ -63,7 +70,10 @@ struct Diff: ParsableCommand, StreamingCommand {
       ProcessLifetime.keepUntilExit(after.snapshot)
       let configuration = try DiffInput.configuration(config, near: after)
       let failOn = try DiffInput.failOn(configuration)
-      let changes = BundleDiff.compare(old: before.snapshot, new: after.snapshot)
+      let renames = try DiffInput.renames(rename, configured: configuration.diffRenames)
+      let changes = BundleDiff.compare(
+        old: before.snapshot, new: after.snapshot, renames: renames
+      ).map(DiffInput.worded)
       let renderer = DiffRenderer(
         changes: changes, oldName: before.name, newName: after.name,
         annotationPath: after.repositoryName,
@@ -94,30 +104,47 @@ struct DiffInput {
     return (copy.path, copy)
   }
 
-  init(_ argument: String, idioms: [Idiom], tables: TableSelection = .none) throws {
+  init(
+    _ argument: String, idioms: [Idiom], dialects: [Dialect] = [.apple],
+    tables: TableSelection = .none
+  ) throws {
     let source = try Self.materialize(argument)
     do {
-      try self.init(argument, source: source, idioms: idioms, tables: tables)
+      try self.init(argument, source: source, idioms: idioms, dialects: dialects, tables: tables)
     } catch {
       source.revision?.remove()
       throw error
     }
   }
 
-  /// - Parameter tables: the tables to read, with the first idiom (the pages
-  ///   of the others need none).
+  /// - Parameter tables: the tables to read, with the first reading (the
+  ///   pages of the others need none).
   init(
     _ argument: String, source: (path: String, revision: GitRevisionBundle?), idioms: [Idiom],
-    tables: TableSelection
+    dialects: [Dialect] = [.apple], tables: TableSelection
   ) throws {
     self.argument = argument
     revision = source.revision
     path = source.path
-    let bundles = try idioms.enumerated().map { index, idiom in
-      try SettingsBundle.load(
-        at: source.path,
-        options: LoadOptions(
-          idiom: idiom, keepsComments: false, tables: index == 0 ? tables : .none))
+    var bundles: [SettingsBundle] = []
+    for dialect in dialects {
+      for idiom in idioms {
+        let options = LoadOptions(
+          idiom: idiom, dialect: dialect, keepsComments: false,
+          tables: bundles.isEmpty ? tables : .none)
+        let bundle =
+          try bundles.first.map {
+            try SettingsBundle.load(at: source.path, options: options, readingAgain: $0)
+          } ?? SettingsBundle.load(at: source.path, options: options)
+        // A bundle only InAppSettingsKit opens is read its way by either reading: once.
+        guard
+          !bundles.contains(where: {
+            $0.options.idiom == bundle.options.idiom
+              && $0.options.dialect == bundle.options.dialect
+          })
+        else { continue }
+        bundles.append(bundle)
+      }
     }
     snapshot = BundleSnapshot(bundles: bundles)
     var seen = Set<BundleProblem>()
@@ -128,6 +155,83 @@ struct DiffInput {
   }
 
   func remove() { revision?.remove() }
+
+  /// The dialects a comparison reads both versions as: Settings.app's, and
+  /// InAppSettingsKit's when either version has `.inApp` pages (its reader
+  /// opens them first; a bundle without them reads alike in both).
+  static func dialects(reading paths: [String]) -> [Dialect] {
+    let hasInAppPages = paths.contains { path in
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      return files.contains { $0.hasSuffix(".inApp.plist") }
+    }
+    return hasInAppPages ? [.apple, .iask] : [.apple]
+  }
+
+  /// Confirmed renames: `diff: renames:` of the configuration, then each
+  /// `old=new` given on the command line.
+  static func renames(_ pairs: [String], configured: [String: String]) throws -> [String: String] {
+    var result = configured
+    for pair in pairs {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw CommandFailure.usage("--rename takes old=new, not \"\(pair)\"")
+      }
+      result[parts[0]] = parts[1]
+    }
+    return result
+  }
+
+  /// A change as the command says it: which readings found it, when not
+  /// all did (in lint's words: "on pad", "in InAppSettingsKit"), and for a
+  /// likely rename, how to confirm it.
+  static func worded(_ change: BundleChange) -> BundleChange {
+    var worded = change
+    if let label = label(found: change.readings, missed: change.missed) {
+      worded.message = "\(label): \(change.message)"
+    }
+    if change.kind == .keyRenamed, !change.renameConfirmed, let old = change.old,
+      let new = change.new
+    {
+      worded.message +=
+        "; confirm it with --rename \(shellWord(old))=\(shellWord(new)) (prefs diff, prefs defaults migrate) or under diff: renames: in .prefs.yml"
+    }
+    return worded
+  }
+
+  /// Which readings found a change, in lint's words (``LintVariant``'s
+  /// label): "on pad", "in InAppSettingsKit", "on pad in InAppSettingsKit";
+  /// nil when none missed it.
+  static func label(found: [BundleReading], missed: [BundleReading]) -> String? {
+    guard !found.isEmpty, !missed.isEmpty else { return nil }
+    func reader(_ dialect: Dialect) -> String {
+      dialect == .iask ? "InAppSettingsKit" : "Settings.app"
+    }
+    let idioms = Set(found.map(\.idiom))
+    let dialects = Set(found.map(\.dialect))
+    var parts: [String] = []
+    // The device matters when the same reader on another device missed it.
+    if idioms.count == 1, let idiom = idioms.first,
+      missed.contains(where: { dialects.contains($0.dialect) })
+    {
+      parts.append("on \(idiom.rawValue)")
+    }
+    if dialects.count == 1, let dialect = dialects.first,
+      missed.contains(where: { idioms.contains($0.idiom) })
+    {
+      parts.append("in \(reader(dialect))")
+    }
+    guard parts.isEmpty else { return parts.joined(separator: " ") }
+    return found.map { "on \($0.idiom.rawValue) in \(reader($0.dialect))" }
+      .joined(separator: " and ")
+  }
+
+  /// A key as a shell word: as it is when nothing in it is special to a shell.
+  static func shellWord(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy {
+      CharacterSet.alphanumerics.contains($0) || "-_.:/@+,".unicodeScalars.contains($0)
+    }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   /// A file of the bundle as the user named the bundle.
   func name(_ file: String) -> String { argument + "/" + file }

@@ -37,15 +37,7 @@ extension Defaults {
     mutating func run() throws { try runOnStandardStreams() }
 
     func renames(_ configured: [String: String]) throws -> [String: String] {
-      var result = configured
-      for pair in rename {
-        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-          throw CommandFailure.usage("--rename takes old=new, not \"\(pair)\"")
-        }
-        result[parts[0]] = parts[1]
-      }
-      return result
+      try DiffInput.renames(rename, configured: configured)
     }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
@@ -57,7 +49,15 @@ extension Defaults {
         defer { after.remove() }
         let renames = try renames(try DiffInput.configuration(config, near: after).diffRenames)
         let store = try location.store(domain)
-        return try Self.migrate(store: store, dryRun: dryRun, force: force, output: &output) {
+        // Renames prefs diff finds likely but nobody confirmed: their values stay orphans.
+        let likely = Dictionary(
+          BundleDiff.compare(old: before.snapshot, new: after.snapshot, renames: renames)
+            .filter { $0.kind == .keyRenamed && !$0.renameConfirmed }
+            .compactMap { change in change.old.flatMap { old in change.new.map { (old, $0) } } },
+          uniquingKeysWith: { first, _ in first })
+        return try Self.migrate(
+          store: store, dryRun: dryRun, force: force, likelyRenames: likely, output: &output
+        ) {
           MigrationPlan(
             old: before.snapshot, new: after.snapshot, stored: $0, renames: renames,
             dropRemoved: dropRemoved)
@@ -71,13 +71,16 @@ extension Defaults {
     /// applied is printed too. `beforeWriting` runs between the two (where a
     /// test changes the domain as another process would).
     static func migrate(
-      store: DefaultsStore, dryRun: Bool, force: Bool, output: inout some TextOutputStream,
+      store: DefaultsStore, dryRun: Bool, force: Bool, likelyRenames: [String: String] = [:],
+      output: inout some TextOutputStream,
       beforeWriting: () throws -> Void = {},
       plan: ([PlistKey: PlistValue]) -> MigrationPlan
     ) throws -> Int32 {
       let planned = plan(try store.persistentValues())
       let verb = dryRun ? "would " : ""
-      for line in describe(planned, verb: verb, force: force) { print(line, to: &output) }
+      for line in describe(planned, verb: verb, force: force, likelyRenames: likelyRenames) {
+        print(line, to: &output)
+      }
       if !planned.refusals.isEmpty, !force {
         throw CommandFailure.failure(
           "\(planned.refusals.count) stored value(s) cannot be carried over without loss; nothing was written (--force resets them to the new default)"
@@ -104,15 +107,17 @@ extension Defaults {
       }
       if applied.steps != planned.steps || applied.refusals != planned.refusals {
         print("the domain changed while migrating; what was applied instead:", to: &output)
-        let lines = describe(applied, verb: "", force: force)
+        let lines = describe(applied, verb: "", force: force, likelyRenames: likelyRenames)
         for line in lines.isEmpty ? ["nothing"] : lines { print(line, to: &output) }
       }
       return ExitStatus.success
     }
 
     /// A line for each step and refusal of a plan (what `force` does instead of a refusal).
-    static func describe(_ plan: MigrationPlan, verb: String, force: Bool) -> [String] {
-      plan.steps.map { describe($0, verb: verb) }
+    static func describe(
+      _ plan: MigrationPlan, verb: String, force: Bool, likelyRenames: [String: String] = [:]
+    ) -> [String] {
+      plan.steps.map { describe($0, verb: verb, likelyRenames: likelyRenames) }
         + plan.refusals.map { refusal in
           force
             ? describe(refusal.forced, verb: verb) + " (forced: \(refusal.reason))"
@@ -122,7 +127,15 @@ extension Defaults {
 
     static func quoted(_ key: String) -> String { "\"\(key)\"" }
 
-    static func describe(_ step: MigrationPlan.Step, verb: String) -> String {
+    static func describe(
+      _ step: MigrationPlan.Step, verb: String, likelyRenames: [String: String] = [:]
+    ) -> String {
+      /// What prefs diff found of a key the bundle no longer has, and how to confirm it.
+      func rename(of key: String) -> String {
+        guard let target = likelyRenames[key] else { return "" }
+        return
+          "; prefs diff finds it likely renamed \(quoted(target)): --rename \(DiffInput.shellWord(key))=\(DiffInput.shellWord(target)) moves its value"
+      }
       let text: String
       switch step {
       case .move(let from, let to, let value):
@@ -137,9 +150,10 @@ extension Defaults {
           "\(verb)reset \(quoted(key)): \(SpecifierValue.text(of: from)) → \(fresh) (\(reason))"
       case .drop(let key, let value):
         text =
-          "\(verb)drop \(quoted(key)): \(SpecifierValue.text(of: value)) (the bundle no longer has it)"
+          "\(verb)drop \(quoted(key)): \(SpecifierValue.text(of: value)) (the bundle no longer has it\(rename(of: key)))"
       case .keepOrphan(let key):
-        text = "keep \(quoted(key)): the bundle no longer has it (--drop-removed removes it)"
+        text =
+          "keep \(quoted(key)): the bundle no longer has it\(rename(of: key)) (--drop-removed removes it)"
       }
       return text.escapingControlCharacters
     }

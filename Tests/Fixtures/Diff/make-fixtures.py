@@ -84,6 +84,10 @@ def changes():
         s = find(b["Root"], "volume"); s.clear()
         s.update(Type="PSTextFieldSpecifier", Key="volume", DefaultValue="0.5", KeyboardType="DecimalPad")
     yield "type-changed-lossless", lossless
+    def toggle_retyped(b):
+        # "units" stored the strings metric/imperial; now the booleans true/false.
+        s = find(b["Root"], "units"); del s["TrueValue"]; del s["FalseValue"]; s["DefaultValue"] = True
+    yield "toggle-retyped", toggle_retyped
 
 def write(bundle, folder):
     if os.path.exists(folder): shutil.rmtree(folder)
