@@ -131,4 +131,64 @@ enum SwiftExpressions {
     else { return nil }
     return (first.expression, second.expression, member.base)
   }
+
+  /// The dictionary a variable registered by name holds: `let defaults = [K: V, …]`
+  /// (or `… as [String: Any]`) in a scope around the call, and the entries
+  /// `defaults[K] = V` adds there. At most ``maximumScopeStatements`` statements
+  /// are looked at a call, so a file of registrations costs no more than its length
+  /// times that.
+  static func registeredVariable(_ name: String, at call: some SyntaxProtocol) -> (
+    dictionary: DictionaryExprSyntax?, assignments: [(key: ExprSyntax, value: ExprSyntax)]
+  ) {
+    var current = call.parent
+    var budget = maximumScopeStatements
+    while let scope = current, budget > 0 {
+      let items: [Syntax]
+      if let block = scope.as(CodeBlockItemListSyntax.self) {
+        items = block.prefix(budget).map { Syntax($0.item) }
+      } else if let members = scope.as(MemberBlockItemListSyntax.self) {
+        items = members.prefix(budget).map { Syntax($0.decl) }
+      } else {
+        current = scope.parent
+        continue
+      }
+      budget -= items.count
+      var dictionary: DictionaryExprSyntax?
+      var assignments: [(key: ExprSyntax, value: ExprSyntax)] = []
+      for item in items {
+        if let variable = item.as(VariableDeclSyntax.self) {
+          for binding in variable.bindings
+          where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            if let value = binding.initializer?.value { dictionary = dictionaryLiteral(value) }
+          }
+        } else if let sequence = item.as(SequenceExprSyntax.self) {
+          let elements = Array(sequence.elements)
+          guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
+            subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+              == name,
+            let key = subscriptCall.arguments.first?.expression
+          else { continue }
+          assignments.append((key, elements[2]))
+        }
+      }
+      if dictionary != nil || !assignments.isEmpty { return (dictionary, assignments) }
+      current = scope.parent
+    }
+    return (nil, [])
+  }
+
+  static let maximumScopeStatements = 1_024
+
+  /// A dictionary literal, also when cast (`[…] as [String: Any]`).
+  static func dictionaryLiteral(_ expression: ExprSyntax) -> DictionaryExprSyntax? {
+    if let dictionary = expression.as(DictionaryExprSyntax.self) { return dictionary }
+    if let cast = expression.as(AsExprSyntax.self) { return dictionaryLiteral(cast.expression) }
+    if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first,
+      sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+    {
+      return first.as(DictionaryExprSyntax.self)
+    }
+    return nil
+  }
 }

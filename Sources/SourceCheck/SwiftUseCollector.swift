@@ -141,11 +141,27 @@ final class SwiftUseCollector: SyntaxVisitor {
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
       let name = member.declName.baseName.text
       if name == "register", let argument = node.arguments.first,
-        argument.label?.text == "defaults",
-        let dictionary = argument.expression.as(DictionaryExprSyntax.self)
+        argument.label?.text == "defaults"
       {
         let receiver = receivers.classify(member.base)
-        if receiver.isDefaults { registrations(dictionary, suite: receiver.suiteName) }
+        if receiver.isDefaults {
+          if let dictionary = SwiftExpressions.dictionaryLiteral(argument.expression) {
+            registrations(dictionary, suite: receiver.suiteName)
+          } else if let variable = argument.expression.as(DeclReferenceExprSyntax.self) {
+            // `register(defaults: defaults)`, the dictionary built just before.
+            let built = SwiftExpressions.registeredVariable(variable.baseName.text, at: node)
+            if let dictionary = built.dictionary {
+              registrations(dictionary, suite: receiver.suiteName)
+            }
+            for (keyExpression, value) in built.assignments {
+              guard let key = key(keyExpression) else { continue }
+              uses.append(
+                KeyUse(
+                  key: key, action: .register(SwiftExpressions.literal(value)),
+                  place: place(keyExpression), suite: receiver.suiteName))
+            }
+          }
+        }
       } else if name == "registerDefaults", member.base != nil,
         node.arguments.allSatisfy({ $0.label?.text == "in" })
       {

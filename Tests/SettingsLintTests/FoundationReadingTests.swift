@@ -273,3 +273,65 @@ struct FoundationReadingTests {
     #expect(missed.isEmpty, "not reported though Foundation misreads: \(missed)")
   }
 }
+
+/// Toggles read as a Bool: right when the TrueValue reads true and the FalseValue false.
+extension FoundationReadingTests {
+  struct TogglePair: Sendable, CustomTestStringConvertible {
+    var on: String
+    var off: String
+    var strict: Bool
+    var reported: Bool
+    var testDescription: String { "\(strict ? "as? Bool" : "bool(forKey:)") on \(on)/\(off)" }
+  }
+
+  static let pairs: [TogglePair] = [
+    // c99koder/lastfm-iphone's toggles: YES/NO, YES/OFF (both read right), 128/64 (both true).
+    TogglePair(
+      on: "<string>YES</string>", off: "<string>NO</string>", strict: false, reported: false),
+    TogglePair(
+      on: "<string>YES</string>", off: "<string>OFF</string>", strict: false, reported: false),
+    TogglePair(
+      on: "<string>128</string>", off: "<string>64</string>", strict: false, reported: true),
+    TogglePair(
+      on: "<string>on</string>", off: "<string>off</string>", strict: false, reported: true),
+    TogglePair(
+      on: "<string>true</string>", off: "<string>false</string>", strict: false, reported: false),
+    TogglePair(
+      on: "<integer>1</integer>", off: "<integer>0</integer>", strict: false, reported: false),
+    TogglePair(on: "<true/>", off: "<false/>", strict: false, reported: false),
+    TogglePair(on: "<true/>", off: "<false/>", strict: true, reported: false),
+    TogglePair(
+      on: "<integer>1</integer>", off: "<integer>0</integer>", strict: true, reported: false),
+    TogglePair(
+      on: "<integer>2</integer>", off: "<integer>0</integer>", strict: true, reported: true),
+    TogglePair(
+      on: "<string>YES</string>", off: "<string>NO</string>", strict: true, reported: true),
+  ]
+
+  @Test(arguments: pairs)
+  func aToggleReadAsABoolIsJudgedByBothItsStates(pair: TogglePair) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict>
+        <key>Type</key><string>PSToggleSwitchSpecifier</string>
+        <key>Title</key><string>Scrobble</string>
+        <key>Key</key><string>scrobbling</string>
+        <key>TrueValue</key>\(pair.on)
+        <key>FalseValue</key>\(pair.off)
+      </dict>
+      </array></dict></plist>
+      """)
+    let place = SourcePlace(file: "/app/Read.swift", line: 1, column: 1, lineText: "")
+    let use = KeyUse(
+      key: "scrobbling",
+      action: pair.strict ? .cast(.bool, fallback: nil) : .read(.bool, fallback: nil), place: place)
+    let report = try Linter(sources: SourceScan(uses: [use])).lint(bundleAt: bundle.path)
+    let found = report.diagnostics.filter { $0.rule == "code-type-mismatch" }
+    #expect(found.isEmpty != pair.reported, "\(found.map(\.message))")
+  }
+}

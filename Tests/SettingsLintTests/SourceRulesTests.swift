@@ -9,17 +9,23 @@ import Testing
 struct SourceRulesTests {
   static let apps = Paths.fixtures.appendingPathComponent("Apps")
 
+  /// The app's findings against its own `Settings.bundle` when it has one, else the shared one.
   static func output(_ app: String) throws -> LintOutput {
-    let scan = try SourceScanner.scan([apps.appendingPathComponent(app).path])
-    let report = try Linter(sources: scan).lint(
-      bundleAt: apps.appendingPathComponent("Settings.bundle").path)
+    let folder = apps.appendingPathComponent(app)
+    let ownBundle = folder.appendingPathComponent("Settings.bundle")
+    let hasOwn = FileManager.default.fileExists(atPath: ownBundle.path)
+    let scan = try SourceScanner.scan([
+      hasOwn ? folder.appendingPathComponent("Sources").path : folder.path
+    ])
+    let bundle = hasOwn ? ownBundle : apps.appendingPathComponent("Settings.bundle")
+    let report = try Linter(sources: scan).lint(bundleAt: bundle.path)
     let relative = LintReport(
-      bundlePath: "Tests/Fixtures/Apps/Settings.bundle", files: report.files,
-      diagnostics: report.diagnostics)
+      bundlePath: "Tests/Fixtures/Apps/" + (hasOwn ? "\(app)/" : "") + "Settings.bundle",
+      files: report.files, diagnostics: report.diagnostics)
     return LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
   }
 
-  @Test(arguments: ["Broken", "FilteredRegistration"])
+  @Test(arguments: ["Broken", "FilteredRegistration", "Conversions"])
   func findingsMatchTheirGoldenFiles(app: String) throws {
     expectGolden(try Self.output(app).render(.text), "lint/apps-\(app.lowercased()).txt")
   }

@@ -138,6 +138,21 @@ struct FoundationReading: Sendable, Hashable {
     }
   }
 
+  /// What a Bool reading makes of a stored value: its truth, or nil when it
+  /// reads nothing (a strict read of "YES", of 2).
+  func truth(of value: PlistValue) -> Bool? {
+    guard let conversion = conversion(of: SourceFacts.kind(value)) else { return nil }
+    switch (conversion, value) {
+    case (_, .bool(let flag)): return flag
+    case (.nonZero, .integer(let number)): return number != 0
+    case (.nonZero, .real(let number)): return number != 0
+    case (.parsedBool, .string(let text)): return NumericText.boolValue(text)
+    case (.exactNumber, .integer(let number)): return number == 0 || number == 1 ? number == 1 : nil
+    case (.exactNumber, .real(let number)): return number == 0 || number == 1 ? number == 1 : nil
+    default: return nil
+    }
+  }
+
   /// What this reading makes of any value of a kind a setting stores without
   /// listing its values (a text field's text, a slider's real): faithful when
   /// some value of the kind reads faithfully and the person chooses which (a

@@ -80,7 +80,7 @@ enum CodeDefaultMismatch: LintRule {
       }
       guard !SourceFacts.same(literal, as: setting) else { continue }
       report.add(
-        "the code \(how) \(literal) for \"\(use.key)\", but the bundle's DefaultValue is \(SpecifierValue.text(of: bundleDefault)) (\(setting.page.file))",
+        "the code \(how) \(literal) for \"\(use.key)\", but the bundle's DefaultValue is \(SourceFacts.describe(bundleDefault)) (\(setting.page.file))",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
     }
   }

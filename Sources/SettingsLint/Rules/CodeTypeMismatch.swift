@@ -118,6 +118,16 @@ enum CodeTypeMismatch: LintRule {
   static func misreading(by reading: FoundationReading, of setting: SourceFacts.Setting) -> (
     holds: String, outcome: String?
   )? {
+    // A toggle read as a Bool is right when its TrueValue reads true and its
+    // FalseValue false ("YES" and "OFF" are; "128" and "64" are both true).
+    if setting.spec.valueRule == .toggle, reading.getter == .bool {
+      for (value, expected) in [(setting.on, true), (setting.off, false)] {
+        let truth = reading.truth(of: value)
+        guard truth != expected else { continue }
+        return (SourceFacts.describe(value), truth.map { $0 ? "true" : "false" })
+      }
+      return nil
+    }
     if let listed = setting.listedValues {
       for value in listed {
         switch reading.read(value) {
