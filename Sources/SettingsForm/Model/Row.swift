@@ -194,7 +194,12 @@ enum RowBuilder {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
       case .row(let kind):
-        guard var kind = kind(specifier) else { continue }
+        // A child pane that opens the app's own screen (InAppSettingsKit) is a row
+        // that names that screen; it has no page to follow.
+        let appView = catalog.opensOwnView(specifier) ? Row.appViewName(of: specifier) : nil
+        guard var kind = appView.map({ Row.Kind.action(.appView($0)) }) ?? kind(specifier) else {
+          continue
+        }
         // InAppSettingsKit reads File through the strings table (localizedObjectForKey:).
         if case .action(.openURL(let file)) = kind,
           catalog.key("File", ofType: type)?.localizable == true
@@ -344,4 +349,21 @@ public enum RowAction: Sendable, Equatable {
   case mailCompose(to: [String], subject: String?)
   /// `IASKButtonSpecifier`: the app's delegate decides.
   case button
+  /// A child pane that opens the app's own screen (InAppSettingsKit's
+  /// `IASKViewControllerStoryBoardId`, `IASKViewControllerClass` or
+  /// `IASKSegueIdentifier`, the first it has): the screen's name.
+  case appView(String)
+}
+
+extension Row {
+  /// The app's screen a child pane opens, by the key InAppSettingsKit tries
+  /// first (`tableView:didSelectRowAtIndexPath:`: a storyboard identifier, a
+  /// class, then a segue).
+  static func appViewName(of specifier: Specifier) -> String {
+    for key in ["IASKViewControllerStoryBoardId", "IASKViewControllerClass", "IASKSegueIdentifier"]
+    {
+      if let name = specifier[key]?.string, !name.isEmpty { return name }
+    }
+    return ""
+  }
 }

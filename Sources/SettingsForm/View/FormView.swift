@@ -227,6 +227,9 @@ public enum FormView {
         maxReplacements: 1)
     case .button:
       return words["action.button"]
+    case .appView(let name):
+      return words["action.appView"].replacing(
+        "%@", with: name.escapingControlCharacters, maxReplacements: 1)
     }
   }
 

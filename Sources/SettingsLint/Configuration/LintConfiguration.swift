@@ -16,6 +16,8 @@ import Yams
 ///     unknown-key:
 ///       allowed-keys: { PSToggleSwitchSpecifier: [Platform] }
 /// sources: [App/Sources]   # the app's code, for the code-… rules (as --sources)
+/// root: Main                # the page the app opens first (InAppSettingsKit's file = "Main"; as --root)
+/// dialect: iask             # every command reads the bundles as InAppSettingsKit does
 /// strings:
 ///   exclude: [Acknowledgements.plist, "Licenses/*.plist"]   # pages out of the strings workflow
 /// diff:
@@ -64,6 +66,11 @@ public struct LintConfiguration: Sendable {
     }
   }
   private var stringsExcludeGlobs: [Glob] = []
+  /// `root:`, the page the app opens first, for every command (as `--root`); nil for `Root`.
+  public var rootPage: String?
+  /// `dialect:`, the reader every command reads the bundles as; nil to read
+  /// each as its folder and pages say (an `InAppSettings.bundle` as InAppSettingsKit).
+  public var dialect: Dialect?
 
   /// The pages of `bundle` that `strings: exclude:` leaves out, for
   /// ``CoveragePolicy/excludedPages``.
@@ -266,11 +273,30 @@ public struct LintConfiguration: Sendable {
           configuration.sourcePlaces.append(
             item.mark.map { TextLocation(line: $0.line, column: $0.column) })
         }
+      case "root":
+        guard let name = value.scalar?.string, let page = PageName(name) else {
+          throw ConfigurationError(
+            file: file, node: value,
+            message:
+              "root must be the name of a page plist of the bundle, without .plist (Main for Main.plist)"
+          )
+        }
+        configuration.rootPage = page.name
+      case "dialect":
+        guard let name = value.scalar?.string, let dialect = Dialect(rawValue: name) else {
+          throw ConfigurationError(
+            file: file, node: value,
+            message:
+              "dialect must be apple (Settings.app) or iask (InAppSettingsKit), not \"\(value.scalar?.string ?? "")\""
+          )
+        }
+        configuration.dialect = dialect
       default:
         throw ConfigurationError(
           file: file, node: key,
           message:
-            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings or diff")
+            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings, diff, root or dialect"
+        )
       }
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -81,8 +81,11 @@ extension Linter {
     options.includesUnreachedPages = true
     options.keptComments += Self.keptComments
     var base = try SettingsBundle.load(at: path, options: options)
+    // A bundle only InAppSettingsKit opens is read its way alone: Settings.app never shows it.
+    var first = loadOptions
+    first.dialect = base.options.dialect
     let variants = LintVariant.all(
-      forFiles: base.files, base: loadOptions, limitsElements: Self.limitsElements(base)
+      forFiles: base.files, base: first, limitsElements: Self.limitsElements(base)
     ).filter {
       (idioms?.contains($0.idiom) ?? true) && (dialects?.contains($0.dialect) ?? true)
     }

@@ -54,6 +54,7 @@ enum StringsTableMissing: LintRule {
         notedUnlocalized = true
         let others = context.bundle.pages.filter {
           $0.isReached && $0.file != page.file && $0.stringsTable != nil
+            && !$0.stringsTableIsImplicit
         }.count
         message =
           "no table \(table).strings exists; the bundle is not localized, so StringsTable has no effect"

@@ -19,7 +19,8 @@ enum StringsTableUnset: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let inventory = context.bundle.inventory
-    for page in context.bundle.pages where page.isReached {
+    // InAppSettingsKit shows such a page from the table named after it (an implicit table).
+    for page in context.bundle.pages where page.isReached && !page.stringsTableIsImplicit {
       guard let root = page.document?.root, root.entries != nil, root["StringsTable"] == nil else {
         continue
       }

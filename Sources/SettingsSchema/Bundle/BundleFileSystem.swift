@@ -98,6 +98,11 @@ struct BundleFileSystem {
     finish()
   }
 
+  /// Whether a folder waiting to be read is a `.lproj` folder of the top level.
+  var hasLanguageFolders: Bool {
+    pending.contains { !$0.relative.contains("/") && $0.relative.hasSuffix(".lproj") }
+  }
+
   /// Reads every folder below the top level, each real folder once, within ``walkLimits``.
   /// `visit` is told each folder as it is read.
   mutating func readSubfolders(visit: (String) -> Void = { _ in }) {

@@ -15,41 +15,110 @@ struct BundleLoader {
   /// The files and page documents of another reading, used instead of reading them again.
   var reusedRead: BundleRead?
 
+  /// The `.lproj` folders in the order CFBundle searches them for the preferred languages.
+  let searchOrder: [String]
+  let inventory: TableInventory
+
   init(path: String, options: LoadOptions, fileSystem: BundleFileSystem) {
     self.path = path
     self.options = options
     self.fileSystem = fileSystem
     self.fileSet = Set(fileSystem.files)
     self.problems = fileSystem.problems
+    self.inventory = Self.makeInventory(fileSystem.files)
+    self.searchOrder = LanguageNegotiation.searchOrder(
+      available: inventory.folders, preferred: options.preferredLanguages)
   }
 
   /// The candidate file names for a page name, most specific first.
   func candidates(forPage name: String) -> [String] {
+    candidates(forPage: name, dialect: options.dialect)
+  }
+
+  func candidates(forPage name: String, dialect: Dialect) -> [String] {
     let device = name + options.idiom.fileSuffix
     var result: [String] = []
-    if options.dialect == .iask { result += [device + ".inApp.plist", name + ".inApp.plist"] }
+    if dialect == .iask { result += [device + ".inApp.plist", name + ".inApp.plist"] }
     result += [device + ".plist", name + ".plist"]
     return result
   }
 
   func pageFile(named name: String) -> String? {
-    candidates(forPage: name).first { fileSet.contains($0) }
+    pageFile(named: name, dialect: options.dialect)
   }
 
-  /// `Root.plist` as the idiom and dialect find it, or else any variant of it
+  /// The file a page name opens, as the dialect's reader finds it. Settings.app
+  /// asks CFBundle, which takes a file at the top level first, then in each
+  /// `.lproj` folder of the search order (a localized page). InAppSettingsKit's
+  /// `locateSettingsFile:` tries each name in `<first preferred language>.lproj`
+  /// before the top level.
+  func pageFile(named name: String, dialect: Dialect) -> String? {
+    let names = candidates(forPage: name, dialect: dialect)
+    switch dialect {
+    case .apple:
+      if let file = names.first(where: fileSet.contains) { return file }
+      for folder in searchOrder {
+        if let file = names.lazy.map({ "\(folder).lproj/\($0)" }).first(where: fileSet.contains) {
+          return file
+        }
+      }
+      return nil
+    case .iask:
+      let folder = (options.preferredLanguages.first ?? "en") + ".lproj/"
+      return names.lazy.flatMap { [folder + $0, $0] }.first(where: fileSet.contains)
+    }
+  }
+
+  /// The name of the page the reader opens first: ``LoadOptions/rootPage``,
+  /// else `Root`, else the bundle's one page when it has no Root (an app that
+  /// opens `Main.plist` with InAppSettingsKit).
+  func rootName() -> String {
+    if let rootPage = options.rootPage { return rootPage }
+    if pageFile(named: "Root", dialect: .apple) != nil
+      || pageFile(named: "Root", dialect: .iask) != nil || rootVariant(named: "Root") != nil
+    {
+      return "Root"
+    }
+    let names = Set(topLevelPages.map(Page.name(ofFile:)))
+    return names.count == 1 ? names.first ?? "Root" : "Root"
+  }
+
+  /// The page plists at the top level, the bundle's Info.plist aside.
+  var topLevelPages: [String] {
+    fileSystem.files.filter { $0.hasSuffix(".plist") && !$0.contains("/") && $0 != "Info.plist" }
+  }
+
+  /// Whether only InAppSettingsKit opens the bundle: its folder has a name
+  /// only InAppSettingsKit looks for (`InAppSettings.bundle`), or Settings.app
+  /// would find no page to open (only `.inApp` pages, a root other than
+  /// `Root`) where InAppSettingsKit finds one.
+  func onlyInAppSettingsKitOpens(apple: SchemaCatalog, iask: SchemaCatalog) -> Bool {
+    let folderName = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+    if iask.bundleNames.contains(folderName), !apple.bundleNames.contains(folderName) {
+      return true
+    }
+    let root = rootName()
+    let settingsAppOpens = root == "Root" && pageFile(named: root, dialect: .apple) != nil
+    return !settingsAppOpens && pageFile(named: root, dialect: .iask) != nil
+  }
+
+  /// The root page as the idiom and dialect find it, or else any variant of it
   /// (a bundle made for InAppSettingsKit may hold only `Root.inApp.plist`).
   func rootFile() -> String? {
-    if let file = pageFile(named: "Root") { return file }
+    let name = rootName()
+    if let file = pageFile(named: name) { return file }
+    return rootVariant(named: name)
+  }
+
+  /// A device or dialect variant of the page at the top level.
+  func rootVariant(named name: String) -> String? {
     let variants = Idiom.allCases.flatMap {
-      ["Root\($0.fileSuffix).inApp.plist", "Root\($0.fileSuffix).plist"]
+      ["\(name)\($0.fileSuffix).inApp.plist", "\(name)\($0.fileSuffix).plist"]
     }
-    return (["Root.inApp.plist"] + variants).first { fileSet.contains($0) }
+    return (["\(name).inApp.plist"] + variants).first { fileSet.contains($0) }
   }
 
   mutating func load(catalog: SchemaCatalog) -> SettingsBundle {
-    let inventory = makeInventory()
-    let searchOrder = LanguageNegotiation.searchOrder(
-      available: inventory.folders, preferred: options.preferredLanguages)
     var (documents, strings, tableProblems) =
       if let reusedRead {
         (reusedRead.documents, [String: LoadedStrings](), [BundleProblem]())
@@ -64,18 +133,20 @@ struct BundleLoader {
     }
     var pages: [Page] = []
     var visited = Set<String>()
-    if pageFile(named: "Root") == nil, let fallback = rootFile() {
+    let root = rootName()
+    if pageFile(named: root) == nil, let fallback = rootFile() {
+      let reader = options.dialect == .iask ? "InAppSettingsKit" : "Settings.app"
       problems.append(
         BundleProblem(
           file: fallback,
           issue: ReadIssue(
             .suspicious, .warning,
-            "the bundle has no \(candidates(forPage: "Root").last ?? "Root.plist") for this device and dialect; "
-              + "\(fallback) is shown instead (Settings.app would show nothing)"),
+            "the bundle has no \(candidates(forPage: root).last ?? "\(root).plist") for this device and dialect; "
+              + "\(fallback) is shown instead (\(reader) would show nothing)"),
           origin: .rootFallback))
     }
     // Depth first, in the order the child panes appear; each page once.
-    var pending: [(name: String, file: String)] = rootFile().map { [("Root", $0)] } ?? []
+    var pending: [(name: String, file: String)] = rootFile().map { [(root, $0)] } ?? []
     while let (name, file) = pending.popLast() {
       guard visited.insert(file).inserted else { continue }
       let page = loadPage(file: file, name: name, read: documents[file], catalog: catalog)
@@ -153,7 +224,36 @@ struct BundleLoader {
       }
       specifiers.append(specifier)
     }
-    return Page(file: file, name: name, document: document, specifiers: specifiers)
+    var page = Page(file: file, name: name, document: document, specifiers: specifiers)
+    if page.stringsTable == nil, document.root.entries != nil,
+      let implicit = implicitTable(ofPageFile: file, catalog: catalog)
+    {
+      page.stringsTable = implicit
+      page.stringsTableIsImplicit = true
+    }
+    return page
+  }
+
+  /// The table a page without `StringsTable` is shown from, as the reader
+  /// picks it: InAppSettingsKit's `initWithFile:` takes the file's name
+  /// without its folder, `.plist`, `.inApp` and the device's suffix when the
+  /// bundle has that table, else `Root`. A table the bundle does not have
+  /// at all localizes nothing: nil.
+  func implicitTable(ofPageFile file: String, catalog: SchemaCatalog) -> String? {
+    for fallback in catalog.stringsTablesWhenAbsent {
+      let table: String
+      switch fallback {
+      case .pageName:
+        let base = NSString(string: NSString(string: file).deletingPathExtension)
+          .deletingPathExtension
+        table = NSString(string: base).lastPathComponent.replacingOccurrences(
+          of: options.idiom.fileSuffix, with: "")
+      case .named(let name):
+        table = name
+      }
+      if inventory.source(ofTable: table, searchOrder: searchOrder) != nil { return table }
+    }
+    return nil
   }
 
   /// Where a file serves as a strings table: the top level (folder nil) or
@@ -170,10 +270,10 @@ struct BundleLoader {
     return nil
   }
 
-  func makeInventory() -> TableInventory {
+  static func makeInventory(_ files: [String]) -> TableInventory {
     var topLevel = Set<String>()
     var byFolder: [String: Set<String>] = [:]
-    for file in fileSystem.files {
+    for file in files {
       // Every .lproj folder is a language, even one without tables.
       let first = file.prefix { $0 != "/" }
       if first.count < file.count, first.hasSuffix(".lproj") {

@@ -19,6 +19,13 @@ public struct Page: Sendable {
   /// ``LoadOptions/includesUnreachedPages`` asked for it (a checker reads
   /// it; nothing shows it, and its strings need no translation).
   public var isReached: Bool
+  /// The page's strings table; nil means the page is not localized. It is
+  /// the page's `StringsTable`, or, where the reader has a fallback for a
+  /// page without one (InAppSettingsKit: the page's name, then `Root`), the
+  /// table that fallback finds.
+  public var stringsTable: String?
+  /// Whether ``stringsTable`` is the reader's fallback, not written in the page.
+  public var stringsTableIsImplicit = false
 
   public init(
     file: String, name: String, document: PlistDocument?, specifiers: [Specifier],
@@ -29,10 +36,8 @@ public struct Page: Sendable {
     self.document = document
     self.specifiers = specifiers
     self.isReached = isReached
+    self.stringsTable = document?.root["StringsTable"]?.string
   }
-
-  /// The page's strings table; nil means the page is not localized.
-  public var stringsTable: String? { document?.root["StringsTable"]?.string }
 
   /// Where a node of this page is: a line and column, or its key path.
   public func place(of node: PlistNode?, keyPath: String) -> IssuePlace {
@@ -94,5 +99,27 @@ public struct BundleProblem: Sendable, Hashable {
     self.file = file
     self.issue = issue
     self.origin = origin
+  }
+}
+
+/// A page name a person gives (`--root Main`, `root: Main` in `.prefs.yml`):
+/// a file name of the bundle's top level without `.plist`, never a path.
+///
+/// ```swift
+/// PageName("Main")?.name        // "Main"
+/// PageName("Main.plist")?.name  // "Main"
+/// PageName("../Main")           // nil
+/// ```
+public struct PageName: Sendable, Hashable {
+  public let name: String
+
+  public init?(_ text: String) {
+    var name = text
+    if name.hasSuffix(".plist") { name.removeLast(".plist".count) }
+    guard !name.isEmpty, name.utf8.count <= 255, name != ".", name != "..",
+      !name.contains("/"), !name.contains("\\"),
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return nil }
+    self.name = name
   }
 }

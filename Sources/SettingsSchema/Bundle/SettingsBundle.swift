@@ -29,6 +29,13 @@ public struct LoadOptions: Sendable {
   /// change looked at before it is written (`lint --fix` checks its own
   /// edits). Only files the bundle has are replaced; none is added.
   public var replacedFiles: [String: [UInt8]]
+  /// The page the app opens first (InAppSettingsKit's `file = "Main"`); nil
+  /// for `Root`, or the bundle's one page when it has no Root. Settings.app
+  /// opens only `Root`, so a bundle read from another page is InAppSettingsKit's.
+  public var rootPage: String? = nil
+  /// Read a bundle only InAppSettingsKit opens (``SettingsBundle/onlyInAppSettingsKitOpens``)
+  /// as InAppSettingsKit reads it, whatever ``dialect`` says; false keeps ``dialect``.
+  public var followsBundleReader = true
 
   public init(
     idiom: Idiom = .phone, dialect: Dialect = .apple, preferredLanguages: [String] = [],
@@ -73,6 +80,9 @@ public enum SettingsBundleError: Error, Sendable, Hashable, CustomStringConverti
   case notFound(String)
   case notADirectory(String)
   case noRootPlist(String)
+  /// The bundle has pages but none is the root page asked for (or `Root`):
+  /// the page names it has, for the caller to offer.
+  case noRootPage(String, root: String, pages: [String])
   /// The schema embedded in the binary could not be read: a packaging mistake, not the bundle's.
   case schemaUnreadable(String)
 
@@ -81,6 +91,8 @@ public enum SettingsBundleError: Error, Sendable, Hashable, CustomStringConverti
     case .notFound(let path): "\(path): no such file or directory"
     case .notADirectory(let path): "\(path): not a directory; a Settings bundle is a folder"
     case .noRootPlist(let path): "\(path): not a Settings bundle (it has no Root.plist)"
+    case .noRootPage(let path, let root, let pages):
+      "\(path): it has no \(root).plist; its pages are \(pages.joined(separator: ", "))"
     case .schemaUnreadable(let reason): "the embedded schema could not be read: \(reason)"
     }
   }
@@ -155,6 +167,10 @@ public struct SettingsBundle: Sendable {
   /// Every strings table that could be read, by its path inside the bundle.
   public var strings: [String: LoadedStrings]
   public var problems: [BundleProblem]
+  /// Whether only InAppSettingsKit opens the bundle (an `InAppSettings.bundle`,
+  /// a bundle of `.inApp` pages only, a root other than `Root`): it was then
+  /// read as InAppSettingsKit reads it, unless the options kept their dialect.
+  public var onlyInAppSettingsKitOpens = false
   /// The files as this load read them: a reading made again from this one
   /// (``load(at:options:readingAgain:)``) uses them instead of reading them again.
   var read: BundleRead? = nil
@@ -236,9 +252,41 @@ public struct SettingsBundle: Sendable {
       root: URL(fileURLWithPath: path), limits: options.limits, walkLimits: walkLimits)
     fileSystem.replacedFiles = options.replacedFiles
     visit("")
-    guard BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil
-    else { throw .noRootPlist(path) }
-    return fileSystem
+    if BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil {
+      return fileSystem
+    }
+    // A localized root (en.lproj/Root.plist) is found inside the language folders:
+    // read them only when the top level has some.
+    if fileSystem.hasLanguageFolders {
+      fileSystem.readSubfolders(visit: visit)
+      if BundleLoader(path: path, options: options, fileSystem: fileSystem).rootFile() != nil {
+        return fileSystem
+      }
+    }
+    let loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
+    let pages = Array(Set(loader.topLevelPages.map(Page.name(ofFile:)))).sorted()
+    if pages.isEmpty { throw .noRootPlist(path) }
+    throw .noRootPage(path, root: loader.rootName(), pages: pages)
+  }
+
+  /// The options a bundle is read with: InAppSettingsKit's dialect for a
+  /// bundle only it opens, when the options follow the bundle's reader.
+  static func readingOptions(
+    _ options: LoadOptions, path: String, fileSystem: BundleFileSystem
+  ) throws(SettingsBundleError) -> (options: LoadOptions, onlyIASK: Bool) {
+    let apple: SchemaCatalog
+    let iask: SchemaCatalog
+    do {
+      apple = try SchemaCatalog.load(.apple)
+      iask = try SchemaCatalog.load(.iask)
+    } catch {
+      throw .schemaUnreadable("\(error)")
+    }
+    let onlyIASK = BundleLoader(path: path, options: options, fileSystem: fileSystem)
+      .onlyInAppSettingsKitOpens(apple: apple, iask: iask)
+    var options = options
+    if onlyIASK, options.followsBundleReader { options.dialect = .iask }
+    return (options, onlyIASK)
   }
 
   public static func load(at path: String, options: LoadOptions = LoadOptions())
@@ -269,6 +317,8 @@ public struct SettingsBundle: Sendable {
     if let read = other.read, path == other.path, read.limits == options.limits,
       read.fileSystem.replacedFiles == options.replacedFiles
     {
+      let (options, onlyIASK) = try readingOptions(
+        options, path: path, fileSystem: read.fileSystem)
       let catalog: SchemaCatalog
       do {
         catalog = try SchemaCatalog.load(options.dialect)
@@ -278,7 +328,9 @@ public struct SettingsBundle: Sendable {
       var loader = BundleLoader(path: path, options: options, fileSystem: read.fileSystem)
       loader.reusedTables = (other.strings, tableProblems)
       loader.reusedRead = read
-      return loader.load(catalog: catalog)
+      var bundle = loader.load(catalog: catalog)
+      bundle.onlyInAppSettingsKitOpens = onlyIASK
+      return bundle
     }
     return try load(
       at: path, options: options, visit: { _ in }, reusedTables: (other.strings, tableProblems))
@@ -290,18 +342,21 @@ public struct SettingsBundle: Sendable {
     visit: (String) -> Void,
     reusedTables: (strings: [String: LoadedStrings], problems: [BundleProblem])? = nil
   ) throws(SettingsBundleError) -> SettingsBundle {
+    var fileSystem = try topLevel(
+      at: path, options: options, walkLimits: walkLimits, visit: visit)
+    fileSystem.readSubfolders(visit: visit)
+    let (options, onlyIASK) = try readingOptions(options, path: path, fileSystem: fileSystem)
     let catalog: SchemaCatalog
     do {
       catalog = try SchemaCatalog.load(options.dialect)
     } catch {
       throw .schemaUnreadable("\(error)")
     }
-    var fileSystem = try topLevel(
-      at: path, options: options, walkLimits: walkLimits, visit: visit)
-    fileSystem.readSubfolders(visit: visit)
     var loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
     loader.reusedTables = reusedTables
-    return loader.load(catalog: catalog)
+    var bundle = loader.load(catalog: catalog)
+    bundle.onlyInAppSettingsKitOpens = onlyIASK
+    return bundle
   }
 
   /// A strings table of the bundle (`de.lproj/Root.strings`): the one loaded,

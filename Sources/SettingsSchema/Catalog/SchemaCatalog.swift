@@ -153,6 +153,19 @@ public struct SchemaCatalog: Sendable {
   /// (`<string>2</string>` for a `MinimumValue`): InAppSettingsKit reads its
   /// keys with `floatValue`/`boolValue`, which strings answer too.
   public var readsScalarsFromText: Bool = false
+  /// The bundle folder names the reader opens (`bundleNames`): Settings.app
+  /// opens `Settings.bundle` (and the Watch app `Settings-Watch.bundle`),
+  /// InAppSettingsKit `InAppSettings.bundle`, then `Settings.bundle`.
+  public var bundleNames: [String] = []
+  /// The tables a page without `StringsTable` is shown from, the first the
+  /// bundle has (`stringsTableWhenAbsent`); empty when such a page is not
+  /// localized, as in Settings.app. InAppSettingsKit takes the page's own
+  /// name, then `Root` (IASKSettingsReader's `initWithFile:`).
+  ///
+  /// ```swift
+  /// try SchemaCatalog.load(.iask).stringsTablesWhenAbsent  // [.pageName, .named("Root")]
+  /// ```
+  public var stringsTablesWhenAbsent: [ImplicitStringsTable] = []
 
   /// Whether a key's value has the kind the reader needs, with the
   /// dialect's reading of text (``readsScalarsFromText``).
@@ -223,6 +236,8 @@ public struct SchemaCatalog: Sendable {
     var valueRules: [String: ValueRule]?
     var displayNames: [String: String]?
     var readsScalarsFromText: Bool?
+    var bundleNames: [String]?
+    var stringsTableWhenAbsent: [String]?
   }
 
   static func decode(_ dialect: Dialect) throws -> SchemaCatalog {
@@ -248,6 +263,11 @@ public struct SchemaCatalog: Sendable {
     catalog.commonKeys.merge(file.common ?? [:]) { $1 }
     catalog.displayNames.merge(file.displayNames ?? [:]) { $1 }
     if let reads = file.readsScalarsFromText { catalog.readsScalarsFromText = reads }
+    // A reader's own list, not the one it extends: InAppSettingsKit opens no Settings-Watch.bundle.
+    if let names = file.bundleNames { catalog.bundleNames = names }
+    if let tables = file.stringsTableWhenAbsent {
+      catalog.stringsTablesWhenAbsent = tables.map(ImplicitStringsTable.init(schemaText:))
+    }
     for (name, entry) in file.types {
       let name = SpecifierType(rawValue: name)
       var spec =
@@ -320,6 +340,18 @@ public struct SchemaCatalog: Sendable {
   public func localizableKeys(ofType type: SpecifierType) -> [String] {
     let keys = (types[type]?.keys ?? [:]).merging(commonKeys) { first, _ in first }
     return keys.filter(\.value.localizable).map(\.key).sorted()
+  }
+}
+
+/// A table a page without `StringsTable` is shown from, where the reader has one.
+public enum ImplicitStringsTable: Sendable, Hashable {
+  /// The page's file name without `.plist`, `.inApp` and the device's suffix (`$page` in the schema).
+  case pageName
+  /// A table of this name.
+  case named(String)
+
+  init(schemaText: String) {
+    self = schemaText == "$page" ? .pageName : .named(schemaText)
   }
 }
 

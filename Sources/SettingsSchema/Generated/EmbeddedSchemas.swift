@@ -7,6 +7,7 @@ enum EmbeddedSchemas {
     {
       "dialect": "apple",
       "summary": "Apple's Settings.app schema (Settings Application Schema Reference, 2016-12-12, with the current article's notes)",
+      "bundleNames": ["Settings.bundle", "Settings-Watch.bundle"],
       "page": {
         "PreferenceSpecifiers": { "type": "array", "elements": "dictionary", "required": true },
         "StringsTable": { "type": "string" },
@@ -160,6 +161,8 @@ enum EmbeddedSchemas {
       "dialect": "iask",
       "extends": "apple",
       "readsScalarsFromText": true,
+      "bundleNames": ["InAppSettings.bundle", "Settings.bundle"],
+      "stringsTableWhenAbsent": ["$page", "Root"],
       "summary": "InAppSettingsKit 3.5: Apple's schema plus its element types and keys",
       "common": {
         "SupportedUserInterfaceIdioms": { "type": "array", "elements": "string", "values": ["Phone", "Pad", "Mac", "Reality"] },

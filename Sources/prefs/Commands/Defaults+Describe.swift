@@ -129,7 +129,8 @@ extension Defaults {
       discussion: "Titles are shown in --lang (default: LC_ALL, LC_MESSAGES or LANG).")
     @Argument(help: "The key.") var key: String
     @Option(help: "The Settings.bundle.") var bundle: String
-    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
+    @Option(help: DialectHelp.bundle) var dialect: Dialect?
+    @OptionGroup var reading: RootPageOption
     @OptionGroup var languageOptions: LanguageOptions
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -140,7 +141,9 @@ extension Defaults {
         let languages = languageOptions.preferredLanguages(
           environment: ProcessInfo.processInfo.environment)
         let loaded = try SettingsBundle.load(
-          at: bundle, options: LoadOptions(dialect: dialect, preferredLanguages: languages))
+          at: bundle,
+          options: reading.options(
+            forBundle: bundle, LoadOptions(preferredLanguages: languages), dialect: dialect))
         print(try KeyDescription(key: key, bundle: loaded).describeText, to: &output)
         return ExitStatus.success
       }
@@ -159,14 +162,16 @@ extension Defaults {
         """)
     @Argument(help: "The key.") var key: String
     @Option(help: "The Settings.bundle.") var bundle: String
-    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
+    @Option(help: DialectHelp.bundle) var dialect: Dialect?
+    @OptionGroup var reading: RootPageOption
 
     mutating func run() throws { try runOnStandardStreams() }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let loaded = try SettingsBundle.load(at: bundle, options: LoadOptions(dialect: dialect))
+        let loaded = try SettingsBundle.load(
+          at: bundle, options: reading.options(forBundle: bundle, LoadOptions(), dialect: dialect))
         let text = try KeyDescription(key: key, bundle: loaded).rangeText
         print(
           text.split(separator: "\n", omittingEmptySubsequences: false)

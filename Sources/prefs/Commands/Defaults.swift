@@ -133,7 +133,8 @@ extension Defaults {
     var values: [String] = []
     @Option(help: "Check and convert the value by the key's specifier in this Settings.bundle.")
     var bundle: String?
-    @Option(help: DialectHelp.bundle) var dialect: Dialect = .apple
+    @Option(help: DialectHelp.bundle) var dialect: Dialect?
+    @OptionGroup var reading: RootPageOption
     @OptionGroup var languageOptions: LanguageOptions
     @Flag(help: "Move a domain file that does not parse aside first, then write.")
     var force = false
@@ -178,7 +179,8 @@ extension Defaults {
         throw CommandFailure.usage(
           "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
       }
-      let loaded = try SettingsBundle.load(at: bundle, options: LoadOptions(dialect: dialect))
+      let loaded = try SettingsBundle.load(
+        at: bundle, options: reading.options(forBundle: bundle, LoadOptions(), dialect: dialect))
       let specifier: Specifier
       switch loaded.storingSpecifier(forKey: key) {
       case .success(let found): specifier = found.specifier
@@ -546,6 +548,7 @@ extension Defaults {
     @Argument(help: "The domain.") var domain: String
     @Option(help: "The Settings.bundle whose DefaultValues to register.") var bundle: String
     @Flag(help: "Write them into the domain file.") var apply = false
+    @OptionGroup var reading: RootPageOption
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -553,7 +556,9 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors, writes: false) { errors in
-        let defaults = try SettingsBundle.load(at: bundle).defaultValues
+        let defaults = try SettingsBundle.load(
+          at: bundle, options: reading.options(forBundle: bundle, LoadOptions())
+        ).defaultValues
         let store = try location.store(domain)
         let stored = try store.persistentValues()
         let missing = defaults.filter { stored[$0.key] == nil }

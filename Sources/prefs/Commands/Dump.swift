@@ -30,8 +30,14 @@ struct Dump: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are shown: phone or pad.")
   var idiom: Idiom = .phone
 
-  @Option(help: "The schema dialect: apple (Settings.app) or iask (InAppSettingsKit).")
-  var dialect: Dialect = .apple
+  @Option(
+    help: """
+      The schema dialect: apple (Settings.app) or iask (InAppSettingsKit); default: as \
+      the bundle is opened (an InAppSettings.bundle or .inApp pages only: iask).
+      """)
+  var dialect: Dialect?
+
+  @OptionGroup var reading: RootPageOption
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -44,7 +50,9 @@ struct Dump: ParsableCommand, StreamingCommand {
     do {
       loaded = try SettingsBundle.load(
         at: bundle,
-        options: LoadOptions(idiom: idiom, dialect: dialect, preferredLanguages: preferred))
+        options: reading.options(
+          forBundle: bundle, LoadOptions(idiom: idiom, preferredLanguages: preferred),
+          dialect: dialect))
     } catch {
       return CommandErrors.report(error, to: &errors)
     }

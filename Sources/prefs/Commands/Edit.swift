@@ -29,9 +29,10 @@ struct Edit: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
   @Option(
     help:
-      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types)."
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (an InAppSettings.bundle: iask)."
   )
-  var dialect: Dialect = .apple
+  var dialect: Dialect?
+  @OptionGroup var reading: RootPageOption
   @Flag(help: "A line-by-line mode without a full-screen form (screen readers, scripts).")
   var plain = false
   @OptionGroup var location: DefaultsDirectoryOption
@@ -44,7 +45,8 @@ struct Edit: ParsableCommand, StreamingCommand {
     let loaded: SettingsBundle
     do {
       loaded = try Self.load(
-        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect)
+        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect,
+        root: reading.root)
     } catch {
       return CommandErrors.report(error, to: &errors)
     }
@@ -96,15 +98,19 @@ struct Edit: ParsableCommand, StreamingCommand {
 
   /// The bundle as the form shows it: in the language asked for, for the idiom, as the dialect reads it.
   static func load(
-    _ path: String, languageOptions: LanguageOptions, idiom: Idiom, dialect: Dialect = .apple
+    _ path: String, languageOptions: LanguageOptions, idiom: Idiom, dialect: Dialect? = nil,
+    root: String? = nil
   ) throws -> SettingsBundle {
     try SettingsBundle.load(
       at: path,
-      options: LoadOptions(
-        idiom: idiom, dialect: dialect,
-        preferredLanguages: languageOptions.preferredLanguages(
-          environment: ProcessInfo.processInfo.environment),
-        keepsComments: false))
+      options: RootPageOption.options(
+        forBundle: path,
+        LoadOptions(
+          idiom: idiom,
+          preferredLanguages: languageOptions.preferredLanguages(
+            environment: ProcessInfo.processInfo.environment),
+          keepsComments: false),
+        root: root, dialect: dialect))
   }
 
   /// The domain a bundle's values go to, as iOS picks it.
@@ -141,9 +147,10 @@ struct Render: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
   @Option(
     help:
-      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types)."
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (an InAppSettings.bundle: iask)."
   )
-  var dialect: Dialect = .apple
+  var dialect: Dialect?
+  @OptionGroup var reading: RootPageOption
   @Option(
     help:
       "Show the values stored in this defaults domain (default with --defaults-dir or --store: the bundle's)."
@@ -165,7 +172,8 @@ struct Render: ParsableCommand, StreamingCommand {
     let loaded: SettingsBundle
     do {
       loaded = try Edit.load(
-        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect)
+        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect,
+        root: reading.root)
     } catch {
       return CommandErrors.report(error, to: &errors)
     }

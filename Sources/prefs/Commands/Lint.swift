@@ -22,7 +22,11 @@ struct Lint: ParsableCommand, StreamingCommand {
       """
   )
 
-  @Argument(help: "The Settings.bundle folders (with --enclosing, files inside them).")
+  @Argument(
+    help: """
+      The Settings.bundle folders (with --enclosing, files inside them); a folder that is \
+      no bundle (a repository, .) is searched for the bundles inside it.
+      """)
   var bundles: [String]
 
   @Flag(
@@ -49,9 +53,13 @@ struct Lint: ParsableCommand, StreamingCommand {
   @Option(
     help: """
       Check only as this dialect reads the bundle: apple (Settings.app) or iask \
-      (InAppSettingsKit). Without it, a bundle with .inApp pages is checked both ways.
+      (InAppSettingsKit). Without it, a bundle with .inApp pages is checked both ways, and \
+      a bundle only InAppSettingsKit opens (an InAppSettings.bundle, .inApp pages only, \
+      another root than Root) its way alone.
       """)
   var dialect: Dialect?
+
+  @OptionGroup var reading: RootPageOption
 
   @Option(
     help: """
@@ -108,6 +116,7 @@ struct Lint: ParsableCommand, StreamingCommand {
         CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
     }
     var paths = Self.distinct(enclosing ? Self.enclosingBundles(of: bundles) : bundles)
+    if !enclosing { paths = Self.searchingFolders(paths, errors: &errors) }
     if enclosing {
       // The change being committed may delete a bundle, or touch a bundle of
       // images: neither is a Settings bundle to lint, and neither stops the others.
@@ -148,13 +157,17 @@ struct Lint: ParsableCommand, StreamingCommand {
           }
           scan = scans[folders]
         }
+        var loadOptions = LoadOptions(
+          idiom: idiom ?? .phone, dialect: dialect ?? configuration.dialect ?? .apple,
+          keepsComments: false, keptComments: Linter.keptComments)
+        // A dialect asked for is the one read; else the reader that opens the bundle.
+        loadOptions.followsBundleReader = dialect == nil && configuration.dialect == nil
+        loadOptions.rootPage = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
+        let dialects = (dialect ?? configuration.dialect).map { Set([$0]) }
         linters.append(
           Linter(
-            configuration: configuration,
-            loadOptions: LoadOptions(
-              idiom: idiom ?? .phone, dialect: dialect ?? .apple, keepsComments: false,
-              keptComments: Linter.keptComments),
-            sources: scan, idioms: idiom.map { [$0] }, dialects: dialect.map { [$0] }))
+            configuration: configuration, loadOptions: loadOptions,
+            sources: scan, idioms: idiom.map { [$0] }, dialects: dialects))
       } catch {
         return CommandErrors.report(error, to: &errors)
       }
@@ -222,6 +235,41 @@ struct Lint: ParsableCommand, StreamingCommand {
     }
     output.write(result.render(format))
     return result.failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// The paths, each folder that is no Settings bundle (no page at its top,
+  /// as a repository) replaced by the bundles found inside it, which standard
+  /// error names; a folder with none inside stays, for its error.
+  static func searchingFolders(_ paths: [String], errors: inout some TextOutputStream) -> [String] {
+    var result: [String] = []
+    for path in paths {
+      do throws(SettingsBundleError) {
+        try SettingsBundle.check(at: path)
+        result.append(path)
+      } catch .noRootPlist {
+        let found = BundleSearch.bundles(inside: path)
+        guard !found.bundles.isEmpty else {
+          result.append(path)
+          continue
+        }
+        // `./App/Settings.bundle` as one types it from `.`: `App/Settings.bundle`.
+        let listed = found.bundles.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        let count = found.bundles.count == 1 ? "the bundle" : "the \(found.bundles.count) bundles"
+        print(
+          "prefs: \(path) is no Settings bundle; linting \(count) inside it: \(listed.joined(separator: ", "))"
+            .escapingControlCharacters, to: &errors)
+        if found.stoppedEarly {
+          let limits = BundleSearch.Limits()
+          print(
+            "prefs: the search stopped at \(limits.maximumDepth) levels or \(limits.maximumFolders) folders; name deeper bundles"
+              .escapingControlCharacters, to: &errors)
+        }
+        result += listed
+      } catch {
+        result.append(path)
+      }
+    }
+    return distinct(result)
   }
 
   /// The bundles that hold the paths, in the order first named (``distinct(_:)`` makes each once).

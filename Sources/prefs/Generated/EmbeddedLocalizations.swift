@@ -29,6 +29,7 @@ enum EmbeddedLocalizations {
     "action.mail" = "e-mail pro %@";
     "action.mailAnyone" = "nový e-mail";
     "action.button" = "akce aplikace";
+    "action.appView" = "obrazovka aplikace %@";
     "status.described" = "V aplikaci: %@ (prefs to nedělá)";
     "status.listInApp" = "Položky seznamu se přidávají a odebírají v aplikaci";
     "status.notADate" = "Není to datum ve tvaru %@";
@@ -106,6 +107,7 @@ enum EmbeddedLocalizations {
     "action.mail" = "mail to %@";
     "action.mailAnyone" = "a new mail";
     "action.button" = "the app's action";
+    "action.appView" = "the app's screen %@";
     "status.described" = "In the app: %@ (prefs does not do it)";
     "status.listInApp" = "List items are added and removed in the app";
     "status.notADate" = "Not a date of the form %@";
@@ -183,6 +185,7 @@ enum EmbeddedLocalizations {
     "action.mail" = "e-mail para %@";
     "action.mailAnyone" = "um novo e-mail";
     "action.button" = "a ação da app";
+    "action.appView" = "o ecrã %@ da app";
     "status.described" = "Na app: %@ (o prefs não o faz)";
     "status.listInApp" = "Os itens da lista são adicionados e removidos na app";
     "status.notADate" = "Não é uma data da forma %@";
@@ -260,6 +263,7 @@ enum EmbeddedLocalizations {
     "action.mail" = "письмо для %@";
     "action.mailAnyone" = "новое письмо";
     "action.button" = "действие приложения";
+    "action.appView" = "экран приложения %@";
     "status.described" = "В приложении: %@ (prefs этого не делает)";
     "status.listInApp" = "Элементы списка добавляются и удаляются в приложении";
     "status.notADate" = "Это не дата вида %@";

@@ -73,6 +73,8 @@ enum BundleTitles {
     case .failure(let refusal): throw refusal
     }
     var options = LoadOptions(dialect: loaded.options.dialect)
+    options.rootPage = loaded.options.rootPage
+    options.followsBundleReader = loaded.options.followsBundleReader
     options.preferredLanguages = languages
     let readings =
       languages.isEmpty

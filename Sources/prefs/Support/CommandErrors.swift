@@ -67,7 +67,13 @@ enum CommandErrors {
     case let failure as CommandFailure:
       return (failure.message.escapingControlCharacters, failure.status, true)
     case let error as SettingsBundleError:
-      return (error.description.escapingControlCharacters, ExitStatus.usage, true)
+      var message = error.description.escapingControlCharacters
+      if case .noRootPage(_, _, let pages) = error, let first = pages.first {
+        message +=
+          "; give the page the app opens first with --root (--root \(first))"
+          .escapingControlCharacters
+      }
+      return (message, ExitStatus.usage, true)
     case let error as ConfigurationError:
       return (
         error.description.escapingControlCharacters + remedy(error.remedy), ExitStatus.usage, false

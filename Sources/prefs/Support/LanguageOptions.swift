@@ -66,7 +66,7 @@ extension Dialect: ExpressibleByArgument {}
 /// The help of `--dialect` where a command reads one key of a bundle.
 enum DialectHelp {
   static let bundle = ArgumentHelp(
-    "Read the bundle as apple (Settings.app) or iask (InAppSettingsKit: its .inApp pages and types) does.",
+    "Read the bundle as apple (Settings.app) or iask (InAppSettingsKit: its .inApp pages and types) does; default: the reader that opens it (an InAppSettings.bundle: iask).",
     valueName: "dialect")
 }
 extension Idiom: ExpressibleByArgument {}
