@@ -148,4 +148,23 @@ struct BundleReaderCommandTests {
     // A folder with no bundle inside is still refused.
     #expect(DumpTests.run(["lint", "Sources/prefs/Support"]).code == 2)
   }
+
+  /// RIT AccessMath's Root.inApp.plist: a toggle with DefaultValue <false/> beside
+  /// image-name TrueValue and FalseValue. InAppSettingsKit draws it by boolValue
+  /// (defaultBoolValue): OFF, as meant, so no finding; Settings.app's reading of the
+  /// same element written as Root.plist still says it shows OFF whatever was meant.
+  @Test(.needsCorpus) func aBooleanDefaultThatInAppSettingsKitShowsAsMeant() throws {
+    let path = Paths.corpus.appendingPathComponent("RITAccess__accessmath/Settings.bundle").path
+    let result = DumpTests.run(["lint", path, "--dialect", "iask"])
+    #expect(!result.output.contains("is neither TrueValue nor FalseValue"), "\(result.output)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-toggle-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = folder.appendingPathComponent("Settings.bundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: path + "/Root.inApp.plist", toPath: bundle.appendingPathComponent("Root.plist").path)
+    let apple = DumpTests.run(["lint", bundle.path])
+    #expect(apple.output.contains("Settings.app shows the switch OFF"), "\(apple.output)")
+  }
 }

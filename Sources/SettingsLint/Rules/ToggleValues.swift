@@ -80,8 +80,9 @@ enum ToggleValues: LintRule {
     }
   }
 
-  /// The state a string plainly names ("YES", "off"); nil for any other value.
+  /// The state a boolean or a string plainly names (<true/>, "YES", "off"); nil for any other value.
   static func meantState(of node: PlistNode) -> Bool? {
+    if case .bool(let flag) = node.content { return flag }
     guard let text = node.string?.lowercased() else { return nil }
     if ["yes", "true", "on", "1"].contains(text) { return true }
     if ["no", "false", "off", "0"].contains(text) { return false }
@@ -135,7 +136,11 @@ enum ToggleValues: LintRule {
           at: "FalseValue")
       }
       if let defaultValue = specifier.defaultValue,
-        !DefaultNotInValues.equal(defaultValue, on), !DefaultNotInValues.equal(defaultValue, off)
+        !DefaultNotInValues.equal(defaultValue, on), !DefaultNotInValues.equal(defaultValue, off),
+        // InAppSettingsKit draws such a default by its boolValue (defaultBoolValue):
+        // <true/> beside TrueValue "1" shows ON, as meant.
+        !(dialect == .iask
+          && meantState(of: defaultValue).map { $0 == (shown(defaultValue) == "ON") } == true)
       {
         add(
           "DefaultValue \(defaultValue.shortDescription) is neither TrueValue nor FalseValue; \(reader) shows the switch \(shown(defaultValue))",
