@@ -64,6 +64,14 @@ public enum BundleDiff {
           one.idiom = idioms.first
         }
       }
+      // A key one reader no longer shows that another still stores keeps its values.
+      if one.kind == .keyRemoved, !missed.isEmpty, let key = one.key,
+        new.settings.contains(where: { PlistKey($0.key) == PlistKey(key) })
+      {
+        one.severity = .cosmetic
+        one.message =
+          "the key \"\(key)\" is no longer shown here; the new version still stores it elsewhere, so what people stored is kept"
+      }
       changes.append(one)
     }
     changes += compareStrings(old: old, new: new)

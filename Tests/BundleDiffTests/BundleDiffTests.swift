@@ -316,6 +316,32 @@ struct BundleDiffTests {
     }
   }
 
+  /// VLC removed `satip-channellist-url` from Root.plist but kept it in
+  /// Root.inApp.plist: Settings.app no longer shows it, the values are kept.
+  @Test func aKeyOneReaderStillShowsIsNotOrphaned() throws {
+    let toggle = """
+      <dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string>url</string></dict>
+      """
+    func page(_ body: String) -> String {
+      "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>\(body)</array></dict></plist>"
+    }
+    func snapshot(_ root: String) throws -> BundleSnapshot {
+      let bundle = try TemporaryBundle()
+      defer { bundle.remove() }
+      try bundle.write("Root.plist", page(root))
+      try bundle.write("Root.inApp.plist", page(toggle))
+      return BundleSnapshot(
+        bundles: try Dialect.allCases.map {
+          try SettingsBundle.load(
+            at: bundle.path, options: LoadOptions(dialect: $0, keepsComments: false))
+        })
+    }
+    let changes = BundleDiff.compare(old: try snapshot(toggle), new: try snapshot(""))
+    #expect(changes.map(\.kind) == [.keyRemoved], "\(changes.map(\.message))")
+    #expect(changes.first?.severity == .cosmetic)
+    #expect(changes.first?.readings.map(\.dialect) == [.apple])
+  }
+
   @Test func aRetypedValueIsConvertedByMigrationWithoutLoss() throws {
     let (old, new) = try Self.history("vlc-deinterlace-retyped")
     let plan = MigrationPlan(old: old, new: new, stored: ["deinterlace": .string("-1")])
