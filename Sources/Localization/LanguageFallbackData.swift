@@ -39,8 +39,14 @@ public struct LanguageFallbackData: Sendable, Hashable, Decodable {
   public var appleParentLocales: [String: String]
   /// Apple's near-miss parents with their weights.
   public var appleFallbackParents: [String: FallbackParent]
+  /// CFBundle's old language names (`Croatian` → `hr`), of which iOS reads only
+  /// those ``appleAliases`` lists: a folder named with another is selected by no device.
+  public var cfBundleLanguageNames: [String: String]
+  /// Region codes CLDR replaced by one region (`UK` → `GB`): iOS matches them to no region.
+  public var regionAliases: [String: String]
 
-  enum Keys: String, CodingKey { case cldr, icu, apple }
+  enum Keys: String, CodingKey { case cldr, icu, apple, legacyFolderNames }
+  enum LegacyKeys: String, CodingKey { case languageNames, regionAliases }
   enum CLDRKeys: String, CodingKey {
     case version, parentLocales, parentLocaleRules, languageAliases, likelySubtags
   }
@@ -62,6 +68,9 @@ public struct LanguageFallbackData: Sendable, Hashable, Decodable {
     appleParentLocales = try apple.decode([String: String].self, forKey: .parentLocales)
     appleFallbackParents = try apple.decode(
       [String: FallbackParent].self, forKey: .fallbackParents)
+    let legacy = try root.nestedContainer(keyedBy: LegacyKeys.self, forKey: .legacyFolderNames)
+    cfBundleLanguageNames = try legacy.decode([String: String].self, forKey: .languageNames)
+    regionAliases = try legacy.decode([String: String].self, forKey: .regionAliases)
   }
 
   /// The path of the data file inside the repository.
@@ -90,6 +99,8 @@ public struct LanguageFallbackData: Sendable, Hashable, Decodable {
     appleAliases = [:]
     appleParentLocales = [:]
     appleFallbackParents = [:]
+    cfBundleLanguageNames = [:]
+    regionAliases = [:]
   }
 
   /// Old folder names (`English`, `German`, ...), lowercased, → their language.
