@@ -287,3 +287,125 @@ struct ActionableFindingTests {
     #expect(report.diagnostics.filter { $0.rule == "duplicate-key" }.map(\.message) == [])
   }
 }
+
+/// Hints where the cause is plain, and every missing `;` of a table (issue 24).
+struct PlainCauseHintTests {
+  static func hintedBundle() throws -> TemporaryBundle {
+    let bundle = try TemporaryBundle()
+    try bundle.write(
+      "Root.plist",
+      RuleExample.page(
+        """
+        <dict>
+          <key>Type</key>
+          <string>PSGroupSpecifier</string>
+          <key>Title</key>
+          <string>Sound &amp; Vibration</string>
+        </dict>
+        <dict>
+          <key>Type</key>
+          <string>PSMultiValueSpecifier</string>
+          <key>Title</key>
+          <string>Colour</string>
+          <key>Key</key>
+          <string>colour</string>
+          <key>DefaultValue</key>
+          <string>Grey</string>
+          <key>Values</key>
+          <array>
+            <string>grey</string>
+            <string>blue</string>
+          </array>
+          <key>Titles</key>
+          <array>
+            <string>Grau</string>
+            <string>Blau</string>
+          </array>
+        </dict>
+        """, table: "Root"))
+    try bundle.write(
+      "fr.lproj/Root.strings",
+      "\"Sound &amp; Vibration\" = \"Son et vibration\";\n\"Colour\" = \"Couleur\";\n")
+    try bundle.write(
+      "de.lproj/Root.strings", "\u{201C}Sound & Vibration\u{201D} = \u{201C}Ton\u{201D};\n")
+    return bundle
+  }
+
+  /// Failed before: no hint in any of the three messages.
+  @Test func hintsNameTheCause() throws {
+    let bundle = try Self.hintedBundle()
+    defer { bundle.remove() }
+    let report = try LintTestSupport.lint(bundle.path)
+    let messages = report.diagnostics.map(\.message)
+    #expect(
+      messages.contains {
+        $0.hasSuffix("values compare with their letter case: did you mean \"grey\"?")
+      }, "\(messages)")
+    #expect(
+      messages.contains {
+        $0.hasSuffix(
+          "the key is XML-escaped, but a .strings file takes it as written: did you mean \"Sound & Vibration\"?"
+        )
+      }, "\(messages)")
+    #expect(
+      messages.contains { $0.contains("the typographic quote '\u{201C}' (U+201C)") }, "\(messages)")
+  }
+
+  /// A title written where its value belongs, on a real bundle (TheLord45/tpanel).
+  @Test(.needsCorpus) func aTitleForItsValueIsNamed() throws {
+    let report = try LintTestSupport.lint(
+      Paths.corpus.appendingPathComponent("TheLord45__tpanel/Settings.bundle").path)
+    let found = report.diagnostics.filter { $0.rule == "default-not-in-values" }
+    #expect(!found.isEmpty)
+    for diagnostic in found {
+      #expect(diagnostic.message.contains("it is the title of the value"), "\(diagnostic.message)")
+    }
+  }
+
+  /// The byte is shown as a byte with its offset, and the encoding the file looks saved in.
+  @Test(arguments: [
+    (
+      Array("\"Caf".utf8) + [0xE9] + Array("\" = \"Caf".utf8) + [0xE9] + Array("\";\n".utf8),
+      "Windows-1252", "0xE9", "é"
+    ),
+    (
+      Array("\"Caf".utf8) + [0x8E] + Array("\" = \"Caf".utf8) + [0x8E] + Array("\";\n".utf8),
+      "MacRoman", "0x8E", "é"
+    ),
+  ])
+  func aLegacyEncodingIsNamed(bytes: [UInt8], encoding: String, byte: String, character: String)
+    throws
+  {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", RuleExample.page("", table: "Root"))
+    try Data(bytes).write(to: bundle.url.appendingPathComponent("Root.strings"))
+    let report = try LintTestSupport.lint(bundle.path)
+    let message = try #require(report.diagnostics.first { $0.rule == "strings-encoding" }?.message)
+    #expect(
+      message.hasPrefix(
+        "the file is not valid UTF-8: byte \(byte) at offset 4 is \"\(character)\" in \(encoding), which the file looks saved in; re-save it as UTF-8"
+      ), "\(message)")
+  }
+
+  /// Failed before: one finding, for the first `;` only.
+  @Test func everyMissingSemicolonIsAFindingAndOneFixInsertsThemAll() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", RuleExample.page("", table: "Root"))
+    try bundle.write(
+      "de.lproj/Root.strings",
+      "\"A\" = \"a\"\n\"B\" = \"b\"\n\"C\" = \"c\";\n\"D\" = \"d\"\n\"E\" = \"e\"")
+    try bundle.write("en.lproj/Root.strings", "\"A\" = \"a\";\n")
+    let report = try LintTestSupport.lint(bundle.path)
+    let found = report.diagnostics.filter { $0.rule == "strings-syntax" }
+    #expect(found.compactMap(\.location?.line) == [1, 2, 4, 5])
+    #expect(found.compactMap(\.fix).count == 1)
+    let outcome = try LintFixer(linter: Linter()).fix(bundleAt: bundle.path)
+    let change = try #require(outcome.changes.first { $0.file == "de.lproj/Root.strings" })
+    #expect(
+      String(decoding: change.after, as: UTF8.self)
+        == "\"A\" = \"a\";\n\"B\" = \"b\";\n\"C\" = \"c\";\n\"D\" = \"d\";\n\"E\" = \"e\";")
+    #expect(!outcome.report.diagnostics.contains { $0.rule == "strings-syntax" })
+  }
+}

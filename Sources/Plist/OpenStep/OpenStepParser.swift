@@ -127,6 +127,11 @@ struct OpenStepParser {
     case 0x00A0: return "a no-break space (U+00A0), which iOS does not take as white space"
     case 0xFEFF: return "a byte-order mark (U+FEFF) inside the file"
     case 0x200B: return "a zero-width space (U+200B)"
+    // What a word processor or a chat makes of a straight quote.
+    case 0x201C, 0x201D, 0x201E, 0x201F, 0x2018, 0x2019, 0x201A, 0x201B, 0x00AB, 0x00BB,
+      0x2039, 0x203A, 0x300C, 0x300D, 0xFF02:
+      return
+        "the typographic quote '\(String(scalar))' (U+\(String(format: "%04X", scalar.value))); only straight quotes (\") enclose a key or value: type them again"
     default:
       if scalar.value < 0x20 || scalar.value == 0x7F {
         return "the control character U+\(String(format: "%04X", scalar.value))"

@@ -188,23 +188,48 @@ public enum TextDecoding {
     return Array(result.utf8)
   }
 
+  /// The byte that is not UTF-8, as a byte with its offset, and the 8-bit
+  /// encoding the file is most likely saved in: "re-save as UTF-8" is the fix.
+  static func notUTF8Message(
+    _ bytes: [UInt8], at offset: Int, shownAt shown: Int, afterUTF8: Bool
+  ) -> String {
+    guard offset < bytes.count else {
+      return "the file is not valid UTF-8 (it ends inside a character); iOS reads no value from it"
+    }
+    let byte = bytes[offset]
+    let hex = String(byte, radix: 16, uppercase: true)
+    var message =
+      "the file is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(shown)"
+    if !afterUTF8, let encoding = LegacyEncoding.likely(for: bytes),
+      let character = encoding.character(for: byte), character.isLetter || character.isPunctuation
+    {
+      message +=
+        " is \"\(character)\" in \(encoding.rawValue), which the file looks saved in; re-save it as UTF-8"
+    }
+    return message + "; iOS reads no value from it"
+  }
+
   /// Throws with the place of the first byte that is not UTF-8.
   static func checkUTF8(_ bytes: [UInt8], offsetShift: Int) throws(ReadIssue) {
     if String(validating: bytes, as: UTF8.self) != nil { return }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var offset = 0
+    // A file with UTF-8 characters before the bad byte is UTF-8 with a stray byte.
+    var readsAsUTF8 = false
     let text = SourceText(utf8: bytes)
     loop: while true {
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
         offset += UTF8.width(scalar)
+        if !scalar.isASCII { readsAsUTF8 = true }
       case .emptyInput:
         break loop
       case .error:
         throw ReadIssue(
           .encoding, .error,
-          "the file is not valid UTF-8 (byte \(offset + offsetShift)); iOS reads no value from it",
+          notUTF8Message(
+            bytes, at: offset, shownAt: offset + offsetShift, afterUTF8: readsAsUTF8),
           place: .text(text.snippet(atOffset: offset)))
       }
     }

@@ -96,11 +96,28 @@ enum DefaultNotInValues: LintRule {
             file: page.file, place: place, keyPath: specifier.keyPath)
         } else {
           report.add(
-            "DefaultValue \(defaultValue.shortDescription) is not one of Values; the row shows no title until a choice is made",
+            "DefaultValue \(defaultValue.shortDescription) is not one of Values; the row shows no title until a choice is made"
+              + hint(for: defaultValue, values: values, titles: specifier["Titles"]?.array ?? []),
             file: page.file, place: place, keyPath: specifier.keyPath)
         }
       }
     }
+  }
+
+  /// "; did you mean …?" where the cause is plain: a value but for letter
+  /// case (values compare exactly), or a title written for its value.
+  static func hint(for defaultValue: PlistNode, values: [PlistNode], titles: [PlistNode])
+    -> String
+  {
+    guard let text = defaultValue.string else { return "" }
+    let lowered = text.lowercased()
+    if let value = values.first(where: { $0.string?.lowercased() == lowered }) {
+      return "; values compare with their letter case: did you mean \(value.shortDescription)?"
+    }
+    if let index = titles.firstIndex(where: { $0.string == text }), index < values.count {
+      return "; it is the title of the value \(values[index].shortDescription): did you mean that?"
+    }
+    return ""
   }
 
   /// Equality as NSNumber and NSString compare: an integer equals the same real.

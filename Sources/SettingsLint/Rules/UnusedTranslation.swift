@@ -1,3 +1,4 @@
+import Foundation
 import Plist
 import SettingsSchema
 
@@ -68,19 +69,42 @@ enum UnusedTranslation: LintRule {
           let first =
             group.first { $0.coverage.language.map(sources.contains) ?? false } ?? group[0]
           let entry = first.table.strings.entries[first.entry]
+          let hint = first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key)
           report.add(
             "no page shows \"\(entry.key)\""
-              + others(group.count, of: "\(first.coverage.table).strings"),
+              + others(group.count, of: "\(first.coverage.table).strings") + (hint ?? ""),
             file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
             language: first.coverage.language,
-            cause: FindingCause(
-              id: first.table.file + (group.count > 1 ? " shared" : ""), item: entry.key,
-              template: group.count > 1
-                ? "no page shows {count} entries of \(first.table.file) ({items}); other languages' \(first.coverage.table).strings have them too"
-                : "no page shows {count} entries of \(first.table.file) ({items})"))
+            // A finding with a hint of its own is shown on its own.
+            cause: hint != nil
+              ? nil
+              : FindingCause(
+                id: first.table.file + (group.count > 1 ? " shared" : ""), item: entry.key,
+                template: group.count > 1
+                  ? "no page shows {count} entries of \(first.table.file) ({items}); other languages' \(first.coverage.table).strings have them too"
+                  : "no page shows {count} entries of \(first.table.file) ({items})"))
         }
       }
     }
+  }
+
+  /// The XML entities a key copied out of a plist keeps (`Sound &amp; Vibration`).
+  static let xmlEntities = [
+    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"),
+  ]
+
+  /// "; the key is XML-escaped …" for a `.strings` key that holds an XML
+  /// entity: a `.strings` text is not XML, so `&amp;` is five characters and
+  /// the key never matches the page's `&`.
+  static func xmlEscapeHint(_ key: String) -> String? {
+    guard key.contains("&"), key.contains(";") else { return nil }
+    var unescaped = key
+    for (entity, character) in xmlEntities {
+      unescaped = unescaped.replacingOccurrences(of: entity, with: character)
+    }
+    guard unescaped != key else { return nil }
+    return
+      "; the key is XML-escaped, but a .strings file takes it as written: did you mean \"\(unescaped)\"?"
   }
 
   /// "; 3 other languages' Root.strings have it too" when the cause repeats.
