@@ -1,3 +1,5 @@
+import Localization
+
 /// The choices that decide what counts as untranslated, unused or empty. Lint,
 /// `prefs strings` and the exports all use ``standard``, so that they agree
 /// about every table; a field exists for each choice so that it is named once,
@@ -9,10 +11,16 @@
 /// let coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
 /// ```
 public struct CoveragePolicy: Sendable, Hashable {
-  /// Strings without two letters in a row ("0.25x", "10", "—") and links
+  /// Strings without two letters in a row ("10", "—") and links
   /// ("https://example.com") read the same in every language: they need no
-  /// translation, so none is reported missing.
+  /// translation, so none is reported missing. A number written with a mark
+  /// ("0.00", "0.25x") is the exception: it is asked of the languages whose
+  /// marks differ from ``pagesLanguage``'s (German writes "0,00"), see
+  /// ``needsTranslation(_:in:)``.
   public var skipsStringsWithoutWords: Bool
+  /// The language the pages' own text is written in, whose number marks
+  /// (``NumberMarks``) the strings without words use.
+  public var pagesLanguage: String = "en"
   /// An entry that `prefs strings add-language` or `sync` wrote with
   /// ``UntranslatedMark`` only repeats the source text until a translator
   /// replaces it (and the mark with it): it counts as untranslated, not translated.
@@ -72,6 +80,35 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// ```
   public func needsTranslation(_ text: String) -> Bool {
     !skipsStringsWithoutWords || (Self.hasWords(text) && !Self.isLink(text))
+  }
+
+  /// Whether `text` is asked for in one language (a `.lproj` folder name or
+  /// a tag): as ``needsTranslation(_:)``, and also a number written with a
+  /// mark and no words ("0.00") where the language writes numbers with other
+  /// marks than ``pagesLanguage`` (de, pt-BR: yes; ja: no).
+  ///
+  /// ```swift
+  /// CoveragePolicy.standard.needsTranslation("0.00", in: "German")  // true
+  /// CoveragePolicy.standard.needsTranslation("0.00", in: "ja")      // false
+  /// ```
+  public func needsTranslation(_ text: String, in language: String) -> Bool {
+    needsTranslation(text)
+      || (Self.isNumberWithMarks(text) && writesNumbersOtherwise(language))
+  }
+
+  /// Whether a text is only a number written with marks ("0.00", "0.25x"),
+  /// which the languages write their own way.
+  public static func isNumberWithMarks(_ text: String) -> Bool {
+    !hasWords(text) && NumberMarks.isWrittenWithMarks(text)
+  }
+
+  /// Whether a language (folder or tag) writes numbers with other marks
+  /// than ``pagesLanguage``; false for `Base` and names that are no language.
+  public func writesNumbersOtherwise(_ language: String) -> Bool {
+    guard let tag = LanguageFolder.intendedTag(of: language) ?? LanguageFolder.tag(of: language),
+      let pages = LanguageFolder.intendedTag(of: pagesLanguage)
+    else { return false }
+    return NumberMarks(tag: tag) != NumberMarks(tag: pages)
   }
 
   /// Whether a text is one link and nothing else, written as links are: a

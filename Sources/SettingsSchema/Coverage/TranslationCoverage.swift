@@ -1,3 +1,4 @@
+import Localization
 import Parallel
 import Plist
 
@@ -63,10 +64,20 @@ public struct TranslationCoverage: Sendable {
     self.files = files.mapValues(\.entries)
 
     let inventory = bundle.inventory
+    // The folders that write "0.00" otherwise than the pages do (de, pt-BR).
+    let otherMarks =
+      policy.skipsStringsWithoutWords
+      ? Set(inventory.folders.filter(policy.writesNumbersOtherwise)) : []
     tables = names.map { name in
       let list = strings[name] ?? []
       let isShadowed = policy.skipsShadowedTables && inventory.topLevelTables.contains(name)
-      let needs = list.map { !isShadowed && policy.needsTranslation($0.text) }
+      let numbers = list.map {
+        policy.skipsStringsWithoutWords && CoveragePolicy.isNumberWithMarks($0.text)
+      }
+      let needs = list.indices.map {
+        !isShadowed
+          && (policy.needsTranslation(list[$0].text) || (numbers[$0] && !otherMarks.isEmpty))
+      }
       let languages = inventory.folders.map { folder -> LanguageCoverage in
         let file = "\(folder).lproj/\(name).strings"
         let presence: LanguageCoverage.Presence
@@ -85,7 +96,8 @@ public struct TranslationCoverage: Sendable {
       }
       return TableCoverage(
         name: name, strings: list, needsTranslation: needs, isShadowed: isShadowed,
-        languages: languages)
+        languages: languages, isNumberOnly: numbers, languagesWritingNumbersOtherwise: otherMarks,
+        policy: policy)
     }
   }
 
@@ -95,12 +107,16 @@ public struct TranslationCoverage: Sendable {
   }
 
   /// Every string a language does not translate, table by table in page
-  /// order; for a language without a folder, every string that needs translation.
+  /// order; for a language without a folder, every string that needs translation
+  /// in it (``TableCoverage/needsTranslation(_:in:)``).
   public func untranslated(in language: String) -> [UntranslatedString] {
-    tables.flatMap { table in
+    let otherMarks = policy.skipsStringsWithoutWords && policy.writesNumbersOtherwise(language)
+    return tables.flatMap { table in
       let coverage = table.language(language)
       return table.strings.indices.compactMap { index -> UntranslatedString? in
-        guard table.needsTranslation[index] else { return nil }
+        guard table.needsTranslation(index, writingNumbersOtherwise: otherMarks) else {
+          return nil
+        }
         let state = coverage?.states[index] ?? .absent
         guard state.isUntranslated else { return nil }
         return UntranslatedString(
@@ -129,6 +145,31 @@ public struct TableCoverage: Sendable {
   public let isShadowed: Bool
   /// One for each `.lproj` folder, sorted by name.
   public let languages: [LanguageCoverage]
+  /// For each string, whether it is only a number written with marks ("0.00"):
+  /// asked only of the languages that write numbers otherwise.
+  public let isNumberOnly: [Bool]
+  /// The folders that write numbers with other marks than the pages (de, pt-BR).
+  public let languagesWritingNumbersOtherwise: Set<String>
+  let policy: CoveragePolicy
+
+  /// Whether the string at `index` is asked of `language` (a folder, or a tag
+  /// the bundle has no folder for): a number written with marks only where
+  /// the language writes numbers otherwise (German `0,00`, not Japanese).
+  ///
+  /// ```swift
+  /// table.needsTranslation(0, in: "pt-BR")  // true for "0.00"
+  /// ```
+  public func needsTranslation(_ index: Int, in language: String) -> Bool {
+    let otherMarks =
+      languages.contains { $0.language == language }
+      ? languagesWritingNumbersOtherwise.contains(language)
+      : policy.skipsStringsWithoutWords && policy.writesNumbersOtherwise(language)
+    return needsTranslation(index, writingNumbersOtherwise: otherMarks)
+  }
+
+  func needsTranslation(_ index: Int, writingNumbersOtherwise: Bool) -> Bool {
+    needsTranslation[index] && (!isNumberOnly[index] || writingNumbersOtherwise)
+  }
 
   /// A language's coverage; nil when the bundle has no such folder.
   public func language(_ name: String) -> LanguageCoverage? {
@@ -138,14 +179,22 @@ public struct TableCoverage: Sendable {
   /// Positions in ``strings`` of the strings that need translation and that
   /// the language leaves out or marks untranslated.
   public func untranslated(in language: LanguageCoverage) -> [Int] {
-    strings.indices.filter { needsTranslation[$0] && language.states[$0].isUntranslated }
+    let otherMarks = languagesWritingNumbersOtherwise.contains(language.language)
+    return strings.indices.filter {
+      needsTranslation($0, writingNumbersOtherwise: otherMarks)
+        && language.states[$0].isUntranslated
+    }
   }
 
-  /// Whether every language whose table could be read leaves the string
-  /// untranslated (a font name, a brand); false when no table could be read.
+  /// Whether every language whose table could be read (and of which the
+  /// string is asked) leaves the string untranslated (a font name, a brand);
+  /// false when no table could be read.
   public func isTranslatedNowhere(_ index: Int) -> Bool {
     var read = false
     for language in languages where language.presence == .read {
+      if isNumberOnly[index], !languagesWritingNumbersOtherwise.contains(language.language) {
+        continue
+      }
       guard language.states[index].isUntranslated else { return false }
       read = true
     }

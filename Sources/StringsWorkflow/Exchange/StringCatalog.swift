@@ -47,11 +47,14 @@ public enum StringCatalog {
               + (needsTranslation[index] ? [] : [("shouldTranslate", JSONValue.bool(false))]),
             units: [:]
           )
-        for (language, covered, loaded) in languages where entry.units[language] == nil {
+        for (language, covered, loaded) in languages {
+          // Xcode keys localizations by BCP 47 tag (`de` for `German.lproj`).
+          let key = model.tag(of: language) ?? language
+          guard entry.units[key] == nil else { continue }
           guard let value = loaded.translations[PlistKey(string.text)],
             let state = unitState(covered.states[index])
           else { continue }
-          entry.units[language] = .object([
+          entry.units[key] = .object([
             ("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))
           ])
         }
@@ -66,7 +69,7 @@ public enum StringCatalog {
       return JSONValue.object(fields)
     }
     let catalog = JSONValue.object([
-      ("sourceLanguage", .string(model.sourceLanguage)),
+      ("sourceLanguage", .string(model.tag(of: model.sourceLanguage) ?? model.sourceLanguage)),
       ("strings", .object(strings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
       ("version", .string("1.0")),
     ])
@@ -97,7 +100,9 @@ public enum StringCatalog {
       guard let localizations = entry["localizations"] as? [String: Any] else { continue }
       found.formUnion(localizations.keys)
     }
-    return model.languages.filter { found.contains($0) && $0 != model.sourceLanguage }
+    // A catalog's tag names the bundle's folder for it (`de` names `German`).
+    let folders = Set(found.compactMap { model.folder(for: $0) })
+    return model.languages.filter { folders.contains($0) && $0 != model.sourceFolder }
   }
 
   private static func strings(_ data: Data, name: String) throws -> [String: Any] {
@@ -116,7 +121,10 @@ public enum StringCatalog {
   )
     throws -> TranslationImport
   {
-    try InvalidLanguageError.check(language, in: nil)
+    let folder = model.folder(for: language) ?? language
+    if !model.languages.contains(folder) { try InvalidLanguageError.check(language, in: nil) }
+    // The catalog's name for the language: its tag, or the folder's own name.
+    let names = [model.tag(of: folder), folder, language].compactMap { $0 }
     let strings = try strings(data, name: name)
     var translations: [String: [String: String]] = [:]
     for (key, entry) in strings {
@@ -129,7 +137,7 @@ public enum StringCatalog {
         throw WorkflowError.unknownKey(file: name, table: nil, key: key)
       }
       guard let localizations = entry["localizations"] as? [String: Any],
-        let localization = localizations[language] as? [String: Any]
+        let localization = names.lazy.compactMap({ localizations[$0] as? [String: Any] }).first
       else { continue }
       guard let unit = localization["stringUnit"] as? [String: Any],
         let value = unit["value"] as? String
@@ -145,13 +153,13 @@ public enum StringCatalog {
       // order): it goes back to the tables that held that same translation
       // (all of them when none had one), never over another table's own.
       let current = tables.map {
-        model.loaded(table: $0, language: language)?.translations[PlistKey(key)]
+        model.loaded(table: $0, language: folder)?.translations[PlistKey(key)]
       }
       let carried = current.lazy.compactMap { $0 }.first
       for (table, held) in zip(tables, current) where held == carried {
         translations[table, default: [:]][key] = value
       }
     }
-    return TranslationImport(translations: translations, language: language)
+    return TranslationImport(translations: translations, language: folder)
   }
 }

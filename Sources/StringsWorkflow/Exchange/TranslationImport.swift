@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Plist
 import SettingsSchema
 
@@ -7,6 +8,8 @@ import SettingsSchema
 public struct TranslationImport: Sendable {
   /// Table → key → translation.
   public var translations: [String: [String: String]]
+  /// The folder the translations go to (`German` for an XLIFF whose target is `de`,
+  /// when the bundle's German is `German.lproj`).
   public var language: String
 
   public init(translations: [String: [String: String]], language: String) {
@@ -18,7 +21,8 @@ public struct TranslationImport: Sendable {
   public func changes(for model: TranslationModel) throws -> (
     changes: [FileChange], conflicts: [String]
   ) {
-    try InvalidLanguageError.check(language, in: nil)
+    // A folder the bundle has is a name read from the disk; any other must be a tag.
+    if !model.languages.contains(language) { try InvalidLanguageError.check(language, in: nil) }
     var changes: [FileChange] = []
     var conflicts: [String] = []
     for table in translations.keys.sorted() {
@@ -82,9 +86,7 @@ public struct TranslationImport: Sendable {
         .init(file: name), problem: "every <file> needs one and the same target-language")
     }
     try InvalidLanguageError.check(target, in: name)
-    if let language, language != target {
-      throw WorkflowError.languageMismatch(file: name, found: target, expected: language)
-    }
+    let folder = try model.importFolder(for: target, asked: language, file: name)
     var translations: [String: [String: String]] = [:]
     for file in files {
       let table = String(
@@ -101,6 +103,26 @@ public struct TranslationImport: Sendable {
         if let target = unit.target { translations[table, default: [:]][unit.id] = target }
       }
     }
-    return TranslationImport(translations: translations, language: target)
+    return TranslationImport(translations: translations, language: folder)
+  }
+}
+
+extension TranslationModel {
+  /// The folder an exchange file's target language is written to: the
+  /// bundle's folder for it (`German` for `de`), else a new one named by the
+  /// tag. `asked` (typed by the user, a tag or a folder) must name the same
+  /// language.
+  func importFolder(for target: String, asked: String?, file: String) throws -> String {
+    let folder = self.folder(for: target) ?? target
+    guard let asked else { return folder }
+    let askedFolder = self.folder(for: asked) ?? asked
+    let same =
+      askedFolder == folder
+      || (LanguageTag(folderName: askedFolder).map { $0 == LanguageTag(folderName: folder) }
+        ?? false)
+    guard same else {
+      throw WorkflowError.languageMismatch(file: file, found: target, expected: asked)
+    }
+    return folder
   }
 }

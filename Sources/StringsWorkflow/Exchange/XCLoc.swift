@@ -32,12 +32,16 @@ public enum XCLoc {
   public static func export(
     _ model: TranslationModel, language: String, toolVersion: String
   ) throws -> [FileChange] {
-    try InvalidLanguageError.check(language, in: nil)
+    if model.folder(for: language) == nil { try InvalidLanguageError.check(language, in: nil) }
+    // Xcode names locales by BCP 47 tags, whatever the folders are called.
+    guard let target = model.tag(of: language) else {
+      throw InvalidLanguageError(language: language, file: nil)
+    }
     let bundleName = URL(fileURLWithPath: model.bundle.path).lastPathComponent
     let manifest = JSONValue.object([
-      ("developmentRegion", .string(model.sourceLanguage)),
+      ("developmentRegion", .string(model.tag(of: model.sourceLanguage) ?? model.sourceLanguage)),
       ("project", .string(bundleName)),
-      ("targetLocale", .string(language)),
+      ("targetLocale", .string(target)),
       (
         "toolInfo",
         .object([
@@ -50,12 +54,12 @@ public enum XCLoc {
     var files = [
       FileChange(path: Self.manifest, bytes: Array((manifest.rendered() + "\n").utf8)),
       FileChange(
-        path: "\(localizedContents)/\(language).xliff",
+        path: "\(localizedContents)/\(target).xliff",
         bytes: Array(try XLIFF.export(model, language: language, toolVersion: toolVersion).utf8)),
     ]
     for table in model.tables {
-      let path = TranslationModel.path(table: table, language: model.sourceLanguage)
-      guard let bytes = model.bundle.fileBytes(path) else { continue }
+      guard let path = model.sourceFile(ofTable: table), let bytes = model.bundle.fileBytes(path)
+      else { continue }
       files.append(FileChange(path: "\(sourceContents)/\(bundleName)/\(path)", bytes: bytes))
     }
     return files
@@ -80,9 +84,7 @@ public enum XCLoc {
     }
     // The locale names a file: it is checked before it is used as one.
     try InvalidLanguageError.check(target, in: manifestName)
-    if let language, language != target {
-      throw WorkflowError.languageMismatch(file: manifestName, found: target, expected: language)
-    }
+    _ = try model.importFolder(for: target, asked: language, file: manifestName)
     let xliff = "\(localizedContents)/\(target).xliff"
     return try TranslationImport.xliff(
       Data(try read(xliff, in: folder)), name: folder + "/" + xliff, model: model,

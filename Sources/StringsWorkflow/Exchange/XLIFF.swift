@@ -23,10 +23,21 @@ public enum XLIFF {
   static let controlCharacterType = "x-control-character"
 
   /// `toolVersion`, when given, is written in each file's `<header><tool>`.
+  ///
+  /// `language` is a tag or a folder of the bundle (``TranslationModel/folder(for:)``):
+  /// `de` exports `German.lproj`'s translations when that is the bundle's
+  /// German. `target-language` and `source-language` are always BCP 47 tags
+  /// (`de`, `pt-BR`, `hr` for `Croatian.lproj`), and each `<file>`'s
+  /// `original` is the source table iOS reads (`English.lproj/Root.strings`).
   public static func export(
     _ model: TranslationModel, language: String, toolVersion: String? = nil
   ) throws -> String {
-    try InvalidLanguageError.check(language, in: nil)
+    let folder = model.folder(for: language)
+    if folder == nil { try InvalidLanguageError.check(language, in: nil) }
+    guard let targetTag = model.tag(of: language) else {
+      throw InvalidLanguageError(language: language, file: nil)
+    }
+    let sourceTag = model.tag(of: model.sourceLanguage) ?? model.sourceLanguage
     let bundleName = URL(fileURLWithPath: model.bundle.path).lastPathComponent
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -34,19 +45,23 @@ public enum XLIFF {
 
       """
     for table in model.tables {
-      let original = "\(bundleName)/\(model.sourceLanguage).lproj/\(table).strings"
+      let source =
+        model.sourceFile(ofTable: table)
+        ?? TranslationModel.path(table: table, language: model.sourceFolder)
+      let original = "\(bundleName)/\(source)"
       text +=
-        "  <file original=\"\(try attribute(original))\" source-language=\"\(try attribute(model.sourceLanguage))\" target-language=\"\(try attribute(language))\" datatype=\"plaintext\">\n"
+        "  <file original=\"\(try attribute(original))\" source-language=\"\(try attribute(sourceTag))\" target-language=\"\(try attribute(targetTag))\" datatype=\"plaintext\">\n"
       if let toolVersion {
         text +=
           "    <header>\n      <tool tool-id=\"prefs\" tool-name=\"prefs\" tool-version=\"\(try attribute(toolVersion))\"/>\n    </header>\n"
       }
       text += "    <body>\n"
-      let target = model.translatedEntries(table: table, language: language)
-      let needsTranslation = model.coverage[table: table]?.needsTranslation ?? []
+      let target = folder.map { model.translatedEntries(table: table, language: $0) } ?? [:]
+      let coverage = model.coverage[table: table]
       for (index, string) in (model.keys[table] ?? []).enumerated() {
         // What the coverage asks no translation of ("10", a shadowed table) says so.
-        let translate = needsTranslation[index] ? "" : " translate=\"no\""
+        let asked = coverage?.needsTranslation(index, in: folder ?? targetTag) ?? false
+        let translate = asked ? "" : " translate=\"no\""
         text +=
           "      <trans-unit id=\"\(try attribute(string.text))\" xml:space=\"preserve\"\(translate)>\n"
         text +=

@@ -6,9 +6,11 @@ import SettingsSchema
 extension TranslationModel {
   /// `<lang>.lproj/<table>.strings` for every table, each key present with
   /// its source text and a comment that marks it untranslated.
+  /// A language the bundle has under another name (`de` beside `German.lproj`)
+  /// exists too: no second folder is made beside it.
   public func addLanguage(_ language: String) throws -> [FileChange] {
-    guard !languages.contains(language) else {
-      throw WorkflowError.languageExists(language: language)
+    if let existing = folder(for: language) {
+      throw WorkflowError.languageExists(language: existing)
     }
     try InvalidLanguageError.check(language, in: nil)
     return tables.map { table in

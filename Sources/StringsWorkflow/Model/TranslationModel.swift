@@ -28,6 +28,9 @@ public struct TranslationModel: Sendable {
     self.bundle = bundle
     self.sourceLanguage = sourceLanguage
     let catalog = try SchemaCatalog.load(bundle.options.dialect)
+    // The pages are written in the source language: its number marks are the pages'.
+    var policy = policy
+    policy.pagesLanguage = sourceLanguage
     coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
     keys = Dictionary(uniqueKeysWithValues: coverage.tables.map { ($0.name, $0.strings) })
   }
@@ -54,9 +57,47 @@ public struct TranslationModel: Sendable {
     return bundle.files.contains(path) && bundle.strings[path] == nil
   }
 
-  /// The source text of a key: its translation in the source language, else the key.
+  /// The source text of a key: its translation in the source language's
+  /// folder (`English.lproj` for `en`), else the key.
   public func sourceText(of key: String, table: String) -> String {
-    loaded(table: table, language: sourceLanguage)?.translations[PlistKey(key)] ?? key
+    loaded(table: table, language: sourceFolder)?.translations[PlistKey(key)] ?? key
+  }
+
+  /// The bundle's folder that a language names (`German` for `de`, `pt_BR`
+  /// for `pt-BR`, a folder by its own name), as ``LanguageFolder`` reads
+  /// them; nil when the bundle has none.
+  ///
+  /// ```swift
+  /// model.folder(for: "de")  // "German" in a bundle with German.lproj
+  /// ```
+  public func folder(for language: String) -> String? {
+    LanguageFolder.folder(for: language, in: languages)
+  }
+
+  /// The folder that holds the source language's tables (`English` for
+  /// `en`), else the source language as written.
+  public var sourceFolder: String { folder(for: sourceLanguage) ?? sourceLanguage }
+
+  /// The BCP 47 tag of a language: of the folder it names (`de` for
+  /// `German`, `hr` for `Croatian`, `en-GB` for `en_UK`), else of the tag
+  /// as typed (`pt_BR` → `pt-BR`); nil when it is neither.
+  /// `Base`, which is no language, keeps its name.
+  public func tag(of language: String) -> String? {
+    if let folder = folder(for: language) {
+      if folder == "Base" { return folder }
+      return LanguageFolder.intendedTag(of: folder) ?? LanguageFolder.tag(of: folder)
+    }
+    return LanguageTag(folderName: language)?.description
+  }
+
+  /// The file a table's source text comes from, as iOS finds it for the
+  /// source language (`English.lproj/Root.strings`); nil when no folder has it.
+  public func sourceFile(ofTable table: String) -> String? {
+    let order = LanguageNegotiation.searchOrder(available: languages, preferred: [sourceLanguage])
+    let holder = ([sourceFolder] + order).first {
+      bundle.inventory.tablesByFolder[$0]?.contains(table) == true
+    }
+    return holder.map { Self.path(table: table, language: $0) }
   }
 
   /// A language's translations of the table's strings, leaving out what the
@@ -107,6 +148,9 @@ public struct TranslationStatus: Sendable, Hashable {
   /// Entries no page shows (counted on the first page that uses the table).
   public var stale: Int
   public var empty: Int
+  /// Set when no device selects the language's folder (``LanguageFolder/unselected(in:)``):
+  /// its translations are shown to nobody, however complete.
+  public var unselected: LanguageFolder.Unselected? = nil
 
   /// The share of the page's strings translated, 0…100.
   public var percentDone: Int {
@@ -117,19 +161,36 @@ public struct TranslationStatus: Sendable, Hashable {
 
 extension TranslationModel {
   /// The strings a language does not translate (or marks untranslated), as
-  /// lint's missing-translation and the XLIFF export see them.
+  /// lint's missing-translation and the XLIFF export see them. The language
+  /// names a folder as ``folder(for:)`` reads it (`de` is `German.lproj`);
+  /// one the bundle lacks misses every string that needs translation.
   public func missing(in language: String) -> [MissingTranslation] {
-    coverage.untranslated(in: language).map {
+    coverage.untranslated(in: folder(for: language) ?? language).map {
       MissingTranslation(
         page: page(of: $0.string), table: $0.table, key: $0.string.text,
         source: sourceText(of: $0.string.text, table: $0.table))
     }
   }
 
+  /// The folders a translator works on: every language folder but the
+  /// source language's and `Base`, sorted.
+  public var translatedLanguages: [String] {
+    languages.filter { $0 != sourceFolder && $0.lowercased() != "base" }
+  }
+
+  /// What each translated language lacks (``translatedLanguages``), language by language.
+  public func missingByLanguage() -> [(language: String, missing: [MissingTranslation])] {
+    translatedLanguages.map { ($0, missing(in: $0)) }
+  }
+
   /// A row per language and page. Strings that need no translation count as
   /// translated; marked ones as missing; deliberate blanks as translated.
+  /// A folder no device selects is marked (``TranslationStatus/unselected``).
   public func status() -> [TranslationStatus] {
     var rows: [TranslationStatus] = []
+    let unselected = Dictionary(
+      LanguageFolder.unselected(in: languages).map { ($0.folder, $0) },
+      uniquingKeysWith: { first, _ in first })
     for language in languages {
       for (pageIndex, page) in bundle.pages.enumerated() {
         guard !self.coverage.policy.excludedPages.contains(page.file),
@@ -137,9 +198,10 @@ extension TranslationModel {
           let states = coverage.language(language)?.states
         else { continue }
         var row = TranslationStatus(
-          language: language, page: page.file, translated: 0, missing: 0, stale: 0, empty: 0)
+          language: language, page: page.file, translated: 0, missing: 0, stale: 0, empty: 0,
+          unselected: unselected[language])
         for (index, string) in coverage.strings.enumerated() where string.pageIndex == pageIndex {
-          guard coverage.needsTranslation[index] else {
+          guard coverage.needsTranslation(index, in: language) else {
             row.translated += 1
             continue
           }

@@ -97,11 +97,17 @@ extension Strings {
           pad("language", languageWidth) + "  " + pad("page", pageWidth)
             + "  translated  missing  stale  empty  done", to: &output)
         for row in rows {
+          // A folder no device selects shows nobody its translations: not "100%".
+          let done =
+            row.unselected.map { unselected in
+              "  never shown: no device selects \(row.language).lproj"
+                + (unselected.intendedTag.map { "; rename it \($0).lproj" } ?? "")
+            } ?? "  " + right(row.percentDone, 3) + "%"
           print(
             pad(row.language, languageWidth) + "  " + pad(row.page, pageWidth) + "  "
               + right(row.translated, 10) + "  " + right(row.missing, 7) + "  "
               + right(row.stale, 5)
-              + "  " + right(row.empty, 5) + "  " + right(row.percentDone, 3) + "%", to: &output)
+              + "  " + right(row.empty, 5) + done.escapingControlCharacters, to: &output)
         }
         return ExitStatus.success
       }
@@ -110,11 +116,18 @@ extension Strings {
 
   struct Missing: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
-      commandName: "missing", abstract: "The strings a language does not translate.")
+      commandName: "missing",
+      abstract:
+        "The strings a language does not translate (every language but the source's without --lang)."
+    )
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
     @OptionGroup var options: StringsBundleOptions
-    @Option(name: .customLong("lang"), help: "The language (a .lproj folder name).") var language:
-      String
+    @Option(
+      name: .customLong("lang"),
+      help:
+        "The language: a tag (de, pt-BR) or a .lproj folder name (German); default: every language."
+    )
+    var language: String?
     @Option(help: "Output format: text or json.") var format: Format = .text
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -122,30 +135,48 @@ extension Strings {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { _ in
-        let missing = try options.model().missing(in: language)
+        let model = try options.model()
+        func entries(_ missing: [MissingTranslation]) -> JSONValue {
+          .array(
+            missing.map {
+              .object([
+                ("page", .string($0.page)), ("table", .string($0.table)),
+                ("key", .string($0.key)),
+                ("source", .string($0.source)),
+              ])
+            })
+        }
+        func line(_ entry: MissingTranslation) -> String {
+          "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))"
+        }
+        if let language {
+          let missing = model.missing(in: language)
+          switch format {
+          case .json:
+            print(
+              JSONValue.object([("language", .string(language)), ("missing", entries(missing))])
+                .rendered(), to: &output)
+          case .text:
+            for entry in missing { print(line(entry).escapingControlCharacters, to: &output) }
+          }
+          return ExitStatus.success
+        }
+        // Every language, each named by its folder and its tag.
+        let all = model.missingByLanguage()
         switch format {
         case .json:
-          let document = JSONValue.object([
-            ("language", .string(language)),
-            (
-              "missing",
-              .array(
-                missing.map {
-                  .object([
-                    ("page", .string($0.page)), ("table", .string($0.table)),
-                    ("key", .string($0.key)),
-                    ("source", .string($0.source)),
-                  ])
-                })
-            ),
-          ])
-          print(document.rendered(), to: &output)
+          let languages = all.map { language, missing in
+            JSONValue.object([
+              ("language", .string(model.tag(of: language) ?? language)),
+              ("folder", .string(language + ".lproj")), ("missing", entries(missing)),
+            ])
+          }
+          print(JSONValue.object([("languages", .array(languages))]).rendered(), to: &output)
         case .text:
-          for entry in missing {
-            print(
-              "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))"
-                .escapingControlCharacters,
-              to: &output)
+          for (language, missing) in all {
+            for entry in missing {
+              print("\(language).lproj: \(line(entry))".escapingControlCharacters, to: &output)
+            }
           }
         }
         return ExitStatus.success
@@ -158,7 +189,10 @@ extension Strings {
       commandName: "add-language",
       abstract: "Create <lang>.lproj with every table, each key present and marked untranslated.")
     @OptionGroup var options: StringsBundleOptions
-    @Argument(help: "The language code (de, pt-BR).") var language: String
+    @Argument(
+      help:
+        "The language code (de, pt-BR); refused when the bundle has it, under any name (German.lproj for de)."
+    ) var language: String
     @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -202,7 +236,11 @@ extension Strings {
     @OptionGroup var options: StringsBundleOptions
     @Option(help: "xliff, xcstrings or xcloc (an Xcode localization catalog folder).")
     var format: Format = .xliff
-    @Option(name: .customLong("lang"), help: "The target language (XLIFF, xcloc).")
+    @Option(
+      name: .customLong("lang"),
+      help:
+        "The target language (XLIFF, xcloc): a tag (de) or a .lproj folder name (German); the file names it by its BCP 47 tag."
+    )
     var language: String?
     @Option(
       name: .shortAndLong,
