@@ -45,7 +45,7 @@ public struct LintVariant: Sendable, Hashable {
   /// How a finding seen only by some variants says so: "on pad",
   /// "in InAppSettingsKit", "on pad in InAppSettingsKit"; nil when the
   /// variants that found it are all those that read its file.
-  static func label(found: [LintVariant], reading: [LintVariant]) -> String? {
+  public static func label(found: [LintVariant], reading: [LintVariant]) -> String? {
     let missed = Set(reading).subtracting(found)
     guard !missed.isEmpty else { return nil }
     let idioms = Set(found.map(\.idiom))

@@ -186,7 +186,13 @@ struct DiffInput {
   /// likely rename, how to confirm it.
   static func worded(_ change: BundleChange) -> BundleChange {
     var worded = change
-    if let label = label(found: change.readings, missed: change.missed) {
+    func variant(_ reading: BundleReading) -> LintVariant {
+      LintVariant(idiom: reading.idiom, dialect: reading.dialect)
+    }
+    let found = change.readings.map(variant)
+    if !found.isEmpty,
+      let label = LintVariant.label(found: found, reading: found + change.missed.map(variant))
+    {
       worded.message = "\(label): \(change.message)"
     }
     if change.kind == .keyRenamed, !change.renameConfirmed, let old = change.old,
@@ -196,33 +202,6 @@ struct DiffInput {
         "; confirm it with --rename \(shellWord(old))=\(shellWord(new)) (prefs diff, prefs defaults migrate) or under diff: renames: in .prefs.yml"
     }
     return worded
-  }
-
-  /// Which readings found a change, in lint's words (``LintVariant``'s
-  /// label): "on pad", "in InAppSettingsKit", "on pad in InAppSettingsKit";
-  /// nil when none missed it.
-  static func label(found: [BundleReading], missed: [BundleReading]) -> String? {
-    guard !found.isEmpty, !missed.isEmpty else { return nil }
-    func reader(_ dialect: Dialect) -> String {
-      dialect == .iask ? "InAppSettingsKit" : "Settings.app"
-    }
-    let idioms = Set(found.map(\.idiom))
-    let dialects = Set(found.map(\.dialect))
-    var parts: [String] = []
-    // The device matters when the same reader on another device missed it.
-    if idioms.count == 1, let idiom = idioms.first,
-      missed.contains(where: { dialects.contains($0.dialect) })
-    {
-      parts.append("on \(idiom.rawValue)")
-    }
-    if dialects.count == 1, let dialect = dialects.first,
-      missed.contains(where: { idioms.contains($0.idiom) })
-    {
-      parts.append("in \(reader(dialect))")
-    }
-    guard parts.isEmpty else { return parts.joined(separator: " ") }
-    return found.map { "on \($0.idiom.rawValue) in \(reader($0.dialect))" }
-      .joined(separator: " and ")
   }
 
   /// A key as a shell word: as it is when nothing in it is special to a shell.
