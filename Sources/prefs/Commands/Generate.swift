@@ -40,6 +40,7 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
   @Flag(help: "Write nothing; exit 1 when the output file differs from what would be generated.")
   var check = false
   @OptionGroup var report: DoneReport
+  @OptionGroup var reading: RootPageOption
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -58,7 +59,8 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
       }
       if check, output == nil { throw CommandFailure.usage("--check needs the file: give -o FILE") }
       let bundles = try SwiftSettingsGenerator.load(
-        at: bundle, idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language)
+        at: bundle, idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language,
+        base: reading.options(forBundle: bundle, LoadOptions()))
       let generator = SwiftSettingsGenerator(
         options: .init(
           typeName: typeName, isPublic: access == .public, generatorVersion: PrefsVersion.current,
