@@ -136,6 +136,19 @@ struct Edit: ParsableCommand, StreamingCommand {
 
 /// `prefs render BUNDLE`: the form's screen as plain text.
 struct Render: ParsableCommand, StreamingCommand {
+  /// The page `--page` names: as written when a page has that name or file,
+  /// else the one page whose name or file it is but for letter case.
+  static func pageName(_ asked: String, in bundle: SettingsBundle) -> String {
+    let names = bundle.pages.flatMap { [$0.name, $0.file] }
+    if names.contains(asked) { return asked }
+    let lowered = asked.lowercased()
+    let matches = bundle.pages.filter {
+      $0.name.lowercased() == lowered || $0.file.lowercased() == lowered
+        || $0.file.lowercased() == lowered + ".plist"
+    }
+    return matches.count == 1 ? matches[0].name : asked
+  }
+
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Print a page of the form as plain text (docs, reviews, tests).")
@@ -194,9 +207,11 @@ struct Render: ParsableCommand, StreamingCommand {
     var state = FormState(
       bundle: loaded, values: values, width: width, height: 100, words: words.formWords,
       appTitle: domain ?? Edit.domain(of: loaded) ?? "", idiom: idiom)
-    if let page, !state.open(pageNamed: page) {
+    if let page, !state.open(pageNamed: Self.pageName(page, in: loaded)) {
+      let pages = loaded.pages.map(\.name).joined(separator: ", ")
       return CommandErrors.report(
-        CommandFailure.usage("the bundle has no page \(page)"), to: &errors)
+        CommandFailure.usage("the bundle has no page \(page); its pages are \(pages)"),
+        to: &errors)
     }
     state.height = state.fullHeight
     print(FormView.draw(state).plainText, to: &output)

@@ -112,8 +112,11 @@ struct Lint: ParsableCommand, StreamingCommand {
       $0.trimmingCharacters(in: .whitespaces)
     }
     for id in disabled where RuleRegistry.rule(id) == nil {
+      // The suggestion an inline disable of the same id gets.
+      let suggestion = RuleRegistry.closestID(to: id).map { "; did you mean \($0)?" } ?? ""
       return CommandErrors.report(
-        CommandFailure.usage("unknown rule \"\(id)\" (prefs rules lists them)"), to: &errors)
+        CommandFailure.usage("unknown rule \"\(id)\"\(suggestion) (prefs rules lists them)"),
+        to: &errors)
     }
     var paths = Self.distinct(enclosing ? Self.enclosingBundles(of: bundles) : bundles)
     if !enclosing { paths = Self.searchingFolders(paths, errors: &errors) }
@@ -233,7 +236,16 @@ struct Lint: ParsableCommand, StreamingCommand {
     if let minimum = minSeverity ?? (quiet ? .warning : nil) {
       result = result.keeping(atLeast: minimum)
     }
+    result.marksFixes = true
     output.write(result.render(format))
+    let fixable = result.reports.reduce(0) { count, report in
+      count + report.diagnostics.count { $0.fix != nil && $0.fix?.obstacle == nil }
+    }
+    if format == .text, fixable > 0 {
+      let findings = fixable == 1 ? "1 finding is" : "\(fixable) findings are"
+      output.write(
+        "\(findings) fixable: prefs lint --fix makes the changes, --fix --dry-run shows them.\n")
+    }
     return result.failed ? ExitStatus.failure : ExitStatus.success
   }
 
