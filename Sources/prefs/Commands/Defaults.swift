@@ -360,7 +360,7 @@ extension Defaults {
         } else {
           try OutputFile.write(Data(bytes), to: file)
           report.say(
-            "wrote \(DoneReport.count(values.count, "value")) of \(domain) to \(file)", to: &output)
+            "wrote \(DoneReport.count(values.count, "value")) of \(domain) to \(file)", to: &errors)
         }
         return ExitStatus.success
       }

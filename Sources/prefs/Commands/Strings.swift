@@ -262,14 +262,14 @@ extension Strings {
     func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
       -> Int32
     {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         let model = try options.model()
         if format == .xcloc, let output, let language {
           let files = try XCLoc.export(
             model, language: language, toolVersion: PrefsVersion.current)
           try OutputFile.createFolder(output + "/" + XCLoc.notes, for: output)
           try write(ChangeSet(bundle: output, files: files))
-          report.say("wrote \(units(of: model)) to \(output)", to: &stream)
+          report.say("wrote \(units(of: model)) to \(output)", to: &errors)
           return ExitStatus.success
         }
         let data: Data =
@@ -285,7 +285,7 @@ extension Strings {
           try OutputFile.write(data, to: output)
           report.say(
             "wrote \(format == .xliff ? units(of: model) : strings(of: model)) to \(output)",
-            to: &stream)
+            to: &errors)
         } else {
           stream.write(String(decoding: data, as: UTF8.self))
         }
