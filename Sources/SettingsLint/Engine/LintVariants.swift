@@ -187,8 +187,18 @@ extension Linter {
     for reader in ["InAppSettingsKit", "Settings.app"] where mentions(cause.message, reader) {
       cause.message = cause.message.replacing(reader, with: "the reader")
     }
+    // A line of the app's code checked against each device's page is one finding
+    // when the pages agree: the page's device suffix is not part of its cause.
+    if sourceRules.contains(cause.rule) {
+      for idiom in Idiom.allCases where mentions(cause.message, idiom.fileSuffix + ".plist)") {
+        cause.message = cause.message.replacing(idiom.fileSuffix + ".plist)", with: ".plist)")
+      }
+    }
     return cause
   }
+
+  /// The rules that report on the app's code (`code-…`).
+  static let sourceRules = Set(RuleRegistry.all.filter { $0.readsSources }.map { $0.id })
 
   /// Whether `text` holds `word`, byte for byte (most messages name no
   /// reader: this is asked of every finding of every reading).
