@@ -531,7 +531,8 @@ extension Defaults {
         }
         guard store.watchesOtherProcesses else {
           throw CommandFailure.failure(
-            "cannot watch \(store.path): inotify is not available (too many watches?)")
+            "cannot watch \(store.path): the system refused a file watch (on Linux, the limits "
+              + "fs.inotify.max_user_instances and max_user_watches)")
         }
         withExtendedLifetime((store, token, stateToken)) {
           // Until interrupted: SIGINT and SIGTERM end the process.
