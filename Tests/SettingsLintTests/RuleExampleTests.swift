@@ -80,7 +80,7 @@ struct RuleRegistryTests {
     "unreachable-page", "missing-image", "strings-table-missing", "strings-table-unset",
     "strings-syntax", "strings-encoding", "strings-duplicate-key", "strings-non-string-value",
     "missing-translation", "unused-translation", "empty-translation", "shadowing-strings",
-    "unsupported-strings-format", "radio-group-absorbs", "page-without-group",
+    "unselected-language-folder", "misspelled-language-folder", "unsupported-strings-format", "radio-group-absorbs", "page-without-group",
     "hidden-group-rows", "code-type-mismatch", "code-default-mismatch",
     "code-default-unregistered", "code-unknown-key", "code-value-not-in-values",
     "unused-disable", "invalid-disable", "generated-code-unsafe", "source-skipped",

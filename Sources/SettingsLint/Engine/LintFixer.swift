@@ -75,6 +75,9 @@ public struct LintFixer: Sendable {
     /// changed file has its line and column in the text on disk; one inside
     /// changed text is placed where that change starts.
     public var reportOnDisk: LintReport
+    /// The folders to rename once the files are written (``Fix/rename``), each
+    /// once, by folder; their findings are still in ``report``.
+    public var renames: [(diagnostic: Diagnostic, rename: Fix.FolderRename, fix: Fix)] = []
   }
 
   public func fix(bundleAt path: String) throws -> Outcome {
@@ -173,8 +176,18 @@ public struct LintFixer: Sendable {
       placed.place = .text(oldText.snippet(atOffset: offset))
       return placed
     }
+    // Renames change no bytes: they are made by the caller, after the files are written.
+    var renamed = Set<String>()
+    let renames = report.diagnostics.compactMap {
+      diagnostic -> (Diagnostic, Fix.FolderRename, Fix)? in
+      guard let fix = diagnostic.fix, let rename = fix.rename, fix.obstacle == nil,
+        renamed.insert(rename.folder).inserted
+      else { return nil }
+      return (diagnostic, rename, fix)
+    }
     return Outcome(
-      report: report, applied: listed, skipped: skipped, changes: changes, reportOnDisk: onDisk)
+      report: report, applied: listed, skipped: skipped, changes: changes, reportOnDisk: onDisk,
+      renames: renames)
   }
 
   /// Where an offset of the text after `repair` was in the text before it;
@@ -231,8 +244,8 @@ public struct LintFixer: Sendable {
     var byFile: [String: [(Diagnostic, Fix)]] = [:]
     var seen = Set<Fix>()
     for diagnostic in diagnostics {
-      guard let fix = diagnostic.fix, fix.obstacle == nil, !refused.contains(fix),
-        seen.insert(fix).inserted
+      guard let fix = diagnostic.fix, fix.obstacle == nil, fix.rename == nil,
+        !refused.contains(fix), seen.insert(fix).inserted
       else { continue }
       byFile[fix.file, default: []].append((diagnostic, fix))
     }

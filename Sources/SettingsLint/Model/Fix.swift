@@ -27,6 +27,35 @@ public struct Fix: Sendable, Hashable {
   public var repair: TextRepair
   /// Set when the fix cannot be made; `repair` is then empty.
   public var obstacle: Obstacle?
+  /// A folder of the bundle renamed instead of a text edited (`Croatian.lproj`
+  /// → `hr.lproj`); `repair` is then empty, and `--fix` renames the folder
+  /// after every text edit is written.
+  public var rename: FolderRename?
+
+  /// A top-level folder of the bundle and the name it gets.
+  public struct FolderRename: Sendable, Hashable {
+    /// The folder's name now (`Croatian.lproj`).
+    public var folder: String
+    /// Its new name (`hr.lproj`), one path component.
+    public var newName: String
+
+    public init(folder: String, newName: String) {
+      self.folder = folder
+      self.newName = newName
+    }
+  }
+
+  /// The fix that renames a top-level folder of the bundle (`file` is the folder).
+  ///
+  /// ```swift
+  /// let fix = Fix.renaming(folder: "Croatian.lproj", to: "hr.lproj")
+  /// fix.summary  // rename Croatian.lproj to hr.lproj
+  /// ```
+  public static func renaming(folder: String, to newName: String) -> Fix {
+    var fix = Fix(file: folder, summary: "rename \(folder) to \(newName)", repair: TextRepair())
+    fix.rename = FolderRename(folder: folder, newName: newName)
+    return fix
+  }
 
   public init(file: String, summary: String, repair: TextRepair) {
     self.file = file

@@ -20,7 +20,10 @@ extension Lint {
     var fixed: [(path: String, outcome: LintFixer.Outcome)] = []
     for (path, result) in zip(paths, outcomes) {
       switch result {
-      case .success(let outcome): fixed.append((path, outcome))
+      case .success(var outcome):
+        // A folder renamed after the files are written: gone from what remains once it is.
+        if !dryRun { outcome.report.diagnostics.removeAll { $0.fix?.rename != nil } }
+        fixed.append((path, outcome))
       case .failure(let error): return CommandErrors.report(error, to: &errors)
       }
     }
@@ -66,9 +69,15 @@ extension Lint {
         }
       }
       listing += Self.listing(outcome, dryRun: dryRun, display: display)
+      for (diagnostic, rename, _) in outcome.renames {
+        let line = Self.rename(rename, in: path, dryRun: dryRun)
+        listing +=
+          "\(display(rename.folder)): \(line) [\(diagnostic.rule)]".escapingControlCharacters
+          + "\n"
+      }
     }
-    let applied = fixed.reduce(0) { $0 + $1.outcome.applied.count }
-    let files = fixed.reduce(0) { $0 + $1.outcome.changes.count }
+    let applied = fixed.reduce(0) { $0 + $1.outcome.applied.count + $1.outcome.renames.count }
+    let files = fixed.reduce(0) { $0 + $1.outcome.changes.count + $1.outcome.renames.count }
     listing += Self.summary(fixes: applied, files: files, dryRun: dryRun) + "\n"
     // A machine format keeps standard output to itself.
     if format == .text {
@@ -79,6 +88,32 @@ extension Lint {
     // A dry run's reader has the files on disk before them: what remains is placed in those.
     let remaining = fixed.map { dryRun ? $0.outcome.reportOnDisk : $0.outcome.report }
     return report(remaining, output: &output, errors: &errors)
+  }
+
+  /// Renames a top-level folder of the bundle (a fix's ``Fix/rename``), after
+  /// the files are written; never over a folder or file that is there, never
+  /// out of the bundle (both names are one component). The line `--fix` lists.
+  static func rename(_ rename: Fix.FolderRename, in bundle: String, dryRun: Bool) -> String {
+    let summary = "rename \(rename.folder) to \(rename.newName)"
+    guard !dryRun else { return "would fix: \(summary)" }
+    let isOneComponent = { (name: String) in
+      !name.isEmpty && name != "." && name != ".." && !name.contains("/")
+    }
+    guard isOneComponent(rename.folder), isOneComponent(rename.newName),
+      SettingsBundle.containedPath(rename.folder, inBundle: bundle) != nil
+    else { return "not fixed: \(summary) (the folder is not inside the bundle)" }
+    // The entry itself is renamed (a link stays a link).
+    let from = bundle + "/" + rename.folder
+    let to = bundle + "/" + rename.newName
+    guard !FileManager.default.fileExists(atPath: to) else {
+      return "not fixed: \(summary) (\(rename.newName) is there)"
+    }
+    do {
+      try FileManager.default.moveItem(atPath: from, toPath: to)
+    } catch {
+      return "not fixed: \(summary) (\(error.localizedDescription))"
+    }
+    return "fixed: \(summary)"
   }
 
   /// A file's text as the diff shows it: decoded, with its byte order mark
