@@ -125,9 +125,12 @@ struct ToggleDialectTests {
         "<string>on</string>", nil, "Settings.app shows the switch OFF",
         "InAppSettingsKit shows the switch OFF"
       ),
+      // InAppSettingsKit draws <true/> ON, as meant (defaultBoolValue): nothing to say (issue 24).
+      ("<true/>", "<string>1</string>", "Settings.app shows the switch OFF", nil),
+      ("<false/>", "<string>1</string>", "Settings.app shows the switch OFF", nil),
       (
-        "<true/>", "<string>1</string>", "Settings.app shows the switch OFF",
-        "InAppSettingsKit shows the switch ON"
+        "<string>maybe</string>", "<string>1</string>", "Settings.app shows the switch OFF",
+        "InAppSettingsKit shows the switch OFF"
       ),
       ("<true/>", nil, nil, nil),
     ] as [(String, String?, String?, String?)])
