@@ -209,8 +209,8 @@ public enum BundleDiff {
       defaultReported = sameDefault
       changes.append(
         change(
-          .typeChanged, .breaking, old: typesPhrase(old.values), new: typesPhrase(new.values),
-          at: "Values", index: first,
+          .typeChanged, old.rule == .shown ? .cosmetic : .breaking, old: typesPhrase(old.values),
+          new: typesPhrase(new.values), at: "Values", index: first,
           "the Values of \"\(new.key)\" changed type from \(typesPhrase(old.values)) to \(typesPhrase(new.values)) (\(shown)\(sameDefault ? "; the DefaultValue too" : "")): a stored \(storedTypes.joined(separator: " or ")) matches no new value, so Settings shows a blank value for people who chose one"
         ))
     }
@@ -274,6 +274,13 @@ public enum BundleDiff {
               "the default of \"\(new.key)\" changed from \(before) to \(after), still shown \(isOn ? "on" : "off")"
             ))
         }
+      } else if old.rule == .shown {
+        // A title value shows what the app writes; people set nothing.
+        changes.append(
+          change(
+            .defaultChanged, .cosmetic, old: before, new: after, at: "DefaultValue",
+            "\"\(new.key)\" shows \(after) instead of \(before) until the app writes a value"
+          ))
       } else {
         changes.append(
           change(
@@ -295,10 +302,16 @@ public enum BundleDiff {
       && !new.values.contains(where: { $0.isEqualAsStored(to: value) })
     {
       let text = text(value, among: new.values)
-      var removed = change(
-        .valueRemoved, .breaking, old: text, new: nil, at: "Values",
-        "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
-      )
+      // A title value shows a value without a title as it is: only its name is lost.
+      var removed =
+        old.rule == .shown
+        ? change(
+          .valueRemoved, .cosmetic, old: text, new: nil, at: "Values",
+          "\"\(new.key)\" no longer names \(text): it is shown as it is")
+        : change(
+          .valueRemoved, .breaking, old: text, new: nil, at: "Values",
+          "\"\(new.key)\" no longer offers \(text): people who chose it see a blank value in Settings"
+        )
       removed.oldPlace = old.place(of: "Values", index: index)
       changes.append(removed)
     }

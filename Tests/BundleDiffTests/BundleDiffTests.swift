@@ -213,6 +213,8 @@ struct BundleDiffTests {
         .orderChanged: 1, .stringsAdded: 7,
       ], [:]
     ),
+    // A title value's DefaultValue (the version DuckDuckGo writes each release) is only shown.
+    ("duckduckgo-version", [.defaultChanged: 1], [:]),
     // TrueValue true and FalseValue false dropped: what the toggle stores is unchanged.
     (
       "colloquy-toggle-values-dropped",
@@ -280,6 +282,16 @@ struct BundleDiffTests {
     #expect(changes.allSatisfy { $0.severity == .behaviour })
     let shown = changes.first { $0.kind == .defaultChanged }
     #expect(shown?.message.contains("the switch is now off") == true)
+  }
+
+  /// DuckDuckGo abebe1ba75 (Release 7.131.0) changed the DefaultValue of its
+  /// read-only `version` title value, as each release does: people set
+  /// nothing, so the change is cosmetic, not a change of behaviour.
+  @Test func aTitleValuesDefaultIsOnlyShown() throws {
+    let (old, new) = try Self.history("duckduckgo-version")
+    let changes = BundleDiff.compare(old: old, new: new)
+    #expect(changes.map(\.severity) == [.cosmetic], "\(changes.map(\.message))")
+    #expect(changes.first?.newPlace?.line == 9)
   }
 
   @Test func aConfirmedRenameIsReportedAsConfirmed() throws {
