@@ -107,7 +107,7 @@ struct BundleReaderCommandTests {
     let refused = DumpTests.run(["dump", bundle.path])
     #expect(refused.code == 2)
     #expect(refused.errors.contains("--root Main"), "\(refused.errors)")
-    for command in [["lint"], ["dump"], ["render"], ["generate", "swift"]] {
+    for command in [["lint"], ["dump"], ["render"], ["generate", "swift"], ["strings", "status"]] {
       let result = DumpTests.run(command + [bundle.path, "--root", "Main"])
       #expect(result.code == 0 || result.code == 1, "\(command): \(result.errors)")
     }

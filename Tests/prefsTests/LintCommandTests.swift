@@ -24,7 +24,9 @@ struct LintCommandTests {
       ],
       0
     ),
-    (["Examples/Nope.bundle"], 2), (["README.md"], 2), (["Examples"], 2),
+    (["Examples/Nope.bundle"], 2), (["README.md"], 2),
+    // A folder that is no bundle is searched: Examples holds two clean ones; Sources none.
+    (["Examples"], 0), (["Sources/prefs"], 2),
     ([clean, "--disable", "no-such-rule"], 2), ([clean, "--format", "xml"], 2),
     ([clean, "--no-such-flag"], 2), ([], 2),
     ([clean, "--config", "Tests/Fixtures/Lint/no-such.yml"], 2),

@@ -26,16 +26,24 @@ struct StringsBundleOptions: ParsableArguments {
   @Option(help: "The source language (default: en).") var source: String = "en"
   @Option(help: "The configuration file to use instead of the nearest .prefs.yml.")
   var config: String?
+  @OptionGroup var reading: RootPageOption
 
   /// The bundle's translations, leaving out the pages `strings: exclude:` names.
   func model() throws -> TranslationModel {
-    let loaded = try SettingsBundle.load(at: bundle)
     var configuration = LintConfiguration()
     if let config {
       configuration = try LintConfiguration.load(file: config)
     } else if let found = LintConfiguration.find(forBundle: bundle) {
       configuration = try LintConfiguration.load(file: found)
     }
+    // The root page and the reader as --root and `root:`/`dialect:` of the configuration say.
+    var options = LoadOptions()
+    options.rootPage = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
+    if let dialect = configuration.dialect {
+      options.dialect = dialect
+      options.followsBundleReader = false
+    }
+    let loaded = try SettingsBundle.load(at: bundle, options: options)
     var policy = CoveragePolicy.standard
     policy.excludedPages = configuration.stringsExcludedPages(of: loaded)
     return try TranslationModel(bundle: loaded, sourceLanguage: source, policy: policy)
