@@ -48,6 +48,10 @@ struct Prefs: ParsableCommand {
       try command.run()
       return 0
     } catch {
+      // A word where a subcommand belongs: say which one was meant.
+      if let suggestion = SubcommandSuggestion.message(for: arguments) {
+        return CommandErrors.report(CommandFailure.usage(redaction.apply(suggestion)), to: &errors)
+      }
       let code = exitCode(for: error)
       // A parse error quotes the argument it did not expect, a store URL's password included.
       let message = redaction.apply(fullMessage(for: error))
