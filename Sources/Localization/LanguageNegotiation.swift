@@ -35,6 +35,15 @@ public enum LanguageNegotiation {
     }
     let languages = available.filter { $0.lowercased() != "base" }
     var chosen = matcher.localizationsToUse(available: languages, preferred: preferred)
+    // A folder iOS reads no language from (Croatian.lproj) is asked for by its own
+    // name only (a device never does): it is shown when no earlier language is served.
+    if let index = preferred.firstIndex(where: { name in
+      languages.contains(name) && LocaleName(text: name, legacyNames: matcher.legacyNames) == nil
+    }) {
+      let earlier = matcher.localizationsToUse(
+        available: languages, preferred: Array(preferred[..<index]))
+      chosen = earlier.isEmpty ? [preferred[index]] : earlier
+    }
     if chosen.isEmpty {
       chosen = matcher.localizationsToUse(available: languages, preferred: ["en_US"])
     }

@@ -68,4 +68,18 @@ struct LanguageFolderFixTests {
     }
     #expect(!FileManager.default.fileExists(atPath: bundle.folder.path + "/x.lproj"))
   }
+
+  /// `--lang` takes the bundle's own folder names: `Greek` shows Greek.lproj,
+  /// which `el` (as on a device) does not; `de` and `German` show German.lproj.
+  @Test(arguments: [
+    ("Greek", "Greek"), ("el", "English"), ("de", "German"), ("German", "German"),
+    ("nb", "Norwegian"), ("fr,Greek", "Greek"), ("de,Greek", "German"),
+  ])
+  func langTakesFolderNames(list: String, shown: String) throws {
+    let path = Paths.fixtures.appendingPathComponent("Unseen/sebastian__Flux/Settings.bundle").path
+    let result = DumpTests.run(["dump", path, "--lang", list, "--format", "json"])
+    #expect(result.code == 0, "\(result.errors)")
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(parsed?["language"] as? String == shown)
+  }
 }

@@ -9,7 +9,7 @@ struct LanguageOptions: ParsableArguments {
   @Option(
     name: .customLong("lang"),
     help: ArgumentHelp(
-      "The languages to show the bundle in, most preferred first (de-AT,en); default: the locale variables (LANGUAGE's list, then LC_ALL, LC_MESSAGES or LANG).",
+      "The languages to show the bundle in, most preferred first (de-AT,en), as tags or the bundle's .lproj folder names (German); default: the locale variables (LANGUAGE's list, then LC_ALL, LC_MESSAGES or LANG).",
       valueName: "languages"))
   var language: String?
 
@@ -41,14 +41,31 @@ struct LanguageOptions: ParsableArguments {
     var items: [String] = []
     for piece in pieces {
       let item = piece.trimmingCharacters(in: .whitespaces)
-      guard let tag = LanguageTag(folderName: item) else {
+      // A bundle's own folder name that is no tag (Croatian) names that folder.
+      guard
+        let key = LanguageTag(folderName: item)?.description ?? (isFolderName(item) ? item : nil)
+      else {
         throw ValidationError(
-          "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans, most preferred first, separated by commas (de-AT,en)"
+          "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name), most preferred first, separated by commas (de-AT,en)"
         )
       }
-      if seen.insert(tag.description.lowercased()).inserted { items.append(item) }
+      if seen.insert(key.lowercased()).inserted { items.append(item) }
     }
     return items
+  }
+
+  /// Whether an item can be a `.lproj` folder's own name that is no tag
+  /// (`Croatian`): ASCII letters, digits, `-` and `_`, a letter first, at most
+  /// 32; never `Base`, which is no language. Matched against folder names
+  /// only, never made into a path.
+  static func isFolderName(_ item: String) -> Bool {
+    guard let first = item.unicodeScalars.first, item.unicodeScalars.count <= 32,
+      item.lowercased() != "base", first.properties.isAlphabetic, first.isASCII
+    else { return false }
+    return item.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+    }
   }
 
   /// The item as typed, quoted, with anything unprintable escaped.
