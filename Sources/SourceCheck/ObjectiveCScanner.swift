@@ -180,14 +180,38 @@ struct ObjectiveCScanner {
     isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
   }
 
+  /// The most tokens a `#define` of a string constant is read for.
+  static let maximumDefineParts = 16
+
+  static func isDefinePart(_ token: Token, known: [String: String]) -> Bool {
+    switch token {
+    case .string: true
+    case .identifier(let name): known[name] != nil
+    default: false
+    }
+  }
+
   /// The file's string constants (`#define` and `NSString *const`).
   func constants(_ tokens: [Located]) -> [String: String] {
     var result: [String: String] = [:]
     for (index, located) in tokens.enumerated() {
-      if case .define(let name) = located.token, index + 2 < tokens.count,
-        case .string(let value) = tokens[index + 1].token, tokens[index + 2].token == .endOfDefine
-      {
-        result[name] = value
+      // `#define kSound @"sound"`, and `#define kSound kPrefix @"sound"`: adjacent
+      // literals and constants defined before join into one string.
+      if case .define(let name) = located.token {
+        var value = ""
+        var cursor = index + 1
+        var complete = false
+        while cursor < tokens.count, cursor - index <= Self.maximumDefineParts {
+          switch tokens[cursor].token {
+          case .string(let part): value += part
+          case .identifier(let other) where result[other] != nil: value += result[other] ?? ""
+          case .endOfDefine: complete = cursor > index + 1
+          default: break
+          }
+          if complete || !Self.isDefinePart(tokens[cursor].token, known: result) { break }
+          cursor += 1
+        }
+        if complete { result[name] = value }
       }
       // NAME = @"value" ;  preceded in its statement by NSString.
       if case .identifier(let name) = located.token, index + 3 < tokens.count,

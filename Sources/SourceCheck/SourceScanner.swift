@@ -133,6 +133,11 @@ public enum SourceScanner {
       }
       scan.files += 1
     }
+    // Swift reads Objective-C's constants through the bridging header: a name
+    // Swift does not declare itself resolves to the Objective-C constant.
+    for (name, value) in constants where symbols.constants[name] == nil {
+      symbols.constants[name] = value
+    }
     let allSymbols = symbols
     let allConstants = constants
     let objectiveCFound = objectiveCFiles

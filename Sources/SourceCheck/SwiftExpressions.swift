@@ -13,6 +13,7 @@ enum SwiftExpressions {
   /// and `self.` name it as declared), or a string enum's `rawValue`.
   static func keySpelling(_ expression: ExprSyntax) -> KeySpelling? {
     if let text = stringLiteral(expression) { return .literal(text) }
+    if let parts = concatenation(expression) { return .concatenation(parts) }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return .constant(reference.baseName.text)
     }
@@ -27,6 +28,24 @@ enum SwiftExpressions {
       return .constant("\(base).\(name)")
     }
     return nil
+  }
+
+  /// The parts of `a + "b" + C.d`, each a literal or a name; nil for anything
+  /// else (an interpolation, a call, another operator).
+  static func concatenation(_ expression: ExprSyntax) -> [KeySpelling]? {
+    guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements.count >= 3, elements.count % 2 == 1, elements.count <= 33 else { return nil }
+    var parts: [KeySpelling] = []
+    for (index, element) in elements.enumerated() {
+      if index % 2 == 1 {
+        guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+      } else {
+        guard let part = keySpelling(element) else { return nil }
+        parts.append(part)
+      }
+    }
+    return parts
   }
 
   /// A literal value: a boolean, a number (with a leading minus), a string.

@@ -31,6 +31,13 @@ struct SwiftSymbols: Sendable {
   mutating func merge(_ other: SwiftSymbols) {
     for (name, value) in other.constants { Self.add(&constants, name, value) }
     for (name, value) in other.cases { Self.add(&cases, name, value) }
+    for (name, parts) in other.concatenations {
+      if let existing = concatenations[name], existing != parts {
+        concatenations[name] = .some(nil)
+      } else {
+        concatenations[name] = parts
+      }
+    }
     wrappers.merge(other.wrappers) { first, _ in first }
     variables.merge(other.variables) { $0 + $1 }
     protocols.formUnion(other.protocols)
@@ -45,15 +52,39 @@ struct SwiftSymbols: Sendable {
     }
   }
 
-  func constant(_ name: String) -> String? { constants[name] ?? nil }
+  /// Constants made of parts (`static let sound = prefix + "sound"`), resolved
+  /// once every file's constants are known; nil when two declarations disagree.
+  var concatenations: [String: [KeySpelling]?] = [:]
+
+  func constant(_ name: String) -> String? { constant(name, depth: 0) }
+
+  /// A constant, or the parts of a concatenation joined when every part is known.
+  /// The depth bounds a chain of constants made of constants (and a cycle).
+  func constant(_ name: String, depth: Int) -> String? {
+    if let value = constants[name] { return value }
+    guard depth < Self.maximumConcatenationDepth, let parts = concatenations[name] ?? nil
+    else { return nil }
+    return key(.concatenation(parts), depth: depth + 1)
+  }
+
+  static let maximumConcatenationDepth = 8
   func enumCase(_ name: String) -> String? { cases[name] ?? nil }
 
   /// The key a spelling names, if every file's symbols tell it.
-  func key(_ spelling: KeySpelling) -> String? {
+  func key(_ spelling: KeySpelling) -> String? { key(spelling, depth: 0) }
+
+  func key(_ spelling: KeySpelling, depth: Int) -> String? {
     switch spelling {
-    case .literal(let text): text
-    case .constant(let name): constant(name)
-    case .enumCase(let name): enumCase(name)
+    case .literal(let text): return text
+    case .constant(let name): return constant(name, depth: depth)
+    case .enumCase(let name): return enumCase(name)
+    case .concatenation(let parts):
+      var text = ""
+      for part in parts {
+        guard let value = key(part, depth: depth + 1) else { return nil }
+        text += value
+      }
+      return text
     }
   }
 }
@@ -65,6 +96,8 @@ enum KeySpelling: Sendable, Hashable {
   case constant(String)
   /// `Keys.theme.rawValue`: the enum case `Keys.theme`.
   case enumCase(String)
+  /// `prefix + "sound"`: the parts joined, when every part is known.
+  indirect case concatenation([KeySpelling])
 }
 
 /// The first pass over one file.
@@ -150,10 +183,16 @@ final class SwiftSymbolCollector: SyntaxVisitor {
     }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-        let value = binding.initializer?.value, let text = SwiftExpressions.stringLiteral(value)
+        let value = binding.initializer?.value
       else { continue }
-      SwiftSymbols.add(&symbols.constants, name, text)
-      if let type = types.last { SwiftSymbols.add(&symbols.constants, "\(type).\(name)", text) }
+      if let text = SwiftExpressions.stringLiteral(value) {
+        SwiftSymbols.add(&symbols.constants, name, text)
+        if let type = types.last { SwiftSymbols.add(&symbols.constants, "\(type).\(name)", text) }
+      } else if let parts = SwiftExpressions.concatenation(value) {
+        // `prefix + "sound"`: known once every file's constants are.
+        symbols.concatenations[name] = parts
+        if let type = types.last { symbols.concatenations["\(type).\(name)"] = parts }
+      }
     }
     return .visitChildren
   }

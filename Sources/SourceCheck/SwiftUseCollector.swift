@@ -53,6 +53,12 @@ final class SwiftUseCollector: SyntaxVisitor {
       if let tuple = element.as(TupleExprSyntax.self), tuple.elements.count == 1,
         let only = tuple.elements.first, only.label == nil
       {
+        // `(read as? T) ?? x`: the cast inside the parentheses.
+        if let inner = only.expression.as(SequenceExprSyntax.self),
+          inner.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+          return inner.elements.first?.as(FunctionCallExprSyntax.self)
+        }
         return only.expression.as(FunctionCallExprSyntax.self)
       }
       return element.as(FunctionCallExprSyntax.self)

@@ -25,7 +25,7 @@ struct SourceRulesTests {
     return LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
   }
 
-  @Test(arguments: ["Broken", "FilteredRegistration", "Conversions"])
+  @Test(arguments: ["Broken", "FilteredRegistration", "Conversions", "Constants"])
   func findingsMatchTheirGoldenFiles(app: String) throws {
     expectGolden(try Self.output(app).render(.text), "lint/apps-\(app.lowercased()).txt")
   }
@@ -97,5 +97,47 @@ extension SourceRulesTests {
     #expect(output.summary.files == 4)
     #expect(output.summaryLine.hasSuffix(" in 4 files."))
     #expect(try Self.output("Clean").summaryLine == "No problems in 1 file.")
+  }
+}
+
+/// A line that reads a key whose phone and pad pages agree is one finding.
+extension SourceRulesTests {
+  static let unitsPage = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+    <dict>
+      <key>Type</key><string>PSMultiValueSpecifier</string>
+      <key>Title</key><string>Units</string>
+      <key>Key</key><string>units</string>
+      <key>DefaultValue</key><string>metric</string>
+      <key>Values</key><array><string>metric</string><string>imperial</string></array>
+      <key>Titles</key><array><string>Metric</string><string>Imperial</string></array>
+    </dict>
+    </array></dict></plist>
+    """
+
+  @Test func aReadOfAKeyOnBothIdiomsIsOneFinding() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write("Root.plist", Self.unitsPage)
+    try bundle.write("Root~ipad.plist", Self.unitsPage)
+    let sources = bundle.folder.appendingPathComponent("App")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    try Data(
+      """
+      import Foundation
+      let metric = UserDefaults.standard.bool(forKey: "units")
+      let units = UserDefaults.standard.string(forKey: "units") ?? "imperial"
+
+      """.utf8
+    ).write(to: sources.appendingPathComponent("Units.swift"))
+    let scan = try SourceScanner.scan([sources.path])
+    let report = try Linter(sources: scan).lint(bundleAt: bundle.path)
+    let code = report.diagnostics.filter { $0.rule.hasPrefix("code-") }.map(\.message)
+    #expect(
+      code == [
+        "bool(forKey:) reads \"units\" as false when it holds \"metric\", which its PSMultiValueSpecifier (Root.plist) stores",
+        "the code falls back to \"imperial\" for \"units\", but the bundle's DefaultValue is \"metric\" (Root.plist)",
+      ])
   }
 }

@@ -30,6 +30,47 @@ struct SourceScannerTests {
     }
   }
 
+  /// Objective-C's `extern` constants read from Swift through the bridging header, keys made
+  /// of constants in both languages, and registrations through constants in several calls.
+  @Test func constantsAcrossLanguagesAndConcatenationsAreFollowed() throws {
+    let scan = try Self.scan("Constants")
+    #expect(
+      Self.uses(scan, file: "Settings.swift") == [
+        "read bool sounds", "read integer theme", "read double volume",
+        "declare @AppStorage celsiusPref true ?",
+      ])
+    #expect(
+      Self.uses(scan, file: "Preferences.m") == [
+        "register sounds true", "register theme 1", "read bool units",
+      ])
+  }
+
+  /// Reads on `self` in `extension UserDefaults`, casts, presence tests, and registrations
+  /// built with `dictionaryWithObjectsAndKeys:` or in a variable.
+  @Test func conversionsAppUsesAreFollowed() throws {
+    let scan = try SourceScanner.scan([
+      Self.apps.appendingPathComponent("Conversions/Sources").path
+    ])
+    #expect(
+      Self.uses(scan, file: "UserDefaultsUtils.swift") == [
+        "read integer vaccination_centres_list_radius_in_km",
+        "read object vaccination_centres_list_radius_in_km",
+        "cast integer vaccination_centres_list_radius_in_km ?? 50",
+      ])
+    #expect(
+      Self.uses(scan, file: "MobileLastFMApplicationDelegate.m") == [
+        "register scrobbling \"YES\"", "register showontour \"YES\"",
+        "register bitrate \"64\"", "read bool scrobbling", "read object showontour",
+        "read bool bitrate", "read bool headsetinterrupt",
+      ])
+    #expect(
+      Self.uses(scan, file: "ViewController.swift") == [
+        "read integer port", "cast integer port", "register showontour \"YES\"",
+        "register lockTimeout 1", "declare @AppStorage vaccination_centres_list_radius_in_km 50 ?",
+        "declare @AppStorage showontour \"YES\" ?",
+      ])
+  }
+
   @Test func constantsKeyEnumsWrappersAndSuitesAreFollowed() throws {
     let scan = try Self.scan("Clean")
     #expect(

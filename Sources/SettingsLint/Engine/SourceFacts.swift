@@ -122,6 +122,25 @@ struct SourceFacts: Sendable {
 
   static func loosely(_ a: PlistValue, _ b: PlistValue) -> Bool { a.isEqualAsStored(to: b) }
 
+  /// Whether a number and a numeric string (either way round) are the same number.
+  static func sameNumber(_ literal: SourceLiteral, _ stored: PlistValue) -> Bool {
+    func number(_ value: PlistValue) -> Double? {
+      switch value {
+      case .integer(let number): Double(number)
+      case .real(let number): number
+      case .string(let text):
+        NumericText.isNumber(text)
+          ? Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+      default: nil
+      }
+    }
+    let code = value(literal)
+    guard SourceFacts.kind(code) != SourceFacts.kind(stored),
+      let a = number(code), let b = number(stored)
+    else { return false }
+    return a == b
+  }
+
   /// Whether the bundle's default is what a zero-returning getter gives when nothing is stored.
   static func isZero(_ value: PlistValue) -> Bool {
     switch value {

@@ -78,7 +78,10 @@ enum CodeDefaultMismatch: LintRule {
         (literal, how) = (fallback, "falls back to")
       default: continue
       }
-      guard !SourceFacts.same(literal, as: setting) else { continue }
+      // 50 against "50" is one value in two types: code-type-mismatch's to report.
+      guard !SourceFacts.same(literal, as: setting),
+        !SourceFacts.sameNumber(literal, bundleDefault)
+      else { continue }
       report.add(
         "the code \(how) \(literal) for \"\(use.key)\", but the bundle's DefaultValue is \(SourceFacts.describe(bundleDefault)) (\(setting.page.file))",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
