@@ -354,6 +354,46 @@ struct BundleDiffTests {
     #expect(changes.first?.readings.map(\.dialect) == [.apple])
   }
 
+  /// InAppSettingsKit's own types are compared by its reading: a date
+  /// picker become a text field stores a string where a date was; a mail
+  /// compose row's title is a text like any other.
+  @Test func inAppSettingsKitTypesAreComparedByItsReading() throws {
+    func page(_ body: String) -> String {
+      "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>\(body)</array></dict></plist>"
+    }
+    func snapshot(reminder: String, mailTitle: String) throws -> BundleSnapshot {
+      let bundle = try TemporaryBundle()
+      defer { bundle.remove() }
+      try bundle.write("Root.plist", page(""))
+      try bundle.write(
+        "Root.inApp.plist",
+        page(
+          """
+          <dict><key>Type</key><string>\(reminder)</string><key>Key</key><string>reminder</string>\
+          <key>Title</key><string>Reminder</string></dict>
+          <dict><key>Type</key><string>IASKMailComposeSpecifier</string>\
+          <key>Title</key><string>\(mailTitle)</string></dict>
+          """))
+      return BundleSnapshot(
+        bundles: try Dialect.allCases.map {
+          try SettingsBundle.load(
+            at: bundle.path, options: LoadOptions(dialect: $0, keepsComments: false))
+        })
+    }
+    let changes = BundleDiff.compare(
+      old: try snapshot(reminder: "IASKDatePickerSpecifier", mailTitle: "Write to us"),
+      new: try snapshot(reminder: "PSTextFieldSpecifier", mailTitle: "Contact"))
+    // (No strings-added: InAppSettingsKit reads no table for a page without StringsTable
+    // in a bundle without .lproj folders, so "Contact" is shown as written.)
+    #expect(Set(changes.map(\.kind)) == [.typeChanged, .titleChanged])
+    let retyped = try #require(changes.first { $0.kind == .typeChanged })
+    #expect(retyped.severity == .breaking && retyped.message.contains("storing a date"))
+    #expect(
+      changes.allSatisfy {
+        $0.readings.map(\.dialect) == [.iask] && $0.missed.map(\.dialect) == [.apple]
+      })
+  }
+
   @Test func aRetypedValueIsConvertedByMigrationWithoutLoss() throws {
     let (old, new) = try Self.history("vlc-deinterlace-retyped")
     let plan = MigrationPlan(old: old, new: new, stored: ["deinterlace": .string("-1")])
