@@ -4,7 +4,8 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-/// Lint on the real bundles: every error it reports is one a person reviewed
+/// Lint on the real bundles (../shared/corpus and Tests/Fixtures/Unseen):
+/// every error it reports is one a person reviewed
 /// and found real (Tests/Fixtures/CorpusReview/errors.txt says why), and every
 /// finding's severity is one its rule declares, so `prefs rules` never says
 /// another severity than a finding gets.
@@ -30,7 +31,25 @@ struct CorpusReviewTests {
       let report = try linter.lint(bundleAt: url.path)
       reports.append((url.deletingLastPathComponent().lastPathComponent, report))
     }
+    for url in unseenBundles {
+      let report = try linter.lint(bundleAt: url.path)
+      reports.append(("Unseen/" + url.deletingLastPathComponent().lastPathComponent, report))
+    }
     return reports
+  }
+
+  /// The real bundles copied into Tests/Fixtures/Unseen, each `<owner__repo>/<name>.bundle`.
+  static var unseenBundles: [URL] {
+    let root = Paths.fixtures.appendingPathComponent("Unseen")
+    let manager = FileManager.default
+    let folders = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+    return folders.sorted().flatMap { folder in
+      let url = root.appendingPathComponent(folder)
+      let names = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
+      return names.sorted().filter { $0.hasSuffix(".bundle") }.map {
+        url.appendingPathComponent($0)
+      }
+    }
   }
 
   @Test(.needsCorpus) func everyErrorOnTheCorpusWasReviewedAndIsReal() throws {
