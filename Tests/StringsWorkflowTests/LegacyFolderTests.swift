@@ -173,4 +173,19 @@ struct LegacyFolderTests {
     #expect(!CoveragePolicy.standard.needsTranslation("1.2.3", in: language))
     #expect(CoveragePolicy.standard.needsTranslation("Amount", in: language))
   }
+
+  /// xhf1234/omediaIPad: English.lproj is the source, zh_CN.lproj is named by its tag.
+  @Test(arguments: ["zh-CN", "zh_CN"])
+  func omediaIPad(language: String) throws {
+    let path = Paths.fixtures.appendingPathComponent("Unseen/xhf1234__omediaIPad/Settings.bundle")
+      .path
+    let model = try TranslationModel(bundle: try SettingsBundle.load(at: path))
+    #expect(model.sourceFolder == "English")
+    #expect(model.folder(for: language) == "zh_CN")
+    let xliff = try XLIFF.export(model, language: language)
+    #expect(xliff.contains("original=\"Settings.bundle/English.lproj/Root.strings\""))
+    #expect(xliff.contains("source-language=\"en\" target-language=\"zh-CN\""))
+    #expect(xliff.contains("<target>"))
+    #expect(model.missingByLanguage().map(\.language) == ["zh_CN"])
+  }
 }
