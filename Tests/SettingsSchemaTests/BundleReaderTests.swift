@@ -102,6 +102,22 @@ struct BundleReaderTests {
     #expect(loaded.options.dialect == (onlyIASK ? .iask : .apple))
   }
 
+  /// Real bundles of each shape, read by the reader that opens them, from the page it opens.
+  @Test(arguments: [
+    ("fatih__cafetiere", Dialect.iask, "Root.inApp.plist"),  // Settings.bundle, .inApp pages only
+    ("addi__Straeto-iphone-app", .iask, "Root.plist"),  // InAppSettings.bundle with a Root.plist
+    ("miyagihe__Drawords1.0", .apple, "en.lproj/Root.plist"),  // a localized root only
+    ("vkucera__task-coach", .apple, "en.lproj/Root.plist"),
+    ("fblumenberg__iKopter", .iask, "Main.plist"),
+  ])
+  func realBundlesAreReadByTheirReader(fixture: String, dialect: Dialect, root: String) throws {
+    let bundle = try SettingsBundle.load(
+      at: Self.fixture(fixture), options: LoadOptions(preferredLanguages: ["en"]))
+    #expect(bundle.options.dialect == dialect)
+    #expect(bundle.pages.first?.file == root)
+    #expect(!bundle.problems.contains { $0.origin == .rootFallback })
+  }
+
   /// A dialect asked for is kept (`followsBundleReader` false).
   @Test func anExplicitDialectIsKept() throws {
     var options = LoadOptions(dialect: .apple)
