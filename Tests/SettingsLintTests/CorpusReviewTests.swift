@@ -11,10 +11,14 @@ import Testing
 /// another severity than a finding gets.
 struct CorpusReviewTests {
   static let reviewFile = Paths.fixtures.appendingPathComponent("CorpusReview/errors.txt")
+  /// The review of the bundles under Tests/Fixtures/Unseen.
+  static let unseenReviewFile = Paths.fixtures.appendingPathComponent("CorpusReview/unseen.txt")
 
   /// `folder/file:line rule` of every reviewed error.
   static func reviewed() throws -> Set<String> {
-    let text = try String(contentsOf: reviewFile, encoding: .utf8)
+    let text = try [reviewFile, unseenReviewFile].map {
+      try String(contentsOf: $0, encoding: .utf8)
+    }.joined(separator: "\n")
     var entries = Set<String>()
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {
       let parts = line.components(separatedBy: " -- ")
@@ -33,7 +37,9 @@ struct CorpusReviewTests {
     }
     for url in unseenBundles {
       let report = try linter.lint(bundleAt: url.path)
-      reports.append(("Unseen/" + url.deletingLastPathComponent().lastPathComponent, report))
+      // As unseen.txt names them: `<owner__repo>/<name>.bundle`.
+      reports.append(
+        (url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent, report))
     }
     return reports
   }
