@@ -102,4 +102,22 @@ struct LanguageFolderRuleTests {
     #expect(found.count == 1)
     #expect(found.first?.fix == nil)
   }
+
+  /// toopriddy/mytime names seventeen folders the old way: iOS reads all
+  /// but Croatian, Greek, Slovak and en_UK, each meant for a tag it names.
+  @Test func mytimesFourFoldersNoDeviceSelects() throws {
+    let path = Paths.fixtures.appendingPathComponent("Unseen/toopriddy__mytime/Settings.bundle")
+      .path
+    let found = try LintTestSupport.lint(path).diagnostics.filter {
+      $0.rule == "unselected-language-folder"
+    }
+    #expect(found.map(\.file) == ["Croatian.lproj", "Greek.lproj", "Slovak.lproj", "en_UK.lproj"])
+    #expect(
+      found.compactMap(\.fix?.rename?.newName) == [
+        "hr.lproj", "el.lproj", "sk.lproj", "en-GB.lproj",
+      ])
+    #expect(
+      try LintTestSupport.lint(path).diagnostics.filter { $0.rule == "misspelled-language-folder" }
+        .isEmpty)
+  }
 }

@@ -82,4 +82,27 @@ struct LanguageFolderFixTests {
     let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
     #expect(parsed?["language"] as? String == shown)
   }
+
+  /// toopriddy/mytime: one --fix renames its four folders; the languages then serve their devices.
+  @Test func mytimesFoldersAreRenamed() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try FileManager.default.removeItem(at: bundle.url)
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("Unseen/toopriddy__mytime/Settings.bundle"),
+      to: bundle.url)
+    let fixed = DumpTests.run(["lint", bundle.path, "--fix"])
+    for (old, new) in [
+      ("Croatian", "hr"), ("Greek", "el"), ("Slovak", "sk"), ("en_UK", "en-GB"),
+    ] {
+      #expect(
+        fixed.output.contains("fixed: rename \(old).lproj to \(new).lproj"), "\(fixed.output)")
+      #expect(
+        Self.exists(bundle, "\(new).lproj/Root.strings") && !Self.exists(bundle, "\(old).lproj"))
+    }
+    #expect(!DumpTests.run(["lint", bundle.path]).output.contains("unselected-language-folder"))
+    let shown = DumpTests.run(["dump", bundle.path, "--lang", "hr", "--format", "json"])
+    let parsed = try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any]
+    #expect(parsed?["language"] as? String == "hr")
+  }
 }
