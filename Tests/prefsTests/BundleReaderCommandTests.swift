@@ -202,4 +202,20 @@ struct BundleReaderCommandTests {
       reviewed.subtracting(found).isEmpty,
       "no longer found: \(reviewed.subtracting(found).sorted())")
   }
+
+  /// A bundle only InAppSettingsKit opens is read every way it is read when its
+  /// InAppSettingsKit readings are done: an inline disable nothing uses is reported
+  /// there too (before, lint counted Settings.app's readings it never makes and kept quiet).
+  @Test func anUnusedDisableInAnInAppSettingsBundleIsReported() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-unused-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = folder.appendingPathComponent("InAppSettings.bundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Paths.fixtures.appendingPathComponent("Lint/Rules/unused-disable.bundle/Root.plist"),
+      to: bundle.appendingPathComponent("Root.inApp.plist"))
+    let result = DumpTests.run(["lint", bundle.path])
+    #expect(result.output.contains("[unused-disable]"), "\(result.output)")
+  }
 }

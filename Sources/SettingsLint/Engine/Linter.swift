@@ -143,10 +143,14 @@ public struct Linter: Sendable {
     diagnostics.removeAll { dataFiles.contains($0.file) && $0.rule != UnreachablePage.id }
     let excluded = { (file: String) in configuration.excludes(file, inBundle: bundle.path) }
     // A run narrowed to some readings cannot know what the others need a directive for.
+    // A bundle only InAppSettingsKit opens has InAppSettingsKit's readings alone.
+    let everyReading = LoadOptions(
+      dialect: bundle.onlyInAppSettingsKitOpens && bundle.options.followsBundleReader
+        ? .iask : .apple)
     let readsAll =
       bundles.count
       >= LintVariant.all(
-        forFiles: bundle.files, base: LoadOptions(), limitsElements: Self.limitsElements(bundle)
+        forFiles: bundle.files, base: everyReading, limitsElements: Self.limitsElements(bundle)
       ).count
     diagnostics = applyDisables(
       InlineDisables(readings: bundles), to: diagnostics, ran: rules, reportsUnused: readsAll)
