@@ -409,3 +409,24 @@ struct PlainCauseHintTests {
     #expect(!outcome.report.diagnostics.contains { $0.rule == "strings-syntax" })
   }
 }
+
+/// Real bundles whose title values share a Key (a version shown on two
+/// pages, a debug flag listed twice): nothing is stored, so nothing collides.
+struct TitleValueKeyTests {
+  /// Failed before: a "both rows show and change one stored value" warning on each.
+  @Test(
+    .needsCorpus,
+    arguments: [
+      ("CCIP-App__CCIP-iOS", "AppFlags.plist"),
+      ("KentarouKanno__SettingsBundleSample", "Root.plist"),
+      ("akinsella__xebia-ios", "About.plist"),
+      ("akinsella__xebia-ios", "ParseKit.plist"),
+      ("logisticinfotech__iOSSettingBundle", "ContactUs.plist"),
+    ])
+  func titleValuesSharingAKeyAreNotReported(folder: String, file: String) throws {
+    let report = try LintTestSupport.lint(
+      Paths.corpus.appendingPathComponent(folder).appendingPathComponent("Settings.bundle").path)
+    let found = report.diagnostics.filter { $0.rule == "duplicate-key" && $0.file == file }
+    #expect(found.map(\.message) == [])
+  }
+}
