@@ -172,6 +172,28 @@ public enum BundleDiff {
         newPlace: entry.map { new.place(of: $0, index: index?.new) } ?? new.place,
         message: message)
     }
+    // A toggle become a choice (or the reverse) whose values hold every value
+    // the old one stored: people's values still read as they did.
+    if old.rule != new.rule, let before = choices(of: old), let after = choices(of: new),
+      before.allSatisfy({ value in after.contains { $0.isEqualAsStored(to: value) } })
+    {
+      var changes = [
+        change(
+          .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
+          "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); what it stored (\(before.map(SpecifierValue.text).joined(separator: ", "))) it still offers"
+        )
+      ]
+      if !sameAsStored(old.defaultValue, new.defaultValue) {
+        let before = old.defaultValue.map(SpecifierValue.describe) ?? "nothing"
+        let after = new.defaultValue.map(SpecifierValue.describe) ?? "nothing"
+        changes.append(
+          change(
+            .defaultChanged, .behaviour, old: before, new: after, at: "DefaultValue",
+            "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
+          ))
+      }
+      return changes
+    }
     if old.stores != new.stores || old.rule != new.rule {
       return [
         change(
@@ -356,6 +378,16 @@ public enum BundleDiff {
           "the Titles of the values of \"\(new.key)\" changed"))
     }
     return changes
+  }
+
+  /// The values an element can store when it offers a fixed set: a
+  /// toggle's on and off values, a choice's Values; nil for any other.
+  static func choices(of setting: BundleSnapshot.Setting) -> [PlistValue]? {
+    switch setting.rule {
+    case .toggle: [setting.trueValue ?? .bool(true), setting.falseValue ?? .bool(false)]
+    case .oneOfValues: setting.values.isEmpty ? nil : setting.values
+    default: nil
+    }
   }
 
   /// Pairs of an old value no new value equals and a new value no old one

@@ -181,12 +181,26 @@ struct BundleDiffTests {
     #expect(plan.steps.isEmpty && plan.refusals.isEmpty)
   }
 
-  static func history(_ name: String) throws -> (old: BundleSnapshot, new: BundleSnapshot) {
+  /// A history pair read by each device, by Settings.app and by
+  /// InAppSettingsKit when the pair has `.inApp` pages (as `prefs diff` reads it).
+  static func history(_ name: String, dialects: [Dialect]? = nil) throws -> (
+    old: BundleSnapshot, new: BundleSnapshot
+  ) {
     let folder = Paths.fixtures.appendingPathComponent("Diff/History/\(name)")
-    return (
-      try snapshot(at: folder.appendingPathComponent("old/Settings.bundle").path),
-      try snapshot(at: folder.appendingPathComponent("new/Settings.bundle").path)
-    )
+    func read(_ side: String) throws -> BundleSnapshot {
+      let path = folder.appendingPathComponent("\(side)/Settings.bundle").path
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      let readers =
+        dialects ?? (files.contains { $0.hasSuffix(".inApp.plist") } ? [.apple, .iask] : [.apple])
+      return BundleSnapshot(
+        bundles: try readers.flatMap { dialect in
+          try Idiom.allCases.map {
+            try SettingsBundle.load(
+              at: path, options: LoadOptions(idiom: $0, dialect: dialect, keepsComments: false))
+          }
+        })
+    }
+    return (try read("old"), try read("new"))
   }
 
   /// Releases of real apps (Tests/Fixtures/Diff/README.md): the kinds each
@@ -213,6 +227,8 @@ struct BundleDiffTests {
         .orderChanged: 1, .stringsAdded: 7,
       ], [:]
     ),
+    // A toggle become a multi value of 0 and 1 (true and false read as them, as isEqual: compares).
+    ("vlc-toggle-to-choice", [.typeChanged: 1, .defaultChanged: 1, .stringsAdded: 2], [:]),
     // A title value's DefaultValue (the version DuckDuckGo writes each release) is only shown.
     ("duckduckgo-version", [.defaultChanged: 1], [:]),
     // TrueValue true and FalseValue false dropped: what the toggle stores is unchanged.
@@ -292,6 +308,16 @@ struct BundleDiffTests {
     let changes = BundleDiff.compare(old: old, new: new)
     #expect(changes.map(\.severity) == [.cosmetic], "\(changes.map(\.message))")
     #expect(changes.first?.newPlace?.line == 9)
+  }
+
+  /// VLC 207b4a27cc made the AutomaticallyPlayNextItem toggle (in its
+  /// `.inApp` page) a multi value of 0 and 1: what people stored (true or
+  /// false) is one of its values as `isEqual:` compares, so nothing breaks.
+  @Test func aToggleBecomeAChoiceOfItsValuesIsNotBreaking() throws {
+    let (old, new) = try Self.history("vlc-toggle-to-choice", dialects: Dialect.allCases)
+    let retyped = BundleDiff.compare(old: old, new: new).filter { $0.kind == .typeChanged }
+    #expect(retyped.map(\.severity) == [.behaviour], "\(retyped.map(\.message))")
+    #expect(retyped.first?.readings.allSatisfy { $0.dialect == .iask } == true)
   }
 
   @Test func aConfirmedRenameIsReportedAsConfirmed() throws {
