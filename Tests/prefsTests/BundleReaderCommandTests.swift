@@ -168,41 +168,6 @@ struct BundleReaderCommandTests {
     #expect(apple.output.contains("Settings.app shows the switch OFF"), "\(apple.output)")
   }
 
-  /// Every error lint reports on the Unseen bundles was reviewed and is real
-  /// (Tests/Fixtures/CorpusReview/unseen.txt says why), and each listed one is still found.
-  @Test func everyErrorOnTheUnseenBundlesWasReviewed() throws {
-    let text = try String(
-      contentsOf: Paths.fixtures.appendingPathComponent("CorpusReview/unseen.txt"), encoding: .utf8)
-    var reviewed = Set<String>()
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-      let parts = line.components(separatedBy: " -- ")
-      #expect(parts.count == 2 && !parts[1].isEmpty, "no reason given: \(line)")
-      reviewed.insert(parts[0])
-    }
-    var found = Set<String>()
-    for bundle in Self.unseenBundles {
-      let result = DumpTests.run(["lint", bundle, "--format", "github"])
-      #expect(result.code == 0 || result.code == 1, "\(bundle): \(result.errors)")
-      // ::error file=PATH,line=N,col=C,title=RULE::message
-      for line in result.output.split(separator: "\n") where line.hasPrefix("::error ") {
-        let fields = line.dropFirst("::error ".count).prefix { $0 != ":" }
-          .split(separator: ",").reduce(into: [String: String]()) {
-            let pair = $1.split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { $0[String(pair[0])] = String(pair[1]) }
-          }
-        let rule = fields["title"] ?? ""
-        let file = (fields["file"] ?? "").replacingOccurrences(
-          of: "Tests/Fixtures/Unseen/", with: "")
-        found.insert("\(file)\(fields["line"].map { ":\($0)" } ?? "") \(rule)")
-      }
-    }
-    #expect(
-      found.subtracting(reviewed).isEmpty, "not reviewed: \(found.subtracting(reviewed).sorted())")
-    #expect(
-      reviewed.subtracting(found).isEmpty,
-      "no longer found: \(reviewed.subtracting(found).sorted())")
-  }
-
   /// A bundle only InAppSettingsKit opens is read every way it is read when its
   /// InAppSettingsKit readings are done: an inline disable nothing uses is reported
   /// there too (before, lint counted Settings.app's readings it never makes and kept quiet).
