@@ -111,6 +111,9 @@ public enum KeyDeclaration: String, Sendable, Hashable {
   case defaultsKey = "Defaults.Key"
   /// `prefs generate swift`'s `SettingsKey<T>("key", defaultValue: …)`.
   case settingsKey = "SettingsKey"
+  /// The app's own `@propertyWrapper` that reads `object(forKey:) as? T`
+  /// (`@UserDefault(.key, defaultValue: …) var x: T`).
+  case propertyWrapper = "@propertyWrapper"
 }
 
 /// One use of a defaults key by the app's code.

@@ -24,7 +24,9 @@ enum SwiftExpressions {
         return .enumCase("\(base.base?.trimmedDescription ?? "").\(base.declName.baseName.text)")
       }
       let base = member.base?.trimmedDescription ?? ""
-      if ["", "Self", "self"].contains(base) { return .constant(name) }
+      // `.theme`: a constant of the contextual type, or a case of a string enum.
+      if member.base == nil { return .implicitMember(name) }
+      if ["Self", "self"].contains(base) { return .constant(name) }
       return .constant("\(base).\(name)")
     }
     return nil

@@ -17,6 +17,9 @@ struct SwiftSymbols: Sendable {
   var variables: [String: [ReceiverTerm]] = [:]
   /// The protocols the app declares: a value of one may be a `UserDefaults`.
   var protocols: Set<String> = []
+  /// The app's property wrappers that read the defaults with a cast
+  /// (`object(forKey: key) as? T`): their attribute declares a key.
+  var castingWrappers: Set<String> = []
   /// Each file's declarations that `variables` and `wrappers` name, by the
   /// file's place in the scan (``DeclarationReference/table``).
   var declarations: [Int: [ReceiverTerm]] = [:]
@@ -41,6 +44,7 @@ struct SwiftSymbols: Sendable {
     wrappers.merge(other.wrappers) { first, _ in first }
     variables.merge(other.variables) { $0 + $1 }
     protocols.formUnion(other.protocols)
+    castingWrappers.formUnion(other.castingWrappers)
     declarations.merge(other.declarations) { first, _ in first }
   }
 
@@ -78,6 +82,7 @@ struct SwiftSymbols: Sendable {
     case .literal(let text): return text
     case .constant(let name): return constant(name, depth: depth)
     case .enumCase(let name): return enumCase(name)
+    case .implicitMember(let name): return constant(name, depth: depth) ?? enumCase(".\(name)")
     case .concatenation(let parts):
       var text = ""
       for part in parts {
@@ -96,6 +101,8 @@ enum KeySpelling: Sendable, Hashable {
   case constant(String)
   /// `Keys.theme.rawValue`: the enum case `Keys.theme`.
   case enumCase(String)
+  /// `.theme`: a constant named so, else the string enum case `.theme`.
+  case implicitMember(String)
   /// `prefix + "sound"`: the parts joined, when every part is known.
   indirect case concatenation([KeySpelling])
 }
@@ -123,6 +130,14 @@ final class SwiftSymbolCollector: SyntaxVisitor {
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     types.append(node.name.text)
+    // `@propertyWrapper struct UserDefault<T>` whose getter casts what it reads.
+    if node.attributes.contains(where: {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "propertyWrapper"
+    }) {
+      let finder = CastingReadFinder(viewMode: .sourceAccurate)
+      finder.walk(node.memberBlock)
+      if finder.casts { symbols.castingWrappers.insert(node.name.text) }
+    }
     return .visitChildren
   }
   override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
@@ -230,5 +245,24 @@ private final class ForwardedKeyFinder: SyntaxVisitor {
     else { return .visitChildren }
     found = (index, read.getter, read.receiver)
     return .skipChildren
+  }
+}
+
+/// Whether a body reads the defaults and casts what it reads (`object(forKey:
+/// key.rawValue) as? T`), as Defaults-style wrappers do.
+private final class CastingReadFinder: SyntaxVisitor {
+  var casts = false
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for index in elements.indices.dropLast()
+    where elements[index + 1].is(UnresolvedAsExprSyntax.self) {
+      if let call = elements[index].as(FunctionCallExprSyntax.self),
+        let read = SwiftExpressions.read(call), read.getter == .object
+      {
+        casts = true
+      }
+    }
+    return casts ? .skipChildren : .visitChildren
   }
 }

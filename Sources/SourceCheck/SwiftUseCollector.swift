@@ -229,6 +229,23 @@ final class SwiftUseCollector: SyntaxVisitor {
   /// `@AppStorage("key") var flag = true`, `@AppStorage("key", store: …) var level: Double = 0.5`.
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     for attribute in node.attributes {
+      // The app's own wrapper: `@UserDefault(.key, defaultValue: 30) static var x: Int`.
+      if let attribute = attribute.as(AttributeSyntax.self),
+        symbols.castingWrappers.contains(attribute.attributeName.trimmedDescription),
+        case .argumentList(let arguments)? = attribute.arguments,
+        let first = arguments.first, first.label == nil, let key = key(first.expression)
+      {
+        let value = arguments.first { ["defaultValue", "default"].contains($0.label?.text) }
+        let binding = node.bindings.first
+        uses.append(
+          KeyUse(
+            key: key,
+            action: .declare(
+              .propertyWrapper, default: value.flatMap { SwiftExpressions.literal($0.expression) },
+              type: binding?.typeAnnotation?.type.trimmedDescription),
+            place: place(attribute)))
+        continue
+      }
       guard let attribute = attribute.as(AttributeSyntax.self),
         attribute.attributeName.trimmedDescription == "AppStorage",
         case .argumentList(let arguments)? = attribute.arguments,

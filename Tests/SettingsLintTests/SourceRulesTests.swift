@@ -25,7 +25,9 @@ struct SourceRulesTests {
     return LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
   }
 
-  @Test(arguments: ["Broken", "FilteredRegistration", "Conversions", "Constants"])
+  @Test(arguments: [
+    "Broken", "FilteredRegistration", "Conversions", "Constants", "PropertyWrapper",
+  ])
   func findingsMatchTheirGoldenFiles(app: String) throws {
     expectGolden(try Self.output(app).render(.text), "lint/apps-\(app.lowercased()).txt")
   }
