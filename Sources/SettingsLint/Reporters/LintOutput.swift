@@ -131,8 +131,8 @@ enum TextReporter {
   }
 
   /// One finding per cause: the first finding of each ``FindingCause`` (by
-  /// rule, severity and cause) with the one message for all of them; a cause
-  /// of one finding keeps its own message. The last is what a fix does, when
+  /// rule, severity and cause) with the one message for all of them, when
+  /// they are more than the message quotes; a few keep their own messages. The last is what a fix does, when
   /// the finding (each finding folded into it) has one.
   static func shown(_ diagnostics: [Diagnostic]) -> [(Diagnostic, String, String?)] {
     struct Key: Hashable {
@@ -153,7 +153,7 @@ enum TextReporter {
     var done = Set<Key>()
     for diagnostic in diagnostics {
       guard let key = key(diagnostic), let cause = diagnostic.cause,
-        let group = members[key], group.count > 1
+        let group = members[key], group.count > FindingCause.quotedItems
       else {
         let fix = diagnostic.fix.flatMap { $0.obstacle == nil ? $0.summary : nil }
         shown.append((diagnostic, diagnostic.message, fix))
