@@ -4,8 +4,9 @@ import Testing
 
 @testable import prefs
 
-/// A command that changes files says what it did in one line, and `--quiet`
-/// leaves the line out: a silent success is never mistaken for a no-op.
+/// A command that changes files says what it did in one line, on standard
+/// error (standard output stays for data, and `-o` may name it), and
+/// `--quiet` leaves the line out: a silent success is never mistaken for a no-op.
 struct DoneReportTests {
   let folder: String
 
@@ -45,9 +46,9 @@ struct DoneReportTests {
     for (arguments, line) in steps {
       let result = defaults(arguments)
       #expect(result.code == 0, "\(arguments): \(result.errors)")
-      // A file export's line goes to standard error: the file may be standard output.
-      let said = arguments[0] == "export" ? result.errors : result.output
-      #expect(said == line + "\n", "\(arguments)")
+      // Standard output stays for data: the line goes to standard error.
+      #expect(result.output.isEmpty, "\(arguments)")
+      #expect(result.errors == line + "\n", "\(arguments)")
     }
   }
 
@@ -74,12 +75,35 @@ struct DoneReportTests {
       .components(separatedBy: "<trans-unit ").count - 1
     #expect(export.errors == "wrote \(units) units to \(xliff)\n")
     #expect(
-      DumpTests.run(["strings", "sync", bundle, "--dry-run"]).output == "nothing to change\n")
+      DumpTests.run(["strings", "sync", bundle, "--dry-run"]).errors == "nothing to change\n")
     #expect(
       DumpTests.run(["generate", "swift", bundle, "-o", swift]).errors == "wrote \(swift)\n")
     #expect(
       DumpTests.run(["generate", "swift", bundle, "-o", swift]).errors
         == "nothing to change: \(swift) is up to date\n")
     #expect(DumpTests.run(["generate", "swift", bundle, "-o", swift, "--quiet"]).errors.isEmpty)
+  }
+
+  @Test func registerSaysWhatItStored() {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let bundle = Paths.repository.appendingPathComponent(DumpTests.showcase).path
+    let first = defaults(["register", "com.x", "--bundle", bundle, "--apply"])
+    #expect(first.code == 0)
+    #expect(first.errors.hasPrefix("registered ") && first.errors.hasSuffix(" values in com.x\n"))
+    let again = defaults(["register", "com.x", "--bundle", bundle, "--apply"])
+    #expect(again.errors == "nothing to change: com.x holds every default already\n")
+  }
+
+  /// `--quiet` also leaves out the list of the tables a strings command wrote.
+  @Test func quietStringsCommandsListNothing() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let copy = folder + "/Settings.bundle"
+    try FileManager.default.copyItem(
+      atPath: Paths.repository.appendingPathComponent(DumpTests.showcase).path, toPath: copy)
+    let loud = DumpTests.run(["strings", "add-language", copy, "fr"])
+    #expect(loud.code == 0 && loud.output.contains("fr.lproj/"))
+    let quiet = DumpTests.run(["strings", "add-language", copy, "de", "--quiet"])
+    #expect(quiet.code == 0 && quiet.output.isEmpty && quiet.errors.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: copy + "/de.lproj/Root.strings"))
   }
 }

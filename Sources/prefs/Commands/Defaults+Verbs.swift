@@ -149,7 +149,7 @@ extension Defaults {
         report.say(
           outcome.changes.isEmpty
             ? "nothing to change: \(old.string) is \(new.string)"
-            : "renamed \(old.string) to \(new.string) in \(domain)", to: &output)
+            : "renamed \(old.string) to \(new.string) in \(domain)", to: &errors)
         return ExitStatus.success
       }
     }

@@ -167,7 +167,7 @@ extension Defaults {
         report.say(
           outcome.changes.isEmpty
             ? "nothing to change: \(key) of \(domain) already holds that value"
-            : "wrote \(key) to \(domain)", to: &output)
+            : "wrote \(key) to \(domain)", to: &errors)
         return ExitStatus.success
       }
     }
@@ -272,7 +272,7 @@ extension Defaults {
           report.say(
             outcome.changes.isEmpty
               ? "nothing to change: \(domain) has no key \(key)" : "deleted \(key) from \(domain)",
-            to: &output)
+            to: &errors)
         } else {
           let outcome = try store.removeAll(force: force)
           Defaults.reportMovedAside(outcome, to: &errors)
@@ -280,7 +280,7 @@ extension Defaults {
             outcome.changes.isEmpty
               ? "nothing to change: \(domain) holds no values"
               : "deleted \(DoneReport.count(outcome.changes.count, "value")) of \(domain)",
-            to: &output)
+            to: &errors)
         }
         return ExitStatus.success
       }
@@ -386,12 +386,12 @@ extension Defaults {
     mutating func run() throws { try runOnStandardStreams() }
 
     /// Says how many values the import changed.
-    func reportImport(_ outcome: DefaultsStore.WriteOutcome, output: inout some TextOutputStream) {
+    func reportImport(_ outcome: DefaultsStore.WriteOutcome, errors: inout some TextOutputStream) {
       report.say(
         outcome.changes.isEmpty
           ? "nothing to change: \(domain) already holds those values"
           : "imported \(domain): \(DoneReport.count(outcome.changes.count, "value")) changed",
-        to: &output)
+        to: &errors)
     }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
@@ -425,7 +425,7 @@ extension Defaults {
           if let values {
             let outcome = try location.store(domain).replaceAll(with: values, force: force)
             Defaults.reportMovedAside(outcome, to: &errors)
-            reportImport(outcome, output: &output)
+            reportImport(outcome, errors: &errors)
             return ExitStatus.success
           }
         }
@@ -446,7 +446,7 @@ extension Defaults {
         }
         let outcome = try location.store(domain).replaceAll(with: values, force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
-        reportImport(outcome, output: &output)
+        reportImport(outcome, errors: &errors)
         return ExitStatus.success
       }
     }
@@ -551,6 +551,7 @@ extension Defaults {
     @Flag(help: "Write them into the domain file.") var apply = false
     @OptionGroup var reading: RootPageOption
     @OptionGroup var location: DefaultsDirectoryOption
+    @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
@@ -564,9 +565,14 @@ extension Defaults {
         let stored = try store.persistentValues()
         let missing = defaults.filter { stored[$0.key] == nil }
         if apply {
-          try store.update { values in
+          let outcome = try store.update { values in
             for (key, value) in missing where values[key] == nil { values[key] = value }
           }
+          report.say(
+            outcome.changes.isEmpty
+              ? "nothing to change: \(domain) holds every default already"
+              : "registered \(DoneReport.count(outcome.changes.count, "value")) in \(domain)",
+            to: &errors)
         }
         print(PlistValue.dictionary(missing).readText, to: &output)
         return ExitStatus.success

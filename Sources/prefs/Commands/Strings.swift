@@ -53,13 +53,14 @@ struct StringsBundleOptions: ParsableArguments {
 /// Writes the changes, all or none (or with `dryRun` prints them), returning the exit status.
 func apply(
   _ changes: [FileChange], in bundle: String, dryRun: Bool, report: DoneReport,
-  output: inout some TextOutputStream
+  output: inout some TextOutputStream, errors: inout some TextOutputStream
 ) throws(WriteError) -> Int32 {
   let changes = ChangeSet(bundle: bundle, files: changes)
-  if changes.files.isEmpty { report.say("nothing to change", to: &output) }
+  if changes.files.isEmpty { report.say("nothing to change", to: &errors) }
   // What changed is said once it has: a refused write lists nothing as done.
   if !dryRun { try write(changes) }
-  for file in changes.files {
+  // --quiet leaves out the list of what was written; a dry run's list is the output.
+  for file in changes.files where dryRun || !report.quiet {
     if dryRun { print("would write \(file.path)".escapingControlCharacters, to: &output) }
     for line in file.summary { print(line.escapingControlCharacters, to: &output) }
   }
@@ -207,10 +208,10 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         try apply(
           try options.model().addLanguage(language), in: options.bundle, dryRun: false,
-          report: report, output: &output)
+          report: report, output: &output, errors: &errors)
       }
     }
   }
@@ -228,10 +229,10 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         try apply(
           try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
-          report: report, output: &output)
+          report: report, output: &output, errors: &errors)
       }
     }
   }
@@ -334,13 +335,13 @@ extension Strings {
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         let model = try options.model()
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue
         {
           let translations = try XCLoc.importing(folder: file, model: model, language: language)
-          return try importing([translations], model: model, output: &output)
+          return try importing([translations], model: model, output: &output, errors: &errors)
         }
         // Never more than the readers take: a huge file is refused at the limit, not read whole.
         let data: Data
@@ -361,18 +362,18 @@ extension Strings {
           return try importing(
             languages.map {
               try StringCatalog.importing(data, name: file, model: model, language: $0)
-            }, model: model, output: &output)
+            }, model: model, output: &output, errors: &errors)
         }
         return try importing(
           [try TranslationImport.xliff(data, name: file, model: model, language: language)],
-          model: model, output: &output)
+          model: model, output: &output, errors: &errors)
       }
     }
 
     /// Writes every language's changes at once (or none), conflicts listed first.
     func importing(
       _ imports: [TranslationImport], model: TranslationModel,
-      output: inout some TextOutputStream
+      output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws -> Int32 {
       var changes: [FileChange] = []
       for translations in imports {
@@ -382,7 +383,9 @@ extension Strings {
         }
         changes += found
       }
-      return try apply(changes, in: options.bundle, dryRun: dryRun, report: report, output: &output)
+      return try apply(
+        changes, in: options.bundle, dryRun: dryRun, report: report, output: &output,
+        errors: &errors)
     }
   }
 
@@ -421,7 +424,8 @@ extension Strings {
           return ExitStatus.failure
         }
         return try apply(
-          changes, in: options.bundle, dryRun: dryRun, report: report, output: &output)
+          changes, in: options.bundle, dryRun: dryRun, report: report, output: &output,
+          errors: &errors)
       }
     }
   }
