@@ -112,3 +112,33 @@ struct EditCommandTests {
     #expect(stored.1 == "true\n")
   }
 }
+
+/// An Xcode project's Info.plist names the identifier by a build setting:
+/// the error says so instead of claiming there is no Info.plist.
+struct EditDomainFromXcodeProjectTests {
+  @Test(arguments: ["edit", "render"])
+  func aBuildSettingIdentifierIsNamedInTheError(command: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-build-setting-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bundle = folder.appendingPathComponent("Settings.bundle").path
+    try FileManager.default.copyItem(
+      atPath: Paths.repository.appendingPathComponent(DumpTests.showcase).path, toPath: bundle)
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleIdentifier</key>\
+      <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string></dict></plist>
+      """.utf8
+    ).write(to: folder.appendingPathComponent("Info.plist"))
+    var arguments = [command, bundle]
+    if command == "edit" { arguments += ["--plain"] }
+    if command == "render" { arguments += ["--defaults-dir", folder.path] }
+    let result = DumpTests.run(arguments)
+    #expect(result.code == 2)
+    #expect(
+      result.errors.contains("build setting $(PRODUCT_BUNDLE_IDENTIFIER)"), "\(result.errors)")
+    #expect(result.errors.contains("--domain"))
+  }
+}

@@ -51,7 +51,7 @@ struct Edit: ParsableCommand, StreamingCommand {
       return CommandErrors.report(error, to: &errors)
     }
     guard let domain = domain ?? Self.domain(of: loaded) else {
-      return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
+      return CommandErrors.report(Self.noDomain(of: loaded, words: words), to: &errors)
     }
     return CommandErrors.run(errors: &errors) { errors in
       let (store, values) = try location.storeWithValues(domain)
@@ -121,16 +121,34 @@ struct Edit: ParsableCommand, StreamingCommand {
     {
       return group
     }
+    guard let identifier = infoIdentifier(of: bundle), !identifier.contains("$(") else {
+      return nil
+    }
+    return identifier
+  }
+
+  /// The `CFBundleIdentifier` of the `Info.plist` beside the bundle, as written.
+  static func infoIdentifier(of bundle: SettingsBundle) -> String? {
     let info = URL(fileURLWithPath: bundle.path).deletingLastPathComponent()
       .appendingPathComponent("Info.plist")
     guard
       let data = try? BoundedInput.read(
         path: info.path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true),
       let document = try? PropertyListReader.read(data),
-      let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty,
-      !identifier.contains("$(")
+      let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty
     else { return nil }
     return identifier
+  }
+
+  /// Why no domain was found, in the user's words: an Xcode project's
+  /// Info.plist names the identifier by a build setting only Xcode fills in.
+  static func noDomain(of bundle: SettingsBundle, words: ToolStrings) -> CommandFailure {
+    guard let setting = infoIdentifier(of: bundle), setting.contains("$(") else {
+      return .usage(words["edit.noDomain"])
+    }
+    return .usage(
+      words["edit.domainIsBuildSetting"].replacing(
+        "%@", with: setting.escapingControlCharacters, maxReplacements: 1))
   }
 }
 
@@ -194,7 +212,7 @@ struct Render: ParsableCommand, StreamingCommand {
     if domain != nil || location.directory != nil || location.storeURL != nil {
       // The stored values, read as `edit` reads them; nothing is written.
       guard let domain = domain ?? Edit.domain(of: loaded) else {
-        return CommandErrors.report(CommandFailure.usage(words["edit.noDomain"]), to: &errors)
+        return CommandErrors.report(Edit.noDomain(of: loaded, words: words), to: &errors)
       }
       do {
         values = try location.storeWithValues(domain).values
