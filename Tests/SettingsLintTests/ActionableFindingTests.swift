@@ -430,3 +430,28 @@ struct TitleValueKeyTests {
     #expect(found.map(\.message) == [])
   }
 }
+
+/// One cause, one finding in text, on a real bundle: UTM's build step adds
+/// `Platform` and `ExcludeTargets` to a score of elements.
+struct OneCauseTextTests {
+  /// Failed before: 20 unknown-key lines and 62 missing-translation lines per language.
+  @Test(.needsCorpus) func utmsBuildKeysAndMissingStringsAreOneLineEach() throws {
+    let report = try LintTestSupport.lint(
+      Paths.corpus.appendingPathComponent("utmapp__UTM/Settings.bundle").path)
+    let text = LintOutput(reports: [report]).render(.text)
+    let lines = text.split(separator: "\n")
+    let unknown = lines.filter { $0.hasSuffix("[unknown-key]") }
+    #expect(unknown.count == 2, "\(unknown)")
+    #expect(
+      unknown.contains {
+        $0.hasSuffix(
+          "11 elements of the page (PSToggleSwitchSpecifier first) do not take the key \"Platform\"; it is ignored [unknown-key]"
+        )
+      })
+    // One line per table and language lacking strings, none longer than a screen or two.
+    let missing = lines.filter { $0.hasSuffix("[missing-translation]") }
+    #expect(missing.count < 12, "\(missing.count)")
+    #expect(lines.allSatisfy { $0.count < 400 })
+    #expect(report.diagnostics.count(where: { $0.rule == "unknown-key" }) == 20)
+  }
+}

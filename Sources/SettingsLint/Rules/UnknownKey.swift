@@ -87,11 +87,18 @@ enum UnknownKey: LintRule {
           && !(isLicence && entry.key == "License")
         {
           let known = Array(spec.keys.keys) + Array(catalog.commonKeys.keys)
+          let text = message(for: entry.key, known: known, catalog: catalog, on: type.rawValue)
+          // One key a build step or the app adds to many elements is one cause in text output.
+          let cause = FindingCause(
+            id: page.file + "\u{0}" + entry.key, item: type.rawValue,
+            template:
+              "{count} elements of the page (\(type.rawValue) first) do not take the key \"\(entry.key)\"; it is ignored"
+          )
           report.add(
-            message(for: entry.key, known: known, catalog: catalog, on: type.rawValue),
-            file: page.file,
+            text, file: page.file,
             place: page.place(ofKey: entry, keyPath: specifier.keyPath + "." + entry.key),
-            keyPath: specifier.keyPath, severity: severity(of: entry.key, catalog: catalog))
+            keyPath: specifier.keyPath, severity: severity(of: entry.key, catalog: catalog),
+            cause: text.contains("did you mean") ? nil : cause)
         }
       }
     }
