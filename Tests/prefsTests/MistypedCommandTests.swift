@@ -7,7 +7,9 @@ import Testing
 
 /// A new user's slips on the command line get the command they meant (issue 24).
 struct MistypedCommandTests {
-  static var example: String { Paths.examples.appendingPathComponent("Showcase/Settings.bundle").path }
+  static var example: String {
+    Paths.examples.appendingPathComponent("Showcase/Settings.bundle").path
+  }
 
   /// Failed before: "Error: 2 unexpected arguments: 'lnt', …" and the usage.
   @Test(arguments: [
