@@ -100,10 +100,13 @@ public struct LintFixer: Sendable {
       return real
     }
     while true {
-      var options = linter.loadOptions
-      options.replacedFiles = replaced
-      let bundle = try SettingsBundle.load(at: path, options: options)
-      report = try linter.lint(bundle)
+      // Every reading the plain lint makes (each device, each dialect), with
+      // the changed bytes in place of the files: what remains is what lint says.
+      var reading = linter
+      reading.loadOptions.replacedFiles = replaced
+      let variants = try reading.loadVariants(at: path)
+      guard let bundle = variants.first else { throw SettingsBundleError.noRootPlist(path) }
+      report = try reading.lint(variants: variants)
       round += 1
       guard round <= maximumRounds else { break }
       let chosen = Self.choose(from: report.diagnostics, refusing: refused)
