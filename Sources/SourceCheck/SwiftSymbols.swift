@@ -60,34 +60,47 @@ struct SwiftSymbols: Sendable {
   /// once every file's constants are known; nil when two declarations disagree.
   var concatenations: [String: [KeySpelling]?] = [:]
 
-  func constant(_ name: String) -> String? { constant(name, depth: 0) }
-
-  /// A constant, or the parts of a concatenation joined when every part is known.
-  /// The depth bounds a chain of constants made of constants (and a cycle).
-  func constant(_ name: String, depth: Int) -> String? {
-    if let value = constants[name] { return value }
-    guard depth < Self.maximumConcatenationDepth, let parts = concatenations[name] ?? nil
-    else { return nil }
-    return key(.concatenation(parts), depth: depth + 1)
+  func constant(_ name: String) -> String? {
+    var budget = Self.maximumConcatenationParts
+    return constant(name, budget: &budget)
   }
 
-  static let maximumConcatenationDepth = 8
+  /// A constant, or the parts of a concatenation joined when every part is known.
+  /// Every part looked at costs one of the budget, so a chain of constants made
+  /// of constants (or a cycle, or parts that double at each step) ends soon.
+  func constant(_ name: String, budget: inout Int) -> String? {
+    if let value = constants[name] { return value }
+    guard let parts = concatenations[name] ?? nil else { return nil }
+    return key(.concatenation(parts), budget: &budget)
+  }
+
+  /// The most parts one key is made of, counting the parts of its parts.
+  static let maximumConcatenationParts = 64
+  /// The longest key a concatenation makes, in UTF-8 bytes.
+  static let maximumConcatenatedLength = 1_024
+
   func enumCase(_ name: String) -> String? { cases[name] ?? nil }
 
   /// The key a spelling names, if every file's symbols tell it.
-  func key(_ spelling: KeySpelling) -> String? { key(spelling, depth: 0) }
+  func key(_ spelling: KeySpelling) -> String? {
+    var budget = Self.maximumConcatenationParts
+    return key(spelling, budget: &budget)
+  }
 
-  func key(_ spelling: KeySpelling, depth: Int) -> String? {
+  func key(_ spelling: KeySpelling, budget: inout Int) -> String? {
     switch spelling {
     case .literal(let text): return text
-    case .constant(let name): return constant(name, depth: depth)
+    case .constant(let name): return constant(name, budget: &budget)
     case .enumCase(let name): return enumCase(name)
-    case .implicitMember(let name): return constant(name, depth: depth) ?? enumCase(".\(name)")
+    case .implicitMember(let name):
+      return constant(name, budget: &budget) ?? enumCase(".\(name)")
     case .concatenation(let parts):
       var text = ""
       for part in parts {
-        guard let value = key(part, depth: depth + 1) else { return nil }
+        budget -= 1
+        guard budget >= 0, let value = key(part, budget: &budget) else { return nil }
         text += value
+        guard text.utf8.count <= Self.maximumConcatenatedLength else { return nil }
       }
       return text
     }

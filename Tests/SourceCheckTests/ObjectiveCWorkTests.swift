@@ -60,3 +60,28 @@ struct ObjectiveCWorkTests {
       scan.uses.map(\.key) == ["list", "flag", "flag", "nested", "list"], "\(scan.uses.map(\.key))")
   }
 }
+
+/// Keys made of constants made of constants: the work is bounded whatever the chain.
+struct ConcatenationWorkTests {
+  @Test func keysThatDoubleAtEachStepAreGivenUpOnSoon() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-concat-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // k1 = k0 + … (16 times), k2 = k1 + … : 16^40 parts if followed.
+    var text = "import Foundation\nlet k0 = \"a\"\n"
+    for level in 1...40 {
+      text +=
+        "let k\(level) = " + Array(repeating: "k\(level - 1)", count: 16).joined(separator: " + ")
+        + "\n"
+    }
+    text += "let short = k0 + \"b\"\n"
+    text += "let x = UserDefaults.standard.bool(forKey: k40)\n"
+    text += "let y = UserDefaults.standard.bool(forKey: short)\n"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("Keys.swift"))
+    let start = ContinuousClock.now
+    let scan = try SourceScanner.scan([folder.path])
+    #expect(ContinuousClock.now - start < .seconds(20))
+    #expect(scan.uses.map(\.key) == ["ab"])
+  }
+}
