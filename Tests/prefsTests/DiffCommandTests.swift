@@ -438,3 +438,56 @@ struct DiffCommandTests {
     #expect(run.code == 2)
   }
 }
+
+/// `prefs diff --root` and `root:` in `.prefs.yml`: a bundle whose app opens
+/// another page first is compared from that page, as every other command reads it.
+struct DiffRootPageTests {
+  static func bundle(key: String) throws -> TemporaryBundle {
+    let bundle = try TemporaryBundle()
+    try bundle.write(
+      "Main.plist",
+      """
+      { PreferenceSpecifiers = ( { Type = PSTextFieldSpecifier; Title = Sound; Key = \(key); } ); }
+      """)
+    try bundle.write(
+      "Other.plist",
+      "{ PreferenceSpecifiers = ( { Type = PSTextFieldSpecifier; Title = Name; Key = name; } ); }")
+    return bundle
+  }
+
+  @Test func theRootPageComesFromTheFlagOrTheConfiguration() throws {
+    let old = try Self.bundle(key: "sound")
+    let new = try Self.bundle(key: "soundEnabled")
+    defer {
+      old.remove()
+      new.remove()
+    }
+    // Two pages and no Root.plist: which one the app opens is the user's to say.
+    let unsaid = DumpTests.run(["diff", old.url.path, new.url.path])
+    #expect(unsaid.code == 2)
+    #expect(unsaid.errors.contains("--root"), "\(unsaid.errors)")
+    let flagged = DumpTests.run(["diff", old.url.path, new.url.path, "--root", "Main"])
+    #expect(flagged.code == 1, "\(flagged.output)\(flagged.errors)")
+    #expect(flagged.output.contains("soundEnabled"))
+    try Data("root: Main\n".utf8).write(to: new.folder.appendingPathComponent(".prefs.yml"))
+    let configured = DumpTests.run(["diff", old.url.path, new.url.path])
+    #expect(configured.code == 1, "\(configured.output)\(configured.errors)")
+    #expect(configured.output == flagged.output)
+  }
+
+  @Test func migrateOpensTheSameRootPage() throws {
+    let old = try Self.bundle(key: "sound")
+    let new = try Self.bundle(key: "soundEnabled")
+    defer {
+      old.remove()
+      new.remove()
+    }
+    let arguments = [
+      "defaults", "migrate", "com.example.root", "--from", old.url.path, "--to", new.url.path,
+      "--rename", "sound=soundEnabled", "--dry-run", "--defaults-dir", old.folder.path,
+    ]
+    #expect(DumpTests.run(arguments).code == 2, "two pages and no Root.plist")
+    let run = DumpTests.run(arguments + ["--root", "Main"])
+    #expect(run.code == 0, "\(run.output)\(run.errors)")
+  }
+}

@@ -29,6 +29,7 @@ struct Diff: ParsableCommand, StreamingCommand {
     parsing: .singleValue,
     help: "A confirmed rename, old=new (repeatable; also diff: renames: in .prefs.yml).")
   var rename: [String] = []
+  @OptionGroup var reading: RootPageOption
 
   mutating func run() throws { try runOnStandardStreams() }
 
@@ -41,6 +42,10 @@ struct Diff: ParsableCommand, StreamingCommand {
       defer { oldPath.revision?.remove() }
       let newPath = try DiffInput.materialize(new)
       defer { newPath.revision?.remove() }
+      let configuration = try DiffInput.configuration(
+        config, argument: new, revision: newPath.revision)
+      // Both versions open at the page the app opens first.
+      let root = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
       // Both versions at once: each load is mostly one thread's parsing of pages.
       let sides = [(old, oldPath, newPath.path), (new, newPath, oldPath.path)]
       // InAppSettingsKit's reading too when either version has pages of its own.
@@ -48,7 +53,7 @@ struct Diff: ParsableCommand, StreamingCommand {
       let loaded = sides.concurrentMap { argument, source, other in
         Result {
           try DiffInput(
-            argument, source: source, idioms: idioms, dialects: dialects,
+            argument, source: source, idioms: idioms, dialects: dialects, root: root,
             tables: .differentFrom(bundle: other))
         }
       }
@@ -68,7 +73,6 @@ struct Diff: ParsableCommand, StreamingCommand {
       // Freeing a large model object by object costs more than the comparison.
       ProcessLifetime.keepUntilExit(before.snapshot)
       ProcessLifetime.keepUntilExit(after.snapshot)
-      let configuration = try DiffInput.configuration(config, near: after)
       let failOn = try DiffInput.failOn(configuration)
       let renames = try DiffInput.renames(rename, configured: configuration.diffRenames)
       let changes = BundleDiff.compare(
@@ -121,7 +125,7 @@ struct DiffInput {
   ///   pages of the others need none).
   init(
     _ argument: String, source: (path: String, revision: GitRevisionBundle?), idioms: [Idiom],
-    dialects: [Dialect] = [.apple], tables: TableSelection
+    dialects: [Dialect] = [.apple], root: String? = nil, tables: TableSelection
   ) throws {
     self.argument = argument
     revision = source.revision
@@ -129,9 +133,10 @@ struct DiffInput {
     var bundles: [SettingsBundle] = []
     for dialect in dialects {
       for idiom in idioms {
-        let options = LoadOptions(
+        var options = LoadOptions(
           idiom: idiom, dialect: dialect, keepsComments: false,
           tables: bundles.isEmpty ? tables : .none)
+        options.rootPage = root
         let bundle =
           try bundles.first.map {
             try SettingsBundle.load(at: source.path, options: options, readingAgain: $0)
@@ -223,10 +228,18 @@ struct DiffInput {
   static func configuration(_ explicit: String?, near input: DiffInput) throws
     -> LintConfiguration
   {
+    try configuration(explicit, argument: input.argument, revision: input.revision)
+  }
+
+  /// The configuration nearest the bundle an argument names (for a revision,
+  /// the working tree's file above its path).
+  static func configuration(
+    _ explicit: String?, argument: String, revision: GitRevisionBundle?
+  ) throws -> LintConfiguration {
     if let explicit { return try LintConfiguration.load(file: explicit) }
     let start =
-      input.revision.map { FileManager.default.currentDirectoryPath + "/" + $0.repositoryPath }
-      ?? input.argument
+      revision.map { FileManager.default.currentDirectoryPath + "/" + $0.repositoryPath }
+      ?? argument
     if let found = LintConfiguration.find(forBundle: start) {
       return try LintConfiguration.load(file: found)
     }

@@ -32,6 +32,7 @@ extension Defaults {
     var force = false
     @Option(help: "The configuration file (default: the nearest .prefs.yml above the new bundle).")
     var config: String?
+    @OptionGroup var reading: RootPageOption
     @OptionGroup var location: DefaultsDirectoryOption
 
     mutating func run() throws { try runOnStandardStreams() }
@@ -43,11 +44,19 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let before = try DiffInput(from, idioms: Idiom.allCases)
-        defer { before.remove() }
-        let after = try DiffInput(to, idioms: Idiom.allCases)
-        defer { after.remove() }
-        let renames = try renames(try DiffInput.configuration(config, near: after).diffRenames)
+        let fromSource = try DiffInput.materialize(from)
+        defer { fromSource.revision?.remove() }
+        let toSource = try DiffInput.materialize(to)
+        defer { toSource.revision?.remove() }
+        let configuration = try DiffInput.configuration(
+          config, argument: to, revision: toSource.revision)
+        // Both versions open at the page the app opens first, as prefs diff reads them.
+        let root = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
+        let before = try DiffInput(
+          from, source: fromSource, idioms: Idiom.allCases, root: root, tables: .none)
+        let after = try DiffInput(
+          to, source: toSource, idioms: Idiom.allCases, root: root, tables: .none)
+        let renames = try renames(configuration.diffRenames)
         let store = try location.store(domain)
         // Renames prefs diff finds likely but nobody confirmed: their values stay orphans.
         let likely = Dictionary(
