@@ -36,25 +36,28 @@ struct CoverageAgreementTests {
 
   /// Runs the three over a bundle, as the command line does.
   static func views(of path: String) throws -> Views {
-    // One reading, as `prefs strings` makes: lint alone also reads the pad and .inApp pages.
-    let report = try Linter(
-      loadOptions: LoadOptions(keepsComments: false), checksEveryVariant: false
-    ).lint(bundleAt: path)
-    let model = try TranslationModel(bundle: try SettingsBundle.load(at: path))
+    // Every reading lint makes (each device, each dialect), as `prefs strings` reads them too.
+    let linter = Linter(loadOptions: LoadOptions(keepsComments: false))
+    let variants = try linter.loadVariants(at: path)
+    let report = try linter.lint(variants: variants)
+    let base = try #require(variants.first)
+    let readings = try TranslatedReadings(base: base, others: Array(variants.dropFirst()))
+    let model = try TranslationModel(readings: readings)
     let bundle = model.bundle
-    let catalog = try SchemaCatalog.load(bundle.options.dialect)
     // (page, keyPath) → (table, text), to read lint's findings back as strings.
     var stringAt: [String: Named] = [:]
-    for (table, strings) in bundle.localizableStrings(catalog: catalog) {
+    for (table, strings) in readings.strings {
       for string in strings {
         stringAt[bundle.pages[string.pageIndex].file + " " + string.keyPath] = Named(
           table: table, key: string.text)
       }
     }
-    // The phone's reading leaves out elements only a pad shows (SupportedUserInterfaceIdioms);
-    // `prefs strings` asks for every device's strings: compare what both can see.
+    // An element only a pad shows, on a page the pad does not read (it reads
+    // Root~ipad.plist instead), is shown by no device: lint does not ask it.
     var hiddenPlaces = Set<String>()
-    for page in bundle.pages {
+    let padPages = Set(
+      variants.filter { $0.options.idiom == .pad }.flatMap { $0.pages.map(\.file) })
+    for page in bundle.pages where !padPages.contains(page.file) {
       for specifier in page.specifiers where !specifier.isShown(on: .phone) {
         hiddenPlaces.formUnion(
           stringAt.keys.filter { $0.hasPrefix(page.file + " " + specifier.keyPath + ".") })
@@ -63,7 +66,11 @@ struct CoverageAgreementTests {
     let shownNamed = Set(stringAt.filter { !hiddenPlaces.contains($0.key) }.values)
     let padOnly = Set(hiddenPlaces.compactMap { stringAt[$0] }).subtracting(shownNamed)
     var views = Views()
-    for diagnostic in report.diagnostics where diagnostic.rule == "missing-translation" {
+    for var diagnostic in report.diagnostics where diagnostic.rule == "missing-translation" {
+      // "on pad: …", "in InAppSettingsKit: …": the words of the finding follow its readings.
+      if let variant = diagnostic.variant, diagnostic.message.hasPrefix(variant + ": ") {
+        diagnostic.message = String(diagnostic.message.dropFirst(variant.count + 2))
+      }
       if diagnostic.message.contains(" strings of the page are in no language's ") {
         // One note for the strings of a page that no language translates: all of them.
         for table in model.coverage.tables {
@@ -207,6 +214,46 @@ struct CoverageAgreementTests {
     Self.expectAgreement(views, languages: languages, URL(fileURLWithPath: path).lastPathComponent)
   }
 
+  /// InAppSettingsKit reads a `.inApp` page with the tables Settings.app
+  /// reads: a string only it shows is missing from them for lint, `strings
+  /// missing`, `strings status` and the XLIFF export alike.
+  @Test func inAppSettingsKitPagesAreTranslatedToo() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let page = { (element: String) in
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict><key>StringsTable</key><string>Root</string>
+      <key>PreferenceSpecifiers</key><array>\(element)</array></dict>
+      </plist>
+      """
+    }
+    try bundle.write(
+      "Root.plist",
+      page(
+        "<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Day</string></dict>"
+      ))
+    try bundle.write(
+      "Root.inApp.plist",
+      page(
+        "<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Night</string>"
+          + "<key>Key</key><string>night</string><key>DefaultValue</key><true/></dict>"))
+    try bundle.write("en.lproj/Root.strings", "\"Day\" = \"Day\";\n")
+    try bundle.write("de.lproj/Root.strings", "\"Day\" = \"Tag\";\n\"Other\" = \"Andere\";\n")
+    let night = Named(table: "Root", key: "Night")
+    let views = try Self.views(of: bundle.path)
+    Self.expectAgreement(views, languages: ["de", "en"], "Day and Night")
+    #expect(views.missing["de"] == [night])
+    #expect(views.lint["de"] == [night])
+    #expect(views.xliff["de"] == [night])
+    let missing = DumpTests.run(["strings", "missing", bundle.path, "--lang", "de"])
+    #expect(missing.output.contains("\"Night\""))
+    let status = DumpTests.run(["strings", "status", bundle.path]).output.split(separator: "\n")
+    let row = status.first { $0.hasPrefix("de ") && $0.contains("Root.inApp.plist") }
+    #expect(row?.split(separator: " ") == ["de", "Root.inApp.plist", "0", "1", "0", "0", "0%"])
+  }
+
   /// Right after `add-language`, every key of the new language is there but
   /// marked untranslated: all three call every string untranslated.
   @Test func rightAfterAddLanguage() throws {
@@ -227,11 +274,10 @@ struct CoverageAgreementTests {
       model.tables.flatMap { table in
         (model.keys[table] ?? []).map { Named(table: table, key: $0.text) }
       })
-    // The views compare the phone's reading; IPAD_SPLIT is the pad's (lint says "on pad").
-    let phone = every.filter { $0.key != "IPAD_SPLIT" }
-    #expect(views.missing["de"] == phone, "every string is untranslated")
-    #expect(views.lint["de"] == phone)
-    #expect(views.xliff["de"] == phone)
+    // Every reading's strings, IPAD_SPLIT (the pad's; lint says "on pad") among them.
+    #expect(views.missing["de"] == every, "every string is untranslated")
+    #expect(views.lint["de"] == every)
+    #expect(views.xliff["de"] == every)
     // And the command line says the same: lint reports each one as marked.
     let lint = DumpTests.run(["lint", bundle, "--format", "json"])
     let marked = lint.output.components(separatedBy: "is marked untranslated in de.lproj").count - 1

@@ -27,6 +27,21 @@ public struct TranslationCoverage: Sendable {
   private let tableIndex: [String: Int]
 
   public init(bundle: SettingsBundle, catalog: SchemaCatalog, policy: CoveragePolicy = .standard) {
+    self.init(bundle: bundle, strings: bundle.localizableStrings(catalog: catalog), policy: policy)
+  }
+
+  /// The coverage of the pages of every reading of a bundle (each device,
+  /// each dialect), as lint reads them together.
+  ///
+  /// ```swift
+  /// let readings = try TranslatedReadings(base: phone, others: [pad, inAppSettingsKit])
+  /// TranslationCoverage(readings: readings).untranslated(in: "de")
+  /// ```
+  public init(readings: TranslatedReadings, policy: CoveragePolicy = .standard) {
+    self.init(bundle: readings.bundle, strings: readings.strings, policy: policy)
+  }
+
+  init(bundle: SettingsBundle, strings all: [String: [LocalizableString]], policy: CoveragePolicy) {
     self.policy = policy
     languages = bundle.inventory.folders
     let loadedPages = Set(bundle.pages.map(\.file))
@@ -38,7 +53,6 @@ public struct TranslationCoverage: Sendable {
 
     // The distinct strings of each table (the first use of each text), in page order.
     // Texts compare as the tables' keys do on a device, by exact scalars.
-    let all = bundle.localizableStrings(catalog: catalog)
     let excludedIndices = Set(
       bundle.pages.indices.filter { policy.excludedPages.contains(bundle.pages[$0].file) })
     let strings = all.mapValues { list in

@@ -25,13 +25,29 @@ public struct TranslationModel: Sendable {
   public init(
     bundle: SettingsBundle, sourceLanguage: String = "en", policy: CoveragePolicy = .standard
   ) throws {
-    self.bundle = bundle
+    try self.init(
+      readings: TranslatedReadings(base: bundle), sourceLanguage: sourceLanguage, policy: policy)
+  }
+
+  /// The translations of every reading of a bundle (each device, each
+  /// dialect, as lint reads it): a string only the pad's or InAppSettingsKit's
+  /// pages show is translated in the same tables, and missing from them alike.
+  ///
+  /// ```swift
+  /// let variants = try Linter().loadVariants(at: path)
+  /// let model = try TranslationModel(
+  ///   readings: TranslatedReadings(base: variants[0], others: Array(variants.dropFirst())))
+  /// ```
+  public init(
+    readings: TranslatedReadings, sourceLanguage: String = "en",
+    policy: CoveragePolicy = .standard
+  ) throws {
+    bundle = readings.bundle
     self.sourceLanguage = sourceLanguage
-    let catalog = try SchemaCatalog.load(bundle.options.dialect)
     // The pages are written in the source language: its number marks are the pages'.
     var policy = policy
     policy.pagesLanguage = sourceLanguage
-    coverage = TranslationCoverage(bundle: bundle, catalog: catalog, policy: policy)
+    coverage = TranslationCoverage(readings: readings, policy: policy)
     keys = Dictionary(uniqueKeysWithValues: coverage.tables.map { ($0.name, $0.strings) })
   }
 
@@ -193,7 +209,8 @@ extension TranslationModel {
       uniquingKeysWith: { first, _ in first })
     for language in languages {
       for (pageIndex, page) in bundle.pages.enumerated() {
-        guard !self.coverage.policy.excludedPages.contains(page.file),
+        // A page nothing opens has no strings to translate (lint does not ask them either).
+        guard page.isReached, !self.coverage.policy.excludedPages.contains(page.file),
           let table = page.stringsTable, let coverage = coverage[table: table],
           let states = coverage.language(language)?.states
         else { continue }

@@ -43,10 +43,18 @@ struct StringsBundleOptions: ParsableArguments {
       options.dialect = dialect
       options.followsBundleReader = false
     }
-    let loaded = try SettingsBundle.load(at: bundle, options: options)
+    // Every reading lint checks (pad, InAppSettingsKit's .inApp pages): the strings its
+    // missing-translation asks are the ones these commands list and export.
+    let linter = Linter(
+      configuration: configuration, loadOptions: options, idioms: nil,
+      dialects: configuration.dialect.map { [$0] })
+    let variants = try linter.loadVariants(at: bundle)
+    guard let base = variants.first else { throw SettingsBundleError.noRootPlist(bundle) }
     var policy = CoveragePolicy.standard
-    policy.excludedPages = configuration.stringsExcludedPages(of: loaded)
-    return try TranslationModel(bundle: loaded, sourceLanguage: source, policy: policy)
+    policy.excludedPages = Set(variants.flatMap { configuration.stringsExcludedPages(of: $0) })
+    return try TranslationModel(
+      readings: TranslatedReadings(base: base, others: Array(variants.dropFirst())),
+      sourceLanguage: source, policy: policy)
   }
 }
 

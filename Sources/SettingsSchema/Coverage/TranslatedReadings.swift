@@ -1,0 +1,52 @@
+import Plist
+
+/// The pages translators work on when a bundle is read more than one way
+/// (on phone and pad, by Settings.app and InAppSettingsKit, as lint reads
+/// it): the first reading with the reached pages of the others added, and the
+/// localizable strings of every one, each found with its reading's schema
+/// (InAppSettingsKit's types and its strings table for a page without one).
+/// A page two readings show with the same table is taken once, from the first.
+///
+/// ```swift
+/// let readings = try TranslatedReadings(base: phone, others: [inAppSettingsKit])
+/// readings.strings["Root"]?.map(\.text)  // Root.plist's strings, then Root.inApp.plist's
+/// let coverage = TranslationCoverage(readings: readings)
+/// ```
+public struct TranslatedReadings: Sendable {
+  /// The first reading, its ``SettingsBundle/pages`` followed by the pages only the others reach.
+  public let bundle: SettingsBundle
+  /// Every localizable string of every reached page, by table, indexed into ``bundle``'s pages.
+  public let strings: [String: [LocalizableString]]
+
+  public init(base: SettingsBundle, others: [SettingsBundle] = []) throws {
+    var combined = base
+    var strings = base.localizableStrings(catalog: try SchemaCatalog.load(base.options.dialect))
+    struct Shown: Hashable {
+      var file: String
+      var table: String?
+    }
+    var shown = Set(
+      base.pages.filter(\.isReached).map { Shown(file: $0.file, table: $0.stringsTable) })
+    for reading in others {
+      var position: [Int: Int] = [:]
+      for (index, page) in reading.pages.enumerated()
+      where page.isReached
+        && shown.insert(Shown(file: page.file, table: page.stringsTable)).inserted
+      {
+        position[index] = combined.pages.count
+        combined.pages.append(page)
+      }
+      guard !position.isEmpty else { continue }
+      let catalog = try SchemaCatalog.load(reading.options.dialect)
+      for (table, list) in reading.localizableStrings(catalog: catalog) {
+        for var string in list {
+          guard let index = position[string.pageIndex] else { continue }
+          string.pageIndex = index
+          strings[table, default: []].append(string)
+        }
+      }
+    }
+    bundle = combined
+    self.strings = strings
+  }
+}
