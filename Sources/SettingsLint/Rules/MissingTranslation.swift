@@ -9,9 +9,12 @@ enum MissingTranslation: LintRule {
     de.lproj/Root.strings shows as written in the plist to every German user, usually in \
     English. A language without the whole table falls back to another language's table. \
     Missing keys in the English (or Base) table are only noted, since the string as \
-    written is usually the English text. Strings without two letters in a row ("0.25x", \
-    "10") and links (an InAppSettingsKit open-URL row's File, "https://…") read the same \
-    in every language and are not reported; a string that no table \
+    written is usually the English text. Strings without two letters in a row ("10", \
+    "—") and links (an InAppSettingsKit open-URL row's File, "https://…") read the same \
+    in every language and are not reported, except a number written with a decimal or \
+    grouping mark ("0.25x", "1,000"): it is asked of the languages whose marks differ \
+    from the pages' language (German and Brazilian Portuguese write "0,25x"), not of \
+    the others (Japanese writes "0.25x"); a string that no table \
     translates (a font name, a brand) is noted once instead of once per language, and \
     the strings of a page that no table translates are one note for the page. A top-level \
     table (Root.strings beside Root.plist) is the one iOS reads for every language: what \
