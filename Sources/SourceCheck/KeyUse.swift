@@ -166,6 +166,26 @@ public struct RuntimeRegistration: Sendable, Hashable {
   public var kinds: Set<LiteralKind>?
 }
 
+/// A `register(defaults:)` / `registerDefaults:` whose dictionary the scan
+/// cannot read whole: a function's result, a dictionary read from a file, a
+/// variable filled in a way the scan does not follow, an entry whose key it
+/// cannot spell. It registers keys nobody can name, so no key may be called
+/// unregistered on the strength of the app's other registrations.
+///
+/// ```swift
+/// if scan.unreadRegistrations.isEmpty { /* the registered keys are exactly the .register uses */ }
+/// ```
+public struct UnreadRegistration: Sendable, Hashable {
+  public var place: SourcePlace
+  /// The suite when the code names it; nil for the standard store or a store not told.
+  public var suite: String?
+
+  public init(place: SourcePlace, suite: String? = nil) {
+    self.place = place
+    self.suite = suite
+  }
+}
+
 /// The kinds of value a cast lets through.
 public enum LiteralKind: String, Sendable, Hashable, CaseIterable {
   case bool, number, string
@@ -214,6 +234,8 @@ public struct SkippedSource: Sendable, Hashable {
 public struct SourceScan: Sendable {
   public var uses: [KeyUse]
   public var runtimeRegistrations: [RuntimeRegistration]
+  /// The registrations whose keys are not all known: see ``UnreadRegistration``.
+  public var unreadRegistrations: [UnreadRegistration] = []
   /// A call of the generated `registerDefaults()` (every `SettingsKey` is registered).
   public var registersGeneratedKeys: Bool
   public var files: Int

@@ -137,6 +137,8 @@ struct ObjectiveCScanner {
     var afterSemicolon: [Bool]
     /// The closer of each opener, by the opener's index (nil: never closed).
     var closer: [Int: Int]
+    /// The outermost opener around each token: a function's or method's body.
+    var outermost: [Int?]
   }
 
   static func isOpener(_ token: Token) -> Bool {
@@ -150,12 +152,14 @@ struct ObjectiveCScanner {
   func structure(_ tokens: [Located]) -> Structure {
     var structure = Structure(
       enclosing: Array(repeating: nil, count: tokens.count),
-      afterSemicolon: Array(repeating: false, count: tokens.count), closer: [:])
+      afterSemicolon: Array(repeating: false, count: tokens.count), closer: [:],
+      outermost: Array(repeating: nil, count: tokens.count))
     var open: [(index: Int, semicolon: Bool)] = []
     var topSemicolon = false
     for (index, located) in tokens.enumerated() {
       structure.enclosing[index] = open.last?.index
       structure.afterSemicolon[index] = open.last?.semicolon ?? topSemicolon
+      structure.outermost[index] = open.first?.index
       if Self.isOpener(located.token) {
         open.append((index, false))
       } else if Self.isCloser(located.token) {
@@ -232,7 +236,9 @@ struct ObjectiveCScanner {
     _ tokens: [Located], constants: [String: String],
     variables: (String) -> DefaultsReceiver?, steps: inout Int,
     place: (Int) -> SourcePlace
-  ) -> (uses: [KeyUse], registersAtRunTime: [RuntimeRegistration]) {
+  ) -> (
+    uses: [KeyUse], registersAtRunTime: [RuntimeRegistration], unread: [UnreadRegistration]
+  ) {
     let structure = structure(tokens)
     steps += tokens.count
     func key(at index: Int) -> String? {
@@ -258,6 +264,7 @@ struct ObjectiveCScanner {
       }
     }
     var uses: [KeyUse] = []
+    var unread: [UnreadRegistration] = []
     for (index, located) in tokens.enumerated() {
       guard case .identifier(let name) = located.token, index + 2 < tokens.count,
         tokens[index + 1].token == .punctuation(":"),
@@ -306,10 +313,16 @@ struct ObjectiveCScanner {
           cursor += 1
         }
       } else if name == "registerDefaults" {
-        for (keyIndex, valueIndex) in registeredEntries(
+        let entries = registeredEntries(
           argumentAt: index + 2, before: index, in: tokens, structure: structure, steps: &steps)
-        {
-          guard let key = key(at: keyIndex) else { continue }
+        let keys = entries?.map { key(at: $0.key) }
+        guard let entries, let keys, !keys.contains(nil) else {
+          // Keys nobody can name: no key is known to be left unregistered.
+          unread.append(UnreadRegistration(place: place(located.offset), suite: suite))
+          continue
+        }
+        for ((keyIndex, valueIndex), key) in zip(entries, keys) {
+          guard let key else { continue }
           uses.append(
             KeyUse(
               key: key, action: .register(literal(at: valueIndex)),
@@ -318,82 +331,229 @@ struct ObjectiveCScanner {
       }
     }
     return (
-      uses, runtimeRegistrations(tokens).map { RuntimeRegistration(place: place($0), kinds: nil) }
+      uses, runtimeRegistrations(tokens).map { RuntimeRegistration(place: place($0), kinds: nil) },
+      unread
     )
   }
 
   /// The entries a `registerDefaults:` argument registers, as (key, value)
-  /// token indices: a literal `@{K: V, …}`, `[NSDictionary
-  /// dictionaryWithObjectsAndKeys: V, K, …, nil]`, or a variable given one of
-  /// those earlier in the file (`NSDictionary *defaults = …;`). The look back
-  /// for the variable is bounded, so the scan stays linear.
+  /// token indices, or nil when the dictionary cannot be read whole (a
+  /// method's result, a file's contents, a variable filled in a way not
+  /// followed): then it registers keys nobody can name. Read: a literal
+  /// `@{K: V, …}`, `dictionaryWithObjectsAndKeys:`, and a variable of the same
+  /// body given one of those or an empty dictionary, then filled with
+  /// `setObject:forKey:`, `setValue:forKey:`, `d[K] = V` and
+  /// `addEntriesFromDictionary:@{…}`. Any other mention of the variable
+  /// makes it unread. The look back is bounded, so the scan stays linear.
   func registeredEntries(
     argumentAt argument: Int, before send: Int, in tokens: [Located], structure: Structure,
     steps: inout Int
-  ) -> [(key: Int, value: Int)] {
-    guard argument < tokens.count else { return [] }
-    var start = argument
-    if case .identifier(let variable) = tokens[argument].token,
-      argument + 1 < tokens.count, tokens[argument + 1].token == .punctuation("]")
-    {
-      // `NAME = <dictionary>` before the send.
-      var cursor = send - 1
-      var scanned = 0
-      var found: Int?
-      while cursor > 0, scanned < Self.maximumRegistrationLookBack {
-        scanned += 1
-        steps += 1
-        if tokens[cursor].token == .punctuation("="),
-          tokens[cursor - 1].token == .identifier(variable)
-        {
-          found = cursor + 1
-          break
-        }
-        cursor -= 1
-      }
-      guard let found else { return [] }
-      start = found
+  ) -> [(key: Int, value: Int)]? {
+    guard argument < tokens.count, let open = structure.enclosing[send],
+      let close = structure.closer[open]
+    else { return nil }
+    if case .identifier(let variable) = tokens[argument].token, argument + 1 == close {
+      return variableEntries(
+        variable, before: open, in: tokens, structure: structure, steps: &steps)
     }
-    guard start + 1 < tokens.count else { return [] }
-    if tokens[start].token == .punctuation("@"), tokens[start + 1].token == .punctuation("{") {
-      return literalEntries(open: start + 1, in: tokens, structure: structure, steps: &steps)
-    }
-    if tokens[start].token == .punctuation("["), start + 3 < tokens.count,
-      tokens[start + 2].token == .identifier("dictionaryWithObjectsAndKeys"),
-      tokens[start + 3].token == .punctuation(":")
-    {
-      // An unclosed send is not read: it would be read again at each send inside it.
-      guard let end = structure.closer[start] else { return [] }
-      return objectsAndKeys(
-        from: start + 4, to: end, in: tokens, structure: structure, steps: &steps)
-    }
-    return []
+    guard
+      let (entries, end) = dictionary(
+        at: argument, in: tokens, structure: structure, steps: &steps),
+      end == close
+    else { return nil }
+    return entries
   }
 
   /// How far back a registered variable's dictionary is looked for, in tokens.
   static let maximumRegistrationLookBack = maximumReceiverTokens
 
-  /// `@{ KEY : VALUE , … }`, nested brackets stepped over whole.
-  private func literalEntries(
-    open: Int, in tokens: [Located], structure: Structure, steps: inout Int
-  ) -> [(key: Int, value: Int)] {
-    var entries: [(key: Int, value: Int)] = []
-    var cursor = open + 1
-    guard let end = structure.closer[open] else { return [] }
-    var atEntryStart = true
-    while cursor + 2 < tokens.count, cursor < end {
+  /// The entries a dictionary expression starting at `start` holds, and the
+  /// index just past it: `@{…}`, `@{…}.mutableCopy`, `[@{…} mutableCopy]`,
+  /// `[NSMutableDictionary dictionaryWithDictionary:@{…}]`, `[NSDictionary
+  /// dictionaryWithObjectsAndKeys:…, nil]`, or an empty one (`[NSMutableDictionary
+  /// dictionary]`, `[[NSMutableDictionary alloc] init]`, `… new]`, `…
+  /// dictionaryWithCapacity:N]`); nil for any other expression.
+  func dictionary(at start: Int, in tokens: [Located], structure: Structure, steps: inout Int)
+    -> (entries: [(key: Int, value: Int)], end: Int)?
+  {
+    steps += 1
+    func token(_ index: Int) -> Token? { index < tokens.count ? tokens[index].token : nil }
+    func isDictionaryClass(_ index: Int) -> Bool {
+      token(index) == .identifier("NSDictionary")
+        || token(index) == .identifier("NSMutableDictionary")
+    }
+    // `@{…}` and `@{…}.mutableCopy`
+    if token(start) == .punctuation("@"), token(start + 1) == .punctuation("{") {
+      guard let close = structure.closer[start + 1],
+        let entries = literalEntries(
+          open: start + 1, in: tokens, structure: structure, steps: &steps)
+      else { return nil }
+      if token(close + 1) == .punctuation("."), token(close + 2) == .identifier("mutableCopy") {
+        return (entries, close + 3)
+      }
+      return (entries, close + 1)
+    }
+    guard token(start) == .punctuation("["), let close = structure.closer[start] else {
+      return nil
+    }
+    // `[@{…} mutableCopy]`
+    if token(start + 1) == .punctuation("@") {
+      guard
+        let (entries, end) = dictionary(
+          at: start + 1, in: tokens, structure: structure, steps: &steps),
+        token(end) == .identifier("mutableCopy"), end + 1 == close
+      else { return nil }
+      return (entries, close + 1)
+    }
+    // `[[NSMutableDictionary alloc] init…]` or `[NSMutableDictionary …]`
+    var selector = start + 2
+    if token(start + 1) == .punctuation("["), isDictionaryClass(start + 2),
+      token(start + 3) == .identifier("alloc"), token(start + 4) == .punctuation("]")
+    {
+      selector = start + 5
+    } else if !isDictionaryClass(start + 1) {
+      return nil
+    }
+    guard case .identifier(let name) = token(selector) else { return nil }
+    let takesArgument = token(selector + 1) == .punctuation(":")
+    switch name {
+    case "dictionary", "new", "init":
+      guard selector + 1 == close else { return nil }
+      return ([], close + 1)
+    case "dictionaryWithCapacity", "initWithCapacity":
+      guard takesArgument else { return nil }
+      return ([], close + 1)
+    case "dictionaryWithDictionary", "initWithDictionary":
+      guard takesArgument,
+        let (entries, end) = dictionary(
+          at: selector + 2, in: tokens, structure: structure, steps: &steps),
+        end == close
+      else { return nil }
+      return (entries, close + 1)
+    case "dictionaryWithObjectsAndKeys", "initWithObjectsAndKeys":
+      guard takesArgument,
+        let entries = objectsAndKeys(
+          from: selector + 2, to: close, in: tokens, structure: structure, steps: &steps)
+      else { return nil }
+      return (entries, close + 1)
+    default: return nil
+    }
+  }
+
+  /// The entries of a variable registered by name: read where the same body
+  /// last assigns it, within the look back, then followed forward to the send.
+  private func variableEntries(
+    _ variable: String, before send: Int, in tokens: [Located], structure: Structure,
+    steps: inout Int
+  ) -> [(key: Int, value: Int)]? {
+    func token(_ index: Int) -> Token? {
+      index >= 0 && index < tokens.count ? tokens[index].token : nil
+    }
+    // `self.d`, `x->d`: another object's member of the same name.
+    func isMember(_ index: Int) -> Bool {
+      token(index - 1) == .punctuation(".") || token(index - 1) == .punctuation(">")
+    }
+    // Not before the body the send is in: another method's variable of the same name is another.
+    let bodyStart = structure.outermost[send].map { $0 + 1 } ?? 0
+    let windowStart = max(bodyStart, send - Self.maximumRegistrationLookBack)
+    var cursor = send - 1
+    var assignment: Int?
+    while cursor >= windowStart {
       steps += 1
-      let token = tokens[cursor].token
-      if Self.isOpener(token) {
-        guard let close = structure.closer[cursor] else { break }
-        cursor = close + 1
-        atEntryStart = false
+      if token(cursor) == .identifier(variable), token(cursor + 1) == .punctuation("="),
+        token(cursor + 2) != .punctuation("="), !isMember(cursor)
+      {
+        assignment = cursor
+        break
+      }
+      cursor -= 1
+    }
+    guard let assignment,
+      let initial = dictionary(
+        at: assignment + 2, in: tokens, structure: structure, steps: &steps),
+      token(initial.end) == .punctuation(";")
+    else { return nil }
+    var entries = initial.entries
+    cursor = initial.end
+    while cursor < send {
+      steps += 1
+      guard token(cursor) == .identifier(variable), !isMember(cursor) else {
+        cursor += 1
         continue
       }
-      if atEntryStart, tokens[cursor + 1].token == .punctuation(":") {
-        entries.append((cursor, cursor + 2))
+      // `d[K] = V`
+      if token(cursor + 1) == .punctuation("["), token(cursor + 3) == .punctuation("]"),
+        token(cursor + 4) == .punctuation("="), token(cursor + 5) != .punctuation("=")
+      {
+        entries.append((cursor + 2, cursor + 5))
+        cursor += 5
+        continue
       }
-      atEntryStart = token == .punctuation(",")
+      guard token(cursor - 1) == .punctuation("["), let open = structure.enclosing[cursor],
+        open == cursor - 1, let close = structure.closer[open], close < send,
+        case .identifier(let selector) = token(cursor + 1), token(cursor + 2) == .punctuation(":")
+      else { return nil }
+      switch selector {
+      case "setObject", "setValue":
+        // `[d setObject:V forKey:K]`: `forKey:` at the send's own level, then one token.
+        var part = cursor + 3
+        var key: Int?
+        while part < close {
+          steps += 1
+          if Self.isOpener(tokens[part].token) {
+            guard let nested = structure.closer[part] else { return nil }
+            part = nested + 1
+            continue
+          }
+          if token(part) == .identifier("forKey"), token(part + 1) == .punctuation(":") {
+            key = part + 2
+            break
+          }
+          part += 1
+        }
+        guard let key, key + 1 == close else { return nil }
+        entries.append((key, cursor + 3))
+      case "addEntriesFromDictionary":
+        guard
+          let (more, end) = dictionary(
+            at: cursor + 3, in: tokens, structure: structure, steps: &steps),
+          end == close
+        else { return nil }
+        entries += more
+      default: return nil
+      }
+      cursor = close + 1
+    }
+    return entries
+  }
+
+  /// `@{ KEY : VALUE , … }`, nested brackets stepped over whole; nil when an
+  /// entry's key is not one token (a send, a concatenation): a key not known.
+  private func literalEntries(
+    open: Int, in tokens: [Located], structure: Structure, steps: inout Int
+  ) -> [(key: Int, value: Int)]? {
+    var entries: [(key: Int, value: Int)] = []
+    var cursor = open + 1
+    guard let end = structure.closer[open] else { return nil }
+    var atEntryStart = true
+    while cursor < end, cursor < tokens.count {
+      steps += 1
+      let token = tokens[cursor].token
+      if token == .punctuation(",") {
+        atEntryStart = true
+        cursor += 1
+        continue
+      }
+      if atEntryStart {
+        guard cursor + 1 < end, tokens[cursor + 1].token == .punctuation(":") else { return nil }
+        entries.append((cursor, cursor + 2))
+        atEntryStart = false
+      }
+      if Self.isOpener(token) {
+        guard let close = structure.closer[cursor] else { return nil }
+        cursor = close + 1
+        continue
+      }
       cursor += 1
     }
     return entries
@@ -403,7 +563,7 @@ struct ObjectiveCScanner {
   /// the send's own level.
   private func objectsAndKeys(
     from first: Int, to end: Int, in tokens: [Located], structure: Structure, steps: inout Int
-  ) -> [(key: Int, value: Int)] {
+  ) -> [(key: Int, value: Int)]? {
     var elements: [Int] = [first]
     var cursor = first
     while cursor < end, cursor < tokens.count {
@@ -418,15 +578,24 @@ struct ObjectiveCScanner {
       cursor += 1
     }
     var entries: [(key: Int, value: Int)] = []
+    var ended = false
     var index = 0
     while index + 1 < elements.count {
       let value = elements[index]
       let key = elements[index + 1]
-      if tokens[value].token == .identifier("nil") { break }
+      if tokens[value].token == .identifier("nil") {
+        ended = true
+        break
+      }
       // A key is one token (a string or a constant) followed by `,` or the end.
       let next = key + 1
-      if next >= end || tokens[next].token == .punctuation(",") { entries.append((key, value)) }
+      guard next >= end || tokens[next].token == .punctuation(",") else { return nil }
+      entries.append((key, value))
       index += 2
+    }
+    // Without its `nil` the list ends in a value alone, or is cut: not read whole.
+    if !ended, index < elements.count, tokens[elements[index]].token != .identifier("nil") {
+      return nil
     }
     return entries
   }

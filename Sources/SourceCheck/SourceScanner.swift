@@ -173,6 +173,7 @@ public enum SourceScanner {
         collector.walk(tree)
         return FileUses(
           uses: collector.uses, registrations: collector.runtimeRegistrations,
+          unread: collector.unreadRegistrations,
           registersGeneratedKeys: collector.registersGeneratedKeys,
           receiverSteps: collector.receiverSteps)
       }
@@ -184,13 +185,14 @@ public enum SourceScanner {
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
         let starts = lineStarts(source.text)
         var steps = 0
-        let (uses, registrations) = scanner.uses(
+        let (uses, registrations, unread) = scanner.uses(
           scanner.tokens(), constants: allConstants,
           variables: { own.table[$0] ?? allVariables[$0] }, steps: &steps
         ) { offset in
           place(offset: offset, in: scanner.file, starts: starts, lines: lines)
         }
-        return FileUses(uses: uses, registrations: registrations, objectiveCSteps: steps)
+        return FileUses(
+          uses: uses, registrations: registrations, unread: unread, objectiveCSteps: steps)
       }
     }
 
@@ -201,6 +203,7 @@ public enum SourceScanner {
         scan.objectiveCSteps += found.objectiveCSteps
         scan.uses += found.uses
         scan.runtimeRegistrations += found.registrations
+        scan.unreadRegistrations += found.unread
         scan.registersGeneratedKeys = scan.registersGeneratedKeys || found.registersGeneratedKeys
       case .skipped(let skip):
         if !scan.skipped.contains(skip) { scan.skipped.append(skip) }
@@ -226,6 +229,7 @@ public enum SourceScanner {
   private struct FileUses: Sendable {
     var uses: [KeyUse] = []
     var registrations: [RuntimeRegistration] = []
+    var unread: [UnreadRegistration] = []
     var registersGeneratedKeys = false
     var receiverSteps = 0
     var objectiveCSteps = 0

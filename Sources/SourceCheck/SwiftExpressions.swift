@@ -153,50 +153,130 @@ enum SwiftExpressions {
     return (first.expression, second.expression, member.base)
   }
 
-  /// The dictionary a variable registered by name holds: `let defaults = [K: V, …]`
-  /// (or `… as [String: Any]`) in a scope around the call, and the entries
-  /// `defaults[K] = V` adds there. At most ``maximumScopeStatements`` statements
-  /// are looked at a call, so a file of registrations costs no more than its length
-  /// times that.
-  static func registeredVariable(_ name: String, at call: some SyntaxProtocol) -> (
-    dictionary: DictionaryExprSyntax?, assignments: [(key: ExprSyntax, value: ExprSyntax)]
-  ) {
-    var current = call.parent
+  /// The entries a variable registered by name holds, or nil when they
+  /// cannot all be read: declared in a scope around the call as a dictionary
+  /// literal (`[K: V, …]`, `[:]`, `… as [String: Any]`) or an empty
+  /// `[String: Any]()`, then filled before the call with `d[K] = V`,
+  /// `d.updateValue(V, forKey: K)` or `d.merge([K: V, …])`. Any other mention
+  /// of it (passed to a function, merged with another dictionary, a property
+  /// set elsewhere) leaves keys nobody can name. At most
+  /// ``maximumScopeStatements`` statements are looked at a call, so a file of
+  /// registrations costs no more than its length times that.
+  static func registeredVariable(_ name: String, at call: some SyntaxProtocol)
+    -> [(key: ExprSyntax, value: ExprSyntax)]?
+  {
+    var current = Syntax(call)
     var budget = maximumScopeStatements
-    while let scope = current, budget > 0 {
+    var later: [Syntax] = []
+    while let scope = current.parent, budget > 0 {
+      defer { current = scope }
       let items: [Syntax]
       if let block = scope.as(CodeBlockItemListSyntax.self) {
-        items = block.prefix(budget).map { Syntax($0.item) }
+        // The statements before the one holding the call.
+        items = block.prefix { $0.id != current.id }.suffix(budget).map { Syntax($0.item) }
       } else if let members = scope.as(MemberBlockItemListSyntax.self) {
-        items = members.prefix(budget).map { Syntax($0.decl) }
+        // A property: read whole only when it is a constant.
+        for member in members.prefix(budget) {
+          guard let variable = member.decl.as(VariableDeclSyntax.self),
+            let binding = variable.bindings.first(where: { isBinding($0, of: name) })
+          else { continue }
+          guard variable.bindingSpecifier.tokenKind == .keyword(.let),
+            let value = binding.initializer?.value
+          else { return nil }
+          return initialEntries(value)
+        }
+        return nil
       } else {
-        current = scope.parent
         continue
       }
       budget -= items.count
-      var dictionary: DictionaryExprSyntax?
-      var assignments: [(key: ExprSyntax, value: ExprSyntax)] = []
-      for item in items {
-        if let variable = item.as(VariableDeclSyntax.self) {
-          for binding in variable.bindings
-          where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-            if let value = binding.initializer?.value { dictionary = dictionaryLiteral(value) }
-          }
-        } else if let sequence = item.as(SequenceExprSyntax.self) {
-          let elements = Array(sequence.elements)
-          guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-            let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
-            subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-              == name,
-            let key = subscriptCall.arguments.first?.expression
-          else { continue }
-          assignments.append((key, elements[2]))
+      for (offset, item) in items.enumerated().reversed() {
+        guard let variable = item.as(VariableDeclSyntax.self),
+          let binding = variable.bindings.first(where: { isBinding($0, of: name) })
+        else { continue }
+        guard let value = binding.initializer?.value, var entries = initialEntries(value) else {
+          return nil
         }
+        for statement in items[(offset + 1)...] + later {
+          guard let more = fills(of: name, in: statement) else { return nil }
+          entries += more
+        }
+        return entries
       }
-      if dictionary != nil || !assignments.isEmpty { return (dictionary, assignments) }
-      current = scope.parent
+      later = items + later
     }
-    return (nil, [])
+    return nil
+  }
+
+  private static func isBinding(_ binding: PatternBindingSyntax, of name: String) -> Bool {
+    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+  }
+
+  /// The entries a variable starts with: a literal, or an empty dictionary made by a call.
+  private static func initialEntries(_ value: ExprSyntax) -> [(key: ExprSyntax, value: ExprSyntax)]?
+  {
+    if let dictionary = dictionaryLiteral(value) { return literalEntries(dictionary) }
+    // `[String: Any]()`, `Dictionary<String, Any>()`
+    if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      call.trailingClosure == nil,
+      call.calledExpression.is(DictionaryExprSyntax.self)
+        || call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression
+          .trimmedDescription == "Dictionary"
+    {
+      return []
+    }
+    return nil
+  }
+
+  /// The entries of a literal; `[:]` has none.
+  static func literalEntries(_ dictionary: DictionaryExprSyntax) -> [(
+    key: ExprSyntax, value: ExprSyntax
+  )] {
+    guard case .elements(let elements) = dictionary.content else { return [] }
+    return elements.map { ($0.key, $0.value) }
+  }
+
+  /// What one statement adds to the variable: nil when it mentions the
+  /// variable in a way not followed.
+  private static func fills(of name: String, in statement: Syntax) -> [(
+    key: ExprSyntax, value: ExprSyntax
+  )]? {
+    let finder = ReferenceFinder(name: name)
+    finder.walk(statement)
+    var entries: [(key: ExprSyntax, value: ExprSyntax)] = []
+    for reference in finder.references {
+      guard let parent = reference.parent else { return nil }
+      // `d[K] = V`
+      if let subscriptCall = parent.as(SubscriptCallExprSyntax.self),
+        let sequence = subscriptCall.parent?.parent?.as(SequenceExprSyntax.self)
+      {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[0].id == subscriptCall.id,
+          elements[1].is(AssignmentExprSyntax.self), subscriptCall.arguments.count == 1,
+          let key = subscriptCall.arguments.first?.expression
+        else { return nil }
+        entries.append((key, elements[2]))
+        continue
+      }
+      guard let member = parent.as(MemberAccessExprSyntax.self),
+        let call = member.parent?.as(FunctionCallExprSyntax.self)
+      else { return nil }
+      let arguments = Array(call.arguments)
+      switch member.declName.baseName.text {
+      case "updateValue":
+        guard arguments.count == 2, arguments[0].label == nil,
+          arguments[1].label?.text == "forKey"
+        else { return nil }
+        entries.append((arguments[1].expression, arguments[0].expression))
+      case "merge":
+        guard let first = arguments.first, first.label == nil,
+          let dictionary = dictionaryLiteral(first.expression)
+        else { return nil }
+        entries += literalEntries(dictionary)
+      default: return nil
+      }
+    }
+    return entries
   }
 
   static let maximumScopeStatements = 1_024
@@ -211,5 +291,26 @@ enum SwiftExpressions {
       return first.as(DictionaryExprSyntax.self)
     }
     return nil
+  }
+}
+
+/// Every reference to a name in a statement, closures and nested blocks included.
+private final class ReferenceFinder: SyntaxVisitor {
+  let name: String
+  var references: [DeclReferenceExprSyntax] = []
+
+  init(name: String) {
+    self.name = name
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.baseName.text == name,
+      node.parent?.as(MemberAccessExprSyntax.self)?.declName.id
+        != node.id
+    {
+      references.append(node)
+    }
+    return .skipChildren
   }
 }

@@ -9,6 +9,9 @@ final class SwiftUseCollector: SyntaxVisitor {
   let lines: [Substring]
   var uses: [KeyUse] = []
   var runtimeRegistrations: [RuntimeRegistration] = []
+  var unreadRegistrations: [UnreadRegistration] = []
+  /// The bodies found to register `Root.plist`'s defaults, visited before what they hold.
+  private var rootPlistWalks: [Range<AbsolutePosition>] = []
   var registersGeneratedKeys = false
   /// The literal after `??` of a read, by the read's node.
   private var fallbacks: [SyntaxIdentifier: SourceLiteral] = [:]
@@ -151,21 +154,29 @@ final class SwiftUseCollector: SyntaxVisitor {
       {
         let receiver = receivers.classify(member.base)
         if receiver.isDefaults {
+          let entries: [(key: ExprSyntax, value: ExprSyntax)]?
           if let dictionary = SwiftExpressions.dictionaryLiteral(argument.expression) {
-            registrations(dictionary, suite: receiver.suiteName)
+            entries = SwiftExpressions.literalEntries(dictionary)
           } else if let variable = argument.expression.as(DeclReferenceExprSyntax.self) {
             // `register(defaults: defaults)`, the dictionary built just before.
-            let built = SwiftExpressions.registeredVariable(variable.baseName.text, at: node)
-            if let dictionary = built.dictionary {
-              registrations(dictionary, suite: receiver.suiteName)
-            }
-            for (keyExpression, value) in built.assignments {
-              guard let key = key(keyExpression) else { continue }
+            entries = SwiftExpressions.registeredVariable(variable.baseName.text, at: node)
+          } else {
+            entries = nil
+          }
+          let keys = entries?.map { key($0.key) }
+          if let entries, let keys, !keys.contains(nil) {
+            for ((keyExpression, value), key) in zip(entries, keys) {
+              guard let key else { continue }
               uses.append(
                 KeyUse(
                   key: key, action: .register(SwiftExpressions.literal(value)),
                   place: place(keyExpression), suite: receiver.suiteName))
             }
+          } else if !rootPlistWalks.contains(where: { $0.contains(node.position) }) {
+            // Keys nobody can name: no key is known to be left unregistered.
+            // (In a walk of Root.plist the keys are the bundle's: a runtime registration.)
+            unreadRegistrations.append(
+              UnreadRegistration(place: place(node), suite: receiver.suiteName))
           }
         }
       } else if name == "registerDefaults", member.base != nil,
@@ -191,17 +202,6 @@ final class SwiftUseCollector: SyntaxVisitor {
       declaration(node, generic: generic)
     }
     return .visitChildren
-  }
-
-  private func registrations(_ dictionary: DictionaryExprSyntax, suite: String?) {
-    guard case .elements(let elements) = dictionary.content else { return }
-    for element in elements {
-      guard let key = key(element.key) else { continue }
-      uses.append(
-        KeyUse(
-          key: key, action: .register(SwiftExpressions.literal(element.value)),
-          place: place(element), suite: suite))
-    }
   }
 
   /// `Defaults.Key<Bool>("key", default: true)`, `SettingsKey<Bool>("key", defaultValue: true, …)`.
@@ -297,6 +297,7 @@ final class SwiftUseCollector: SyntaxVisitor {
     guard finder.texts.contains("PreferenceSpecifiers"), finder.texts.contains("DefaultValue"),
       finder.registers
     else { return }
+    for body in bodies { rootPlistWalks.append(body.position..<body.endPosition) }
     runtimeRegistrations.append(
       RuntimeRegistration(
         place: place(node), kinds: finder.castKinds.isEmpty ? nil : finder.castKinds))

@@ -35,6 +35,9 @@ struct SourceFacts: Sendable {
   var settings: [String: Setting] = [:]
   var uses: [KeyUse] = []
   var scan: SourceScan
+  /// Whether a registration of the store the bundle is read from has keys
+  /// the scan cannot name: then no key is known to be left unregistered.
+  var registersUnreadKeys = false
 
   init(
     bundle: SettingsBundle, known: [(page: Page, specifier: Specifier, spec: TypeSpec)],
@@ -44,6 +47,7 @@ struct SourceFacts: Sendable {
     let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string
     // Reads of the standard store, of the bundle's group suite, or of a store not named.
     uses = scan.uses.filter { $0.suite == nil || $0.suite == group }
+    registersUnreadKeys = scan.unreadRegistrations.contains { $0.suite == nil || $0.suite == group }
     for (page, specifier, spec) in known where page.isReached {
       guard let key = specifier.key, !key.isEmpty, let stores = spec.stores,
         settings[key] == nil
@@ -154,6 +158,8 @@ struct SourceFacts: Sendable {
 
   /// Whether anything registers a default for the key before it is read.
   func isRegistered(_ key: String, default value: PlistValue) -> Bool {
+    // A false error costs more than a missed one: a dictionary not read whole may hold the key.
+    if registersUnreadKeys { return true }
     if uses.contains(where: {
       guard $0.key == key else { return false }
       if case .register = $0.action { return true }
