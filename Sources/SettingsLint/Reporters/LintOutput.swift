@@ -90,8 +90,12 @@ public struct LintOutput: Sendable {
   }
 
   /// "2 errors, 1 warning and 3 notes in 4 files".
-  public var summaryLine: String {
-    let summary = summary
+  public var summaryLine: String { summaryLine(counting: summary) }
+
+  /// The summary line of these counts; with `findings`, the number of
+  /// findings the counted lines stand for, said when more (text output folds
+  /// one cause's findings into one line).
+  func summaryLine(counting summary: LintSummary, findings: Int? = nil) -> String {
     func count(_ number: Int, _ word: String) -> String {
       "\(number) \(word)\(number == 1 ? "" : "s")"
     }
@@ -106,7 +110,9 @@ public struct LintOutput: Sendable {
     let listed =
       parts.count > 1
       ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts[0]
-    return "\(listed) in \(files)\(bundles)."
+    let shownLines = summary.errors + summary.warnings + summary.notes
+    guard let findings, findings > shownLines else { return "\(listed) in \(files)\(bundles)." }
+    return "\(listed) in \(files)\(bundles) (\(findings) findings, some folded into one line)."
   }
 }
 
@@ -115,8 +121,14 @@ enum TextReporter {
     // Each bundle's findings on any core (each quotes its source lines), in order.
     let parts = output.reports.concurrentMap { report in
       var text = ""
+      var lines = LintSummary([])
       let base = output.displayBase(of: report)
       for (diagnostic, message, fixable) in shown(report.diagnostics) {
+        switch diagnostic.severity {
+        case .error: lines.errors += 1
+        case .warning: lines.warnings += 1
+        case .note: lines.notes += 1
+        }
         var message = message
         if output.marksFixes, let fixable { message += " (fixable: \(fixable))" }
         CompilerStyleFormatter.format(
@@ -125,9 +137,15 @@ enum TextReporter {
           colored: output.colored, into: &text)
         text += "\n"
       }
-      return text
+      return (text, lines)
     }
-    return parts.joined() + output.summaryLine + "\n"
+    // The summary counts the lines shown, as a reader counts them, and the findings behind them.
+    var lines = output.summary
+    lines.errors = parts.reduce(0) { $0 + $1.1.errors }
+    lines.warnings = parts.reduce(0) { $0 + $1.1.warnings }
+    lines.notes = parts.reduce(0) { $0 + $1.1.notes }
+    let findings = output.summary.errors + output.summary.warnings + output.summary.notes
+    return parts.map(\.0).joined() + output.summaryLine(counting: lines, findings: findings) + "\n"
   }
 
   /// One finding per cause: the first finding of each ``FindingCause`` (by
