@@ -34,6 +34,12 @@ struct ObjectiveCWorkTests {
       count: count),
     "x = @{ @\"k\": @1 };" + String(repeating: " [d registerDefaults:y];", count: count),
     String(repeating: "x = (", count: count) + "[NSUserDefaults standardUserDefaults];",
+    // Dictionaries filled before they are registered, each registration looking back.
+    "NSMutableDictionary *d = [NSMutableDictionary dictionary];"
+      + String(repeating: " [d setObject:@1 forKey:@\"k\"]; [x registerDefaults:d];", count: count),
+    String(
+      repeating: "d = [NSMutableDictionary dictionary]; d[@\"k\"] = @1; [x registerDefaults:d];",
+      count: count),
   ])
   func everyScanIsLinear(body: String) throws {
     let scan = try Self.scan(body)
