@@ -254,6 +254,45 @@ struct CoverageAgreementTests {
     #expect(row?.split(separator: " ") == ["de", "Root.inApp.plist", "0", "1", "0", "0", "0%"])
   }
 
+  /// `strings sync --prune` removes the entries lint calls unused, every
+  /// reading counted: one a pad or InAppSettingsKit page shows stays.
+  @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))
+  func pruneRemovesWhatLintCallsUnused(path: String) throws {
+    let linter = Linter(loadOptions: LoadOptions(keepsComments: false))
+    let variants = try linter.loadVariants(at: path)
+    let report = try linter.lint(variants: variants)
+    let base = try #require(variants.first)
+    let model = try TranslationModel(
+      readings: TranslatedReadings(base: base, others: Array(variants.dropFirst())))
+    // A table that does not read stops sync (lint reports it apart).
+    guard let changes = try? model.sync(prune: true) else { return }
+    var unused = 0
+    for diagnostic in report.diagnostics
+    where diagnostic.rule == "unused-translation" && diagnostic.message.contains("no page shows \"")
+      // A top-level table is no language's: sync leaves it alone.
+      && diagnostic.file.contains(".lproj/")
+    {
+      // "…; 3 other languages' Root.strings have it too": one finding for the four entries.
+      let words = diagnostic.message.components(separatedBy: "; ").last?.split(separator: " ") ?? []
+      let others = words.count > 2 && words[1] == "other" ? Int(words[0]) ?? 0 : 0
+      unused += 1 + others
+    }
+    var removed = 0
+    for line in changes.flatMap(\.summary) where line.hasSuffix(" stale removed") {
+      let words = line.split(separator: " ")
+      removed += Int(words[words.count - 3]) ?? 0
+    }
+    // Lint misses these when one reading uses no page of the table ("no page has
+    // StringsTable Root", Settings.app) and another none of its entries ("no page shows
+    // …", InAppSettingsKit): the merge keeps an absence only all readings report alike.
+    let lintMergeGap = ["RITAccess__accessmath"]
+    withKnownIssue {
+      #expect(removed == unused, "\(path)")
+    } when: {
+      lintMergeGap.contains { path.contains("/\($0)/") }
+    }
+  }
+
   /// Right after `add-language`, every key of the new language is there but
   /// marked untranslated: all three call every string untranslated.
   @Test func rightAfterAddLanguage() throws {

@@ -5,7 +5,8 @@ import Plist
 /// it): the first reading with the reached pages of the others added, and the
 /// localizable strings of every one, each found with its reading's schema
 /// (InAppSettingsKit's types and its strings table for a page without one).
-/// A page two readings show with the same table is taken once, from the first.
+/// A page two readings show with the same table is taken once, from the first;
+/// the pages no reading reaches are kept once, as the first reading keeps its own.
 ///
 /// ```swift
 /// let readings = try TranslatedReadings(base: phone, others: [inAppSettingsKit])
@@ -36,6 +37,10 @@ public struct TranslatedReadings: Sendable {
         position[index] = combined.pages.count
         combined.pages.append(page)
       }
+      // A page no reading reaches is still one the coverage has seen (no variant is left
+      // unread, so unused entries are known), with no strings of its own.
+      let files = Set(combined.pages.map(\.file))
+      combined.pages += reading.pages.filter { !$0.isReached && !files.contains($0.file) }
       guard !position.isEmpty else { continue }
       let catalog = try SchemaCatalog.load(reading.options.dialect)
       for (table, list) in reading.localizableStrings(catalog: catalog) {
