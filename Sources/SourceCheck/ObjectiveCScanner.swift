@@ -370,7 +370,8 @@ struct ObjectiveCScanner {
   /// The entries a dictionary expression starting at `start` holds, and the
   /// index just past it: `@{…}`, `@{…}.mutableCopy`, `[@{…} mutableCopy]`,
   /// `[NSMutableDictionary dictionaryWithDictionary:@{…}]`, `[NSDictionary
-  /// dictionaryWithObjectsAndKeys:…, nil]`, or an empty one (`[NSMutableDictionary
+  /// dictionaryWithObjectsAndKeys:…, nil]`, `[NSDictionary dictionaryWithObject:V
+  /// forKey:K]`, or an empty one (`[NSMutableDictionary
   /// dictionary]`, `[[NSMutableDictionary alloc] init]`, `… new]`, `…
   /// dictionaryWithCapacity:N]`); nil for any other expression.
   func dictionary(at start: Int, in tokens: [Located], structure: Structure, steps: inout Int)
@@ -430,6 +431,13 @@ struct ObjectiveCScanner {
         end == close
       else { return nil }
       return (entries, close + 1)
+    case "dictionaryWithObject":
+      // `[NSDictionary dictionaryWithObject:V forKey:K]`: `forKey:` at the send's own level.
+      guard takesArgument,
+        let key = forKeyArgument(
+          from: selector + 2, to: close, in: tokens, structure: structure, steps: &steps)
+      else { return nil }
+      return ([(key, selector + 2)], close + 1)
     case "dictionaryWithObjectsAndKeys", "initWithObjectsAndKeys":
       guard takesArgument,
         let entries = objectsAndKeys(
@@ -438,6 +446,29 @@ struct ObjectiveCScanner {
       return (entries, close + 1)
     default: return nil
     }
+  }
+
+  /// The key of `… forKey:K]`: `forKey:` at the send's own level (nested
+  /// brackets stepped over whole), then one token that ends the send at `close`.
+  private func forKeyArgument(
+    from start: Int, to close: Int, in tokens: [Located], structure: Structure, steps: inout Int
+  ) -> Int? {
+    var part = start
+    while part < close {
+      steps += 1
+      if Self.isOpener(tokens[part].token) {
+        guard let nested = structure.closer[part] else { return nil }
+        part = nested + 1
+        continue
+      }
+      if tokens[part].token == .identifier("forKey"), part + 1 < close,
+        tokens[part + 1].token == .punctuation(":")
+      {
+        return part + 3 == close ? part + 2 : nil
+      }
+      part += 1
+    }
+    return nil
   }
 
   /// The entries of a variable registered by name: read where the same body
@@ -495,23 +526,10 @@ struct ObjectiveCScanner {
       else { return nil }
       switch selector {
       case "setObject", "setValue":
-        // `[d setObject:V forKey:K]`: `forKey:` at the send's own level, then one token.
-        var part = cursor + 3
-        var key: Int?
-        while part < close {
-          steps += 1
-          if Self.isOpener(tokens[part].token) {
-            guard let nested = structure.closer[part] else { return nil }
-            part = nested + 1
-            continue
-          }
-          if token(part) == .identifier("forKey"), token(part + 1) == .punctuation(":") {
-            key = part + 2
-            break
-          }
-          part += 1
-        }
-        guard let key, key + 1 == close else { return nil }
+        guard
+          let key = forKeyArgument(
+            from: cursor + 3, to: close, in: tokens, structure: structure, steps: &steps)
+        else { return nil }
         entries.append((key, cursor + 3))
       case "addEntriesFromDictionary":
         guard

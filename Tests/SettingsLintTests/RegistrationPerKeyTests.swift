@@ -110,6 +110,28 @@ struct RegistrationPerKeyTests {
     #expect(found.isEmpty, "\(found)")
   }
 
+  /// The fixture app modelled on tomighty's `Preferences.m`: the keys it fills
+  /// are registered, the one it leaves out is still reported (before: sounds
+  /// and theme were reported too, and celsiusPref's default was not compared).
+  @Test func theRegistrationPerKeyAppMatchesItsGolden() throws {
+    expectGolden(
+      try SourceRulesTests.output("RegistrationPerKey").render(.text),
+      "lint/apps-registrationperkey.txt")
+    let scan = try SourceScanner.scan([
+      SourceRulesTests.apps.appendingPathComponent("RegistrationPerKey").path
+    ])
+    let registered = scan.uses.compactMap { use -> String? in
+      guard case .register(let value) = use.action else { return nil }
+      return "\(use.key) \(value.map(\.description) ?? "?")"
+    }
+    #expect(
+      Set(registered) == [
+        "sounds ?", "theme ?", "celsiusPref false", "units \"metric\"", "name \"\"",
+        "server \"example.com\"", "slider_unused 0.5",
+      ], "\(registered)")
+    #expect(scan.unreadRegistrations.isEmpty)
+  }
+
   /// A registration read whole that leaves a key out still has it reported.
   @Test func aCompleteRegistrationWithoutTheKeyStillReportsIt() throws {
     let objectiveC = try Self.unregistered(
