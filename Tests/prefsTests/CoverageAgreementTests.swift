@@ -282,15 +282,7 @@ struct CoverageAgreementTests {
       let words = line.split(separator: " ")
       removed += Int(words[words.count - 3]) ?? 0
     }
-    // Lint misses these when one reading uses no page of the table ("no page has
-    // StringsTable Root", Settings.app) and another none of its entries ("no page shows
-    // …", InAppSettingsKit): the merge keeps an absence only all readings report alike.
-    let lintMergeGap = ["RITAccess__accessmath"]
-    withKnownIssue {
-      #expect(removed == unused, "\(path)")
-    } when: {
-      lintMergeGap.contains { path.contains("/\($0)/") }
-    }
+    #expect(removed == unused, "\(path)")
   }
 
   /// Right after `add-language`, every key of the new language is there but

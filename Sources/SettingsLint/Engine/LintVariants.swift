@@ -168,7 +168,10 @@ extension Linter {
         !allPages.contains(diagnostic.file) || pageFiles[$0].contains(diagnostic.file)
       }.map { runs[$0].variant }
       if absenceRules.contains(diagnostic.rule) {
-        if Set(reading).isSubset(of: found) { merged.append(diagnostic) }
+        // A reading whose pages use none of a table's entries says so once, for the
+        // table ("no page has StringsTable Root"): it finds each entry unused too.
+        let unusedTable = runs.filter { !uses($0.bundle, tableOf: diagnostic) }.map(\.variant)
+        if Set(reading).isSubset(of: found + unusedTable) { merged.append(diagnostic) }
         continue
       }
       var labelled = diagnostic
@@ -179,6 +182,15 @@ extension Linter {
       merged.append(labelled)
     }
     return merged
+  }
+
+  /// Whether a reading's pages use the strings table a finding of
+  /// unused-translation is in (true for a finding of another rule or file).
+  static func uses(_ bundle: SettingsBundle, tableOf diagnostic: Diagnostic) -> Bool {
+    guard diagnostic.rule == UnusedTranslation.id,
+      let table = TranslationCoverage.location(ofTable: diagnostic.file)?.table
+    else { return true }
+    return bundle.pages.contains { $0.isReached && $0.stringsTable == table }
   }
 
   /// A finding with the readers' names taken out of its words.
