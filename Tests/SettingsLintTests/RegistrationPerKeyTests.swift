@@ -199,4 +199,48 @@ struct RegistrationPerKeyTests {
       file: "App.swift", Self.swift(filling: filling, registering: argument))
     #expect(found.isEmpty, "\(found)")
   }
+
+  /// The property over every fixture app with findings, in both languages:
+  /// adding one registration prefs cannot read removes every
+  /// `code-default-unregistered` finding and changes no other. Before, the
+  /// unread registration changed nothing, so each app that has the rule's
+  /// findings failed.
+  @Test(
+    arguments: [
+      "Broken", "FilteredRegistration", "Conversions", "Constants", "PropertyWrapper",
+      "GroupSuite", "RegistrationPerKey",
+    ],
+    [
+      (
+        "Opaque.m",
+        "@implementation Opaque\n- (void)load {\n  [[NSUserDefaults standardUserDefaults] registerDefaults:[self defaultsDictionary]];\n}\n@end\n"
+      ),
+      (
+        "Opaque.swift",
+        "import Foundation\nfunc load() {\n  UserDefaults.standard.register(defaults: makeDefaults())\n}\n"
+      ),
+    ])
+  func anUnreadRegistrationRemovesOnlyUnregisteredFindings(
+    app: String, opaque: (file: String, source: String)
+  ) throws {
+    let folder = SourceRulesTests.apps.appendingPathComponent(app)
+    let ownBundle = folder.appendingPathComponent("Settings.bundle")
+    let hasOwn = FileManager.default.fileExists(atPath: ownBundle.path)
+    let sources = hasOwn ? folder.appendingPathComponent("Sources") : folder
+    let bundle = hasOwn ? ownBundle : Self.bundle
+    let extra = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-opaque-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: extra) }
+    try Data(opaque.source.utf8).write(to: extra.appendingPathComponent(opaque.file))
+
+    func findings(_ paths: [String]) throws -> [String] {
+      let report = try Linter(sources: try SourceScanner.scan(paths)).lint(bundleAt: bundle.path)
+      return report.diagnostics.map { "\($0.rule) \($0.message)" }
+    }
+    let before = try findings([sources.path])
+    let after = try findings([sources.path, extra.path])
+    #expect(!after.contains { $0.hasPrefix("code-default-unregistered ") }, "\(after)")
+    #expect(after == before.filter { !$0.hasPrefix("code-default-unregistered ") })
+  }
 }
