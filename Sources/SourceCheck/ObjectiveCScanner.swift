@@ -312,7 +312,12 @@ struct ObjectiveCScanner {
           }
           cursor += 1
         }
-      } else if name == "registerDefaults" {
+      } else if name == "registerDefaults",
+        let open = structure.enclosing[index], tokens[open].token == .punctuation("["),
+        !structure.afterSemicolon[index]
+      {
+        // A send, not a method's declaration (`- (void)registerDefaults:(NSDictionary *)d`)
+        // nor `@selector(registerDefaults:)`.
         let entries = registeredEntries(
           argumentAt: index + 2, before: index, in: tokens, structure: structure, steps: &steps)
         let keys = entries?.map { key(at: $0.key) }

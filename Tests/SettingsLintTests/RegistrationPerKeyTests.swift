@@ -132,6 +132,24 @@ struct RegistrationPerKeyTests {
     #expect(scan.unreadRegistrations.isEmpty)
   }
 
+  /// A method named `registerDefaults:` declared by the app, and a selector
+  /// naming it, register nothing: the key left out is still reported.
+  @Test func aDeclarationOrSelectorIsNoRegistration() throws {
+    let found = try Self.unregistered(
+      file: "AppDelegate.m",
+      """
+      @implementation Settings
+      - (void)registerDefaults:(NSDictionary *)values {
+        SEL selector = @selector(registerDefaults:);
+      }
+      - (void)read {
+        BOOL sounds = [[NSUserDefaults standardUserDefaults] boolForKey:@"sounds"];
+      }
+      @end
+      """)
+    #expect(found.count == 1, "\(found)")
+  }
+
   /// A registration read whole that leaves a key out still has it reported.
   @Test func aCompleteRegistrationWithoutTheKeyStillReportsIt() throws {
     let objectiveC = try Self.unregistered(
