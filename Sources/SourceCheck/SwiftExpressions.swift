@@ -187,6 +187,13 @@ enum SwiftExpressions {
         }
         return nil
       } else {
+        // A parameter of that name is filled by the caller: its keys are not known here.
+        let parameters =
+          scope.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+          ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+        if parameters?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
+          return nil
+        }
         continue
       }
       budget -= items.count

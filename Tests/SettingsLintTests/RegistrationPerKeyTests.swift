@@ -150,6 +150,24 @@ struct RegistrationPerKeyTests {
     #expect(found.count == 1, "\(found)")
   }
 
+  /// A parameter is filled by the caller, though the type has a constant of
+  /// the same name: its keys are unknown.
+  @Test func aParameterIsNotTheTypesConstant() throws {
+    let found = try Self.unregistered(
+      file: "App.swift",
+      """
+      import Foundation
+      struct Settings {
+        static let defaults: [String: Any] = ["sounds": true]
+        static func register(_ defaults: [String: Any]) {
+          UserDefaults.standard.register(defaults: defaults)
+        }
+        var theme: Int { UserDefaults.standard.integer(forKey: "theme") }
+      }
+      """)
+    #expect(found.isEmpty, "\(found)")
+  }
+
   /// A registration read whole that leaves a key out still has it reported.
   @Test func aCompleteRegistrationWithoutTheKeyStillReportsIt() throws {
     let objectiveC = try Self.unregistered(
@@ -199,6 +217,8 @@ struct RegistrationPerKeyTests {
 
   @Test(arguments: [
     (filling: "", argument: "makeDefaults()"),
+    // A variable declared nowhere in reach (another file's global).
+    (filling: "", argument: "defaults"),
     (filling: "", argument: "Self.defaults"),
     (filling: "let defaults = loadDefaults()", argument: "defaults"),
     (filling: "var defaults: [String: Any] = [:]\n  fill(&defaults)", argument: "defaults"),
