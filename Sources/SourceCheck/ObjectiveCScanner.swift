@@ -369,6 +369,9 @@ struct ObjectiveCScanner {
     return entries
   }
 
+  /// How many `dictionaryWithDictionary:` wrap one another in a dictionary read.
+  static let maximumDictionaryNesting = 4
+
   /// How far back a registered variable's dictionary is looked for, in tokens.
   static let maximumRegistrationLookBack = maximumReceiverTokens
 
@@ -379,9 +382,12 @@ struct ObjectiveCScanner {
   /// forKey:K]`, or an empty one (`[NSMutableDictionary
   /// dictionary]`, `[[NSMutableDictionary alloc] init]`, `… new]`, `…
   /// dictionaryWithCapacity:N]`); nil for any other expression.
-  func dictionary(at start: Int, in tokens: [Located], structure: Structure, steps: inout Int)
-    -> (entries: [(key: Int, value: Int)], end: Int)?
-  {
+  func dictionary(
+    at start: Int, in tokens: [Located], structure: Structure, steps: inout Int, nesting: Int = 0
+  ) -> (entries: [(key: Int, value: Int)], end: Int)? {
+    // Real code copies a literal once; a deeper chain is not read, so that each
+    // send's argument costs a bounded number of steps and no deep recursion.
+    guard nesting < Self.maximumDictionaryNesting else { return nil }
     steps += 1
     func token(_ index: Int) -> Token? { index < tokens.count ? tokens[index].token : nil }
     func isDictionaryClass(_ index: Int) -> Bool {
@@ -432,7 +438,8 @@ struct ObjectiveCScanner {
     case "dictionaryWithDictionary", "initWithDictionary":
       guard takesArgument,
         let (entries, end) = dictionary(
-          at: selector + 2, in: tokens, structure: structure, steps: &steps),
+          at: selector + 2, in: tokens, structure: structure, steps: &steps,
+          nesting: nesting + 1),
         end == close
       else { return nil }
       return (entries, close + 1)

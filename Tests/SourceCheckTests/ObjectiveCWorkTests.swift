@@ -34,6 +34,10 @@ struct ObjectiveCWorkTests {
       count: count),
     "x = @{ @\"k\": @1 };" + String(repeating: " [d registerDefaults:y];", count: count),
     String(repeating: "x = (", count: count) + "[NSUserDefaults standardUserDefaults];",
+    // A registration of a dictionary copied from a copy, 5,000 deep: read to a bounded depth.
+    "[d registerDefaults:"
+      + String(repeating: "[NSMutableDictionary dictionaryWithDictionary:", count: count) + "@{}"
+      + String(repeating: "]", count: count) + "];",
     // Dictionaries filled before they are registered, each registration looking back.
     "NSMutableDictionary *d = [NSMutableDictionary dictionary];"
       + String(repeating: " [d setObject:@1 forKey:@\"k\"]; [x registerDefaults:d];", count: count),
