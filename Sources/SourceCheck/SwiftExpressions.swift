@@ -172,8 +172,10 @@ enum SwiftExpressions {
       defer { current = scope }
       let items: [Syntax]
       if let block = scope.as(CodeBlockItemListSyntax.self) {
-        // The statements before the one holding the call.
-        items = block.prefix { $0.id != current.id }.suffix(budget).map { Syntax($0.item) }
+        // The statements before the one holding the call (found in constant time).
+        guard let item = current.as(CodeBlockItemSyntax.self), let end = block.index(of: item)
+        else { return nil }
+        items = block[..<end].suffix(budget).map { Syntax($0.item) }
       } else if let members = scope.as(MemberBlockItemListSyntax.self) {
         // A property: read whole only when it is a constant.
         for member in members.prefix(budget) {
@@ -204,7 +206,13 @@ enum SwiftExpressions {
         guard let value = binding.initializer?.value, var entries = initialEntries(value) else {
           return nil
         }
-        for statement in items[(offset + 1)...] + later {
+        let statements = items[(offset + 1)...] + later
+        // Each registration reads a bounded stretch of code, so that many
+        // registrations after one long statement cost no more than the file's length.
+        guard statements.reduce(0, { $0 + $1.totalLength.utf8Length }) <= maximumFillBytes else {
+          return nil
+        }
+        for statement in statements {
           guard let more = fills(of: name, in: statement) else { return nil }
           entries += more
         }
@@ -287,6 +295,10 @@ enum SwiftExpressions {
   }
 
   static let maximumScopeStatements = 1_024
+
+  /// The most source bytes between a variable's declaration and its
+  /// registration that are read for what fills it; past that it is not read.
+  static let maximumFillBytes = 64 * 1_024
 
   /// A dictionary literal, also when cast (`[…] as [String: Any]`).
   static func dictionaryLiteral(_ expression: ExprSyntax) -> DictionaryExprSyntax? {

@@ -229,6 +229,14 @@ struct RegistrationPerKeyTests {
     (filling: "var defaults: [String: Any] = [:]\n  defaults[key()] = 2", argument: "defaults"),
     (filling: "", argument: "[Keys.sounds: true, prefix + \"x\": 2]"),
     (filling: "", argument: "base.merging([\"theme\": 2]) { $1 }"),
+    // Past the stretch of code a registration reads (64 KB, here in fewer statements
+    // than the 1,024 looked at), what fills it is not known.
+    (
+      filling: "var defaults: [String: Any] = [:]\n  defaults[Keys.sounds] = true\n"
+        + String(
+          repeating: "  print(\"\(String(repeating: "padding ", count: 10))\")\n", count: 1_000),
+      argument: "defaults"
+    ),
   ])
   func anUnreadSwiftRegistrationNeverYieldsAnUnregisteredFinding(
     filling: String, argument: String
