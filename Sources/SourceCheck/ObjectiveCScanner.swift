@@ -379,7 +379,7 @@ struct ObjectiveCScanner {
   /// index just past it: `@{…}`, `@{…}.mutableCopy`, `[@{…} mutableCopy]`,
   /// `[NSMutableDictionary dictionaryWithDictionary:@{…}]`, `[NSDictionary
   /// dictionaryWithObjectsAndKeys:…, nil]`, `[NSDictionary dictionaryWithObject:V
-  /// forKey:K]`, or an empty one (`[NSMutableDictionary
+  /// forKey:K]`, `[NSDictionary dictionaryWithObjects:@[…] forKeys:@[…]]`, or an empty one (`[NSMutableDictionary
   /// dictionary]`, `[[NSMutableDictionary alloc] init]`, `… new]`, `…
   /// dictionaryWithCapacity:N]`); nil for any other expression.
   func dictionary(
@@ -450,6 +450,19 @@ struct ObjectiveCScanner {
           from: selector + 2, to: close, in: tokens, structure: structure, steps: &steps)
       else { return nil }
       return ([(key, selector + 2)], close + 1)
+    case "dictionaryWithObjects", "initWithObjects":
+      // `[NSDictionary dictionaryWithObjects:@[V, …] forKeys:@[K, …]]`, or the
+      // arrays as `[NSArray arrayWithObjects:…, nil]`: paired by position.
+      guard takesArgument,
+        let values = arrayElements(
+          at: selector + 2, in: tokens, structure: structure, steps: &steps),
+        token(values.end) == .identifier("forKeys"), token(values.end + 1) == .punctuation(":"),
+        let keys = arrayElements(
+          at: values.end + 2, in: tokens, structure: structure, steps: &steps),
+        keys.end == close, keys.elements.count == values.elements.count,
+        keys.elements.allSatisfy({ $0.count == 1 })
+      else { return nil }
+      return (zip(keys.elements, values.elements).map { ($0.lowerBound, $1.lowerBound) }, close + 1)
     case "dictionaryWithObjectsAndKeys", "initWithObjectsAndKeys":
       guard takesArgument,
         let entries = objectsAndKeys(
@@ -458,6 +471,56 @@ struct ObjectiveCScanner {
       return (entries, close + 1)
     default: return nil
     }
+  }
+
+  /// The elements of an array expression starting at `start`, as token
+  /// ranges, and the index just past it: `@[…]`, or `[NSArray arrayWithObjects:…,
+  /// nil]`; nil for any other expression.
+  private func arrayElements(
+    at start: Int, in tokens: [Located], structure: Structure, steps: inout Int
+  ) -> (elements: [Range<Int>], end: Int)? {
+    func token(_ index: Int) -> Token? { index < tokens.count ? tokens[index].token : nil }
+    let open: Int
+    let first: Int
+    var nilEnded = false
+    if token(start) == .punctuation("@"), token(start + 1) == .punctuation("[") {
+      (open, first) = (start + 1, start + 2)
+    } else if token(start) == .punctuation("["),
+      token(start + 1) == .identifier("NSArray")
+        || token(start + 1) == .identifier("NSMutableArray"),
+      token(start + 2) == .identifier("arrayWithObjects"), token(start + 3) == .punctuation(":")
+    {
+      (open, first) = (start, start + 4)
+      nilEnded = true
+    } else {
+      return nil
+    }
+    guard let close = structure.closer[open] else { return nil }
+    var elements: [Range<Int>] = []
+    var elementStart = first
+    var cursor = first
+    while cursor < close {
+      steps += 1
+      if Self.isOpener(tokens[cursor].token) {
+        guard let nested = structure.closer[cursor] else { return nil }
+        cursor = nested + 1
+        continue
+      }
+      if tokens[cursor].token == .punctuation(",") {
+        elements.append(elementStart..<cursor)
+        elementStart = cursor + 1
+      }
+      cursor += 1
+    }
+    if elementStart < close { elements.append(elementStart..<close) }
+    if nilEnded {
+      // `arrayWithObjects:` ends at its `nil`; without it the list is not read.
+      guard let last = elements.popLast(), last.count == 1,
+        tokens[last.lowerBound].token == .identifier("nil")
+      else { return nil }
+    }
+    guard !elements.contains(where: \.isEmpty) else { return nil }
+    return (elements, close + 1)
   }
 
   /// The key of `… forKey:K]`: `forKey:` at the send's own level (nested

@@ -80,6 +80,14 @@ struct RegistrationPerKeyTests {
     defaults[@"theme"] = @2;
     """,
     """
+    NSDictionary *defaults = [NSDictionary dictionaryWithObjects:@[@YES, @2] forKeys:@[kSounds, @"theme"]];
+    """,
+    """
+    NSDictionary *defaults = [NSDictionary
+        dictionaryWithObjects:[NSArray arrayWithObjects:[NSNumber numberWithBool:YES], @2, nil]
+        forKeys:[NSArray arrayWithObjects:kSounds, @"theme", nil]];
+    """,
+    """
     NSMutableDictionary *defaults = [@{kSounds: @YES} mutableCopy];
     if (YES) { [defaults setObject:@2 forKey:@"theme"]; }
     """,
@@ -206,6 +214,14 @@ struct RegistrationPerKeyTests {
     ),
     (filling: "", argument: "@{kSounds: @YES, [self key]: @2}"),
     (filling: "", argument: "[NSDictionary dictionaryWithObjects:values forKeys:keys]"),
+    (
+      filling: "",
+      argument: "[NSDictionary dictionaryWithObjects:@[@YES, @2] forKeys:@[kSounds, key]]"
+    ),
+    (
+      filling: "",
+      argument: "[NSDictionary dictionaryWithObjects:@[@YES] forKeys:@[kSounds, @\"theme\"]]"
+    ),
   ])
   func anUnreadObjectiveCRegistrationNeverYieldsAnUnregisteredFinding(
     filling: String, argument: String
