@@ -138,6 +138,36 @@ struct FoundationReading: Sendable, Hashable {
     }
   }
 
+  /// What the code gets from a stored value, as a value to compare with what
+  /// it gets from another: nil when it gets nothing, or when the table cannot
+  /// say exactly (a real's text).
+  func gives(_ value: PlistValue) -> PlistValue? {
+    guard let conversion = conversion(of: SourceFacts.kind(value)) else { return nil }
+    if getter == .bool { return truth(of: value).map(PlistValue.bool) }
+    switch (conversion, value) {
+    case (.same, _), (.exactNumber, _), (.filePath, _), (.stringElements, _): return value
+    case (.asNumber, .bool(let flag)): return .integer(flag ? 1 : 0)
+    case (.asNumber, .integer(let number)): return .real(Double(number))
+    case (.parsedInteger, .string(let text)): return .integer(NumericText.integerValue(text))
+    case (.parsedReal, .string(let text)):
+      guard NumericText.isNumber(text) else { return nil }
+      return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)).map(PlistValue.real)
+    case (.truncated, .real(let number)):
+      guard number.isFinite, abs(number) < 9.2e18 else { return nil }
+      return .integer(Int64(number.rounded(.towardZero)))
+    case (.numberText, .integer(let number)): return .string(String(number))
+    case (.numberText, .bool(let flag)): return .string(flag ? "1" : "0")
+    default: return nil
+    }
+  }
+
+  /// Whether the code gets the same from two stored values ("1" and 1 under
+  /// `integer(forKey:)`), as far as the table can tell.
+  func givesTheSame(_ a: PlistValue, _ b: PlistValue) -> Bool {
+    guard let first = gives(a), let second = gives(b) else { return false }
+    return first.isEqualAsStored(to: second)
+  }
+
   /// What a Bool reading makes of a stored value: its truth, or nil when it
   /// reads nothing (a strict read of "YES", of 2).
   func truth(of value: PlistValue) -> Bool? {

@@ -85,8 +85,14 @@ enum CodeDefaultUnregistered: LintRule {
         CodeTypeMismatch.misreading(by: FoundationReading(getter), of: setting) == nil,
         !facts.isRegistered(use.key, default: bundleDefault)
       else { continue }
+      // Settings.app never opens a bundle only InAppSettingsKit reads; InAppSettingsKit
+      // shows the DefaultValue but stores a value only when someone changes the row.
+      let until =
+        context.bundle.onlyInAppSettingsKitOpens
+        ? "until someone changes it on the app's own settings screen (InAppSettingsKit shows the DefaultValue without storing it)"
+        : "until the Settings app has been opened"
       report.add(
-        "\(getter.swiftName) reads \"\(use.key)\" as \(getter == .bool ? "false" : "0") until the Settings app has been opened: its DefaultValue \(SpecifierValue.text(of: bundleDefault)) (\(setting.page.file)) is never registered; register the bundle's defaults at launch (prefs generate swift writes registerDefaults)",
+        "\(getter.swiftName) reads \"\(use.key)\" as \(getter == .bool ? "false" : "0") \(until): its DefaultValue \(SpecifierValue.text(of: bundleDefault)) (\(setting.page.file)) is never registered; register the bundle's defaults at launch (prefs generate swift writes registerDefaults)",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
     }
   }

@@ -70,6 +70,7 @@ enum CodeTypeMismatch: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     guard let facts = context.sources else { return }
+    let readings = readings(in: facts)
     for use in facts.uses {
       guard let setting = facts.settings[use.key] else { continue }
       let element = "its \(setting.specifier.type?.rawValue ?? "element") (\(setting.page.file))"
@@ -86,22 +87,41 @@ enum CodeTypeMismatch: LintRule {
         report.add(
           "object(forKey:) \(reading.name()) reads \"\(use.key)\" as \(misread.outcome ?? "nil") when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
-      case .write(let literal?), .register(let literal?):
+      case .write(let literal?):
         let value = SourceFacts.value(literal)
         guard !SourceFacts.setting(setting, stores: value) else { continue }
         let stores = setting.storedKinds.map(\.phrase).sorted().joined(separator: " or ")
+        // Settings.app marks the choice whose value equals the stored one, type and all.
+        let why =
+          setting.listedValues == nil
+          ? ""
+          : ": Settings compares the stored value with its Values, type and all, and marks no choice"
         report.add(
-          "the code stores \(literal) under \"\(use.key)\", but \(element) stores \(stores)",
+          "the code stores \(literal) under \"\(use.key)\", but \(element) stores \(stores)\(why)",
+          file: SourceFacts.file(use), place: SourceFacts.place(use))
+      case .register(let literal?):
+        // The registration domain is never stored and Settings.app never reads it: a
+        // registered value matters only through the app's reads. One a read misreads,
+        // and gets something else from than from the bundle's DefaultValue, is reported;
+        // one read as a value other than the DefaultValue is code-default-mismatch's.
+        let value = SourceFacts.value(literal)
+        guard !SourceFacts.setting(setting, stores: value),
+          let reading = readings[use.key, default: []].first(where: { reading in
+            reading.read(value) != .faithful
+              && !(setting.defaultValue.map { reading.givesTheSame(value, $0) } ?? false)
+          })
+        else { continue }
+        let stores = setting.storedKinds.map(\.phrase).sorted().joined(separator: " or ")
+        let outcome = reading.gives(value).map(SourceFacts.describe) ?? reading.nothingText
+        report.add(
+          "the code registers \(literal) for \"\(use.key)\", which \(reading.name()) reads as \(outcome); \(element) stores \(stores)",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .declare(let kind, let literal, let type):
         // `@AppStorage("k") var x: String`, `Defaults.Key<Bool>("k")`: the declared type
         // (or the initial value's) is how every read and write of it goes. Both cast
         // strictly; the keys `prefs generate swift` writes convert as the getters do.
-        guard
-          let getter = type.flatMap(DefaultsGetter.init(declaredType:))
-            ?? (type == nil ? literal.map(DefaultsGetter.init(literal:)) : nil)
-        else { continue }
-        let reading = FoundationReading(getter, strict: kind != .settingsKey)
+        guard let reading = declaredReading(kind, literal, type) else { continue }
+        let getter = reading.getter
         guard let misread = misreading(by: reading, of: setting) else { continue }
         let declared = type ?? literal?.swiftTypeName ?? getter.swiftTypeName
         let fallback = literal.map { "its default \($0)" } ?? reading.nothingText
@@ -111,6 +131,35 @@ enum CodeTypeMismatch: LintRule {
       default: continue
       }
     }
+  }
+
+  /// How a declaration reads its key: its declared type, or its initial value's.
+  /// `@AppStorage` and `Defaults.Key` cast strictly; the keys `prefs generate
+  /// swift` writes convert as the getters do.
+  static func declaredReading(_ kind: KeyDeclaration, _ literal: SourceLiteral?, _ type: String?)
+    -> FoundationReading?
+  {
+    guard
+      let getter = type.flatMap(DefaultsGetter.init(declaredType:))
+        ?? (type == nil ? literal.map(DefaultsGetter.init(literal:)) : nil)
+    else { return nil }
+    return FoundationReading(getter, strict: kind != .settingsKey)
+  }
+
+  /// Every way the app's code reads each key: getters, casts and declarations.
+  static func readings(in facts: SourceFacts) -> [String: [FoundationReading]] {
+    var readings: [String: [FoundationReading]] = [:]
+    for use in facts.uses {
+      let reading: FoundationReading?
+      switch use.action {
+      case .read(let getter, _): reading = FoundationReading(getter)
+      case .cast(let getter, _): reading = FoundationReading(getter, strict: true)
+      case .declare(let kind, let literal, let type): reading = declaredReading(kind, literal, type)
+      default: reading = nil
+      }
+      if let reading { readings[use.key, default: []].append(reading) }
+    }
+    return readings
   }
 
   /// The first value the setting can hold that the reading does not give

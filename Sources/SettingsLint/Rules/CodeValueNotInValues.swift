@@ -75,7 +75,10 @@ enum CodeValueNotInValues: LintRule {
         setting.spec.valueRule == .oneOfValues, !setting.values.isEmpty
       else { continue }
       let value = SourceFacts.value(literal)
-      guard !setting.values.contains(where: { SourceFacts.loosely($0, value) }) else { continue }
+      // A value of another type than the Values (2 among "1"…"10") is code-type-mismatch's.
+      guard SourceFacts.setting(setting, stores: value),
+        !setting.values.contains(where: { SourceFacts.loosely($0, value) })
+      else { continue }
       report.add(
         "the code stores \(literal) under \"\(use.key)\", which is none of its Values (\(setting.values.map(SpecifierValue.text).joined(separator: ", "))): Settings shows the row blank",
         file: SourceFacts.file(use), place: SourceFacts.place(use))

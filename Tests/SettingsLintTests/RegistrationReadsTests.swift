@@ -1,0 +1,49 @@
+import Foundation
+import SettingsLint
+import SourceCheck
+import TestSupport
+import Testing
+
+/// A registration is judged by what the app's reads get (issue 25): the
+/// registration domain is never stored and Settings.app never reads it.
+struct RegistrationReadsTests {
+  @Test func aRegisteredNumberReadAsTheBundlesNumericStringIsNoFinding() throws {
+    let output = try SourceRulesTests.output("NumericRegistration")
+    expectGolden(output.render(.text), "lint/apps-numericregistration.txt")
+    let settingsLines = output.reports[0].diagnostics.filter {
+      $0.file.hasSuffix("Sources/Settings.swift")
+    }
+    #expect(settingsLines.isEmpty, "\(settingsLines.map(\.message))")
+  }
+
+  @Test func aWrittenNumberUnderStringValuesSaysSettingsMarksNoChoice() throws {
+    let messages = try SourceRulesTests.output("NumericRegistration").reports[0].diagnostics
+      .filter { $0.rule == "code-type-mismatch" }.map(\.message)
+    #expect(
+      messages == [
+        "the code stores 2 under \"searchRadius\", but its PSMultiValueSpecifier (Root.plist) stores a string: Settings compares the stored value with its Values, type and all, and marks no choice"
+      ])
+  }
+
+  /// Settings.app never opens an `InAppSettings.bundle`: a value is stored only
+  /// when someone changes the row on the app's own screen.
+  @Test func anUnregisteredDefaultOfABundleOnlyInAppSettingsKitOpensNamesTheAppsScreen()
+    throws
+  {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefs-inapp-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bundle = folder.appendingPathComponent("InAppSettings.bundle")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: SourceRulesTests.apps.appendingPathComponent("Settings.bundle"), to: bundle)
+    let scan = try SourceScanner.scan([SourceRulesTests.apps.appendingPathComponent("Broken").path])
+    let messages = try Linter(sources: scan).lint(bundleAt: bundle.path).diagnostics
+      .filter { $0.rule == "code-default-unregistered" }.map(\.message)
+    #expect(!messages.isEmpty)
+    for message in messages {
+      #expect(!message.contains("Settings app"), "\(message)")
+      #expect(message.contains("app's own settings screen"), "\(message)")
+    }
+  }
+}
