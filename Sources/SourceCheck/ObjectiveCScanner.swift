@@ -255,6 +255,9 @@ struct ObjectiveCScanner {
       case .identifier("YES"), .identifier("true"): return .bool(true)
       case .identifier("NO"), .identifier("false"): return .bool(false)
       case .string(let text): return .string(text)
+      // A value given by a constant (`#define CITY_URL_DC @"…"`, `NSString *const`),
+      // resolved as keys are.
+      case .identifier(let name): return constants[name].map(SourceLiteral.string)
       case .number(let text):
         if let integer = Int64(text) { return .integer(integer) }
         return Double(text.trimmingSuffix("f")).map(SourceLiteral.real)

@@ -33,6 +33,14 @@ final class SwiftUseCollector: SyntaxVisitor {
     SwiftExpressions.keySpelling(expression).flatMap(symbols.key)
   }
 
+  /// A value given by a string constant (`let`, `static let`, `Keys.x.rawValue`),
+  /// resolved as keys are; `.x` alone may be an enum's case, not its raw value.
+  func constant(_ expression: ExprSyntax) -> SourceLiteral? {
+    guard let spelling = SwiftExpressions.keySpelling(expression) else { return nil }
+    if case .implicitMember = spelling { return nil }
+    return symbols.key(spelling).map(SourceLiteral.string)
+  }
+
   func place(_ node: some SyntaxProtocol) -> SourcePlace {
     let location = node.startLocation(converter: converter)
     let lineText = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
@@ -169,7 +177,7 @@ final class SwiftUseCollector: SyntaxVisitor {
               guard let key else { continue }
               uses.append(
                 KeyUse(
-                  key: key, action: .register(SwiftExpressions.literal(value)),
+                  key: key, action: .register(SwiftExpressions.literal(value) ?? constant(value)),
                   place: place(keyExpression), suite: receiver.suiteName))
             }
           } else if !rootPlistWalks.contains(where: { $0.contains(node.position) }) {
