@@ -15,6 +15,8 @@ public enum ChangeKind: String, Sendable, Hashable, CaseIterable {
   case titleChanged = "title-changed"
   case footerChanged = "footer-changed"
   case orderChanged = "order-changed"
+  case elementAdded = "element-added"
+  case elementRemoved = "element-removed"
   case pageAdded = "page-added"
   case pageRemoved = "page-removed"
   case stringsAdded = "strings-added"

@@ -75,6 +75,10 @@ public enum BundleDiff {
       changes.append(one)
     }
     changes += compareStrings(old: old, new: new)
+    // Whatever a change quotes (a whole licence as a FooterText), one line of it.
+    for index in changes.indices {
+      changes[index].message = MessageText.bounded(changes[index].message)
+    }
     return changes.sorted(by: order)
   }
 
@@ -493,8 +497,23 @@ public enum BundleDiff {
   {
     var changes: [BundleChange] = []
     let oldPages = Dictionary(old.pages.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    for page in new.pages {
-      guard let before = oldPages[page.name] else { continue }
+    for unmatched in new.pages {
+      guard let before = oldPages[unmatched.name] else { continue }
+      let (page, removed, added) = matchingKeyless(old: before, new: unmatched)
+      for element in removed {
+        changes.append(
+          BundleChange(
+            kind: .elementRemoved, severity: .cosmetic, key: nil, page: page.file,
+            old: element.texts["Title"], new: nil, oldPlace: before.place(of: element),
+            newPlace: nil, message: "\(element.name) was removed from \(page.file)"))
+      }
+      for element in added {
+        changes.append(
+          BundleChange(
+            kind: .elementAdded, severity: .cosmetic, key: nil, page: page.file, old: nil,
+            new: element.texts["Title"], oldPlace: nil, newPlace: page.place(of: element),
+            message: "\(element.name) is new on \(page.file)"))
+      }
       let oldByID = Dictionary(
         before.elements.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       for element in page.elements {
@@ -502,7 +521,7 @@ public enum BundleDiff {
         for text in Set(was.texts.keys).union(element.texts.keys).sorted()
         where was.texts[text] != element.texts[text] {
           let (from, to) = (was.texts[text], element.texts[text])
-          func shown(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nothing" }
+          func shown(_ value: String?) -> String { value.map(MessageText.quoted) ?? "nothing" }
           changes.append(
             BundleChange(
               kind: textChangeKinds[text] ?? .titleChanged, severity: .cosmetic,
@@ -528,6 +547,63 @@ public enum BundleDiff {
             "\"\(setting.key)\" moved from the page \(was.place.file) to \(setting.place.file)"))
     }
     return changes
+  }
+
+  /// The new page with each element that has no key, `File` or keyed
+  /// section (a group of a licence page) given the id of the old element it
+  /// is: the one of its type showing the same texts, else the same title,
+  /// else the next left in order; with the elements left unmatched in each.
+  /// Matched by position only, one group removed would make every later
+  /// group's title and footer "change".
+  static func matchingKeyless(old: BundleSnapshot.PageOutline, new: BundleSnapshot.PageOutline)
+    -> (
+      page: BundleSnapshot.PageOutline, removed: [BundleSnapshot.Element],
+      added: [BundleSnapshot.Element]
+    )
+  {
+    let oldFree = old.elements.indices.filter { !old.elements[$0].anchored }
+    let newFree = new.elements.indices.filter { !new.elements[$0].anchored }
+    guard !oldFree.isEmpty || !newFree.isEmpty else { return (new, [], []) }
+    var matchOf: [Int: Int] = [:]  // new index → old index
+    var taken = Set<Int>()
+    func type(_ element: BundleSnapshot.Element) -> Substring {
+      element.id.split(separator: " ").first ?? ""
+    }
+    let ways: [(BundleSnapshot.Element) -> String?] = [
+      {
+        "\(type($0))\u{0}"
+          + $0.texts.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: "\u{0}")
+      },
+      { element in element.texts["Title"].map { "\(type(element))\u{0}\($0)" } },
+      { "\(type($0))" },
+    ]
+    for way in ways {
+      var waiting: [String: [Int]] = [:]
+      for index in oldFree where !taken.contains(index) {
+        if let id = way(old.elements[index]) { waiting[id, default: []].append(index) }
+      }
+      var next: [String: Int] = [:]
+      for index in newFree where matchOf[index] == nil {
+        guard let id = way(new.elements[index]), let list = waiting[id] else { continue }
+        let position = next[id, default: 0]
+        guard position < list.count else { continue }
+        next[id] = position + 1
+        matchOf[index] = list[position]
+        taken.insert(list[position])
+      }
+    }
+    var page = new
+    var added: [BundleSnapshot.Element] = []
+    for index in newFree {
+      if let was = matchOf[index] {
+        page.elements[index].id = old.elements[was].id
+      } else {
+        page.elements[index].id = "new \(new.elements[index].id)"
+        added.append(new.elements[index])
+      }
+    }
+    let removed = oldFree.filter { !taken.contains($0) }.map { old.elements[$0] }
+    return (page, removed, added)
   }
 
   /// The change kind of a text key whose change is not a title's.
@@ -613,7 +689,7 @@ public enum BundleDiff {
           BundleChange(
             kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
             new: text, oldPlace: nil, newPlace: place,
-            message: "\"\(text)\" is new in the table \(table)\(moved): \(need)"))
+            message: "\(MessageText.quoted(text)) is new in the table \(table)\(moved): \(need)"))
       }
       let shown = Set((new.strings[table] ?? []).map { PlistKey($0) })
       // A table read in only one version differs from the other's, which is read now.
@@ -631,7 +707,7 @@ public enum BundleDiff {
               page: new.stringSources[table]?[key]?.page.file, old: key.string, new: nil,
               oldPlace: BundlePlace(file: file), newPlace: BundlePlace(file: file),
               message:
-                "the \(language) translation of \"\(key.string)\" (table \(table)) was removed: it shows untranslated"
+                "the \(language) translation of \(MessageText.quoted(key.string)) (table \(table)) was removed: it shows untranslated"
             ))
         }
       }

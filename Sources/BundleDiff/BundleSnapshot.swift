@@ -68,6 +68,10 @@ public struct BundleSnapshot: Sendable {
     public var name: String
     /// The element's localizable text keys (from the schema) → their raw text.
     public var texts: [String: String]
+    /// Whether its id names it (a key, a `File`, its section's first key);
+    /// else the id is its type and position, and a comparison matches it by
+    /// what it shows first (``BundleDiff``).
+    public var anchored: Bool
     /// The element as written, to find its place when a change is reported
     /// (finding it is most of the cost of a snapshot, and few are reported).
     var node: PlistNode
@@ -200,7 +204,8 @@ public struct BundleSnapshot: Sendable {
         elements.append(
           Element(
             id: count == 0 ? base : "\(base) #\(count + 1)", key: specifier.key,
-            name: name(of: specifier), texts: shownTexts, node: specifier.node,
+            name: name(of: specifier), texts: shownTexts,
+            anchored: base != (specifier.type?.rawValue ?? "?"), node: specifier.node,
             keyPath: specifier.keyPath))
         guard let key = specifier.key, !key.isEmpty, let type = specifier.type,
           let spec = catalog.spec(of: type), let stores = spec.stores,

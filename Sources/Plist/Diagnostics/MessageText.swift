@@ -1,17 +1,36 @@
-/// What a finding's message may quote of a value: its first line, at most
-/// ``limit`` characters. A message is one line of words written by a rule;
-/// a value it quotes (a FooterText, a strings key) may be a whole privacy
-/// policy. Every finding passes through ``bounded(_:)`` as it is added
-/// (``RuleReport/add(_:file:place:keyPath:language:severity:fix:)``), so no
-/// rule can print more, whatever it interpolates.
+/// What a message may quote of a value: its first line, at most ``limit``
+/// characters. A message is one line of words (a lint finding, a change
+/// `prefs diff` reports); a value it quotes (a FooterText, a strings key) may
+/// be a whole licence. A message quotes each value with ``quoted(_:)`` (cut,
+/// and its own quotes escaped, so it cannot be read as ending early), and
+/// passes through ``bounded(_:)``, so nothing it interpolates prints more.
 ///
 /// ```swift
-/// MessageText.bounded("\"Line one\nline two\" has no translation")
+/// MessageText.bounded("\(MessageText.quoted("Line one\nline two")) has no translation")
 /// // "\"Line one…\" has no translation"
 /// ```
 public enum MessageText {
   /// The characters of a value a message quotes at most.
   public static let limit = 80
+
+  /// A value as a message quotes it: in quotes, cut to its first line of text and
+  /// ``limit`` characters (an ellipsis marks the cut), its own quotes and
+  /// backslashes escaped, so that ``bounded(_:)`` finds where it ends
+  /// whatever it holds (`the "License"`).
+  ///
+  /// ```swift
+  /// MessageText.quoted("the \"License\"")  // "\"the \\\"License\\\"\""
+  /// ```
+  public static func quoted(_ value: String) -> String {
+    var result = "\""
+    // A value that starts with a blank line (a licence's FooterText) is quoted from its text.
+    let text = value.drop { $0.isWhitespace }
+    for character in shortened(Array(text.isEmpty ? value[...] : text)[...]) {
+      if character == "\"" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result + "\""
+  }
 
   /// The message with each quoted value cut to its first line and ``limit``
   /// characters (an ellipsis marks the cut), and any line break outside
@@ -23,6 +42,12 @@ public enum MessageText {
     var index = 0
     while index < characters.count {
       let character = characters[index]
+      if isEscape(at: index, in: characters) {
+        // An escaped quote or backslash (a ``quoted(_:)`` value's own) opens nothing.
+        result += String(characters[index...(index + 1)])
+        index += 2
+        continue
+      }
       guard character == "\"", opensQuote(at: index, in: characters) else {
         result.append(character.isNewline ? " " : character)
         index += 1
@@ -38,11 +63,19 @@ public enum MessageText {
     return result
   }
 
-  /// A quoted value's first line, at most ``limit`` characters.
+  /// A quoted value's first line, at most ``limit`` characters; an escape
+  /// (`\\"`) is kept whole.
   static func shortened(_ value: ArraySlice<Character>) -> String {
     let line = value.prefix { !$0.isNewline }
-    let kept = line.prefix(limit)
+    var kept = line.prefix(limit)
+    if kept.count < line.count, kept.last == "\\" { kept = kept.dropLast() }
     return String(kept) + (kept.count < value.count ? "…" : "")
+  }
+
+  /// A backslash escaping a quote or a backslash, as ``quoted(_:)`` writes them.
+  static func isEscape(at index: Int, in characters: [Character]) -> Bool {
+    characters[index] == "\\" && index + 1 < characters.count
+      && (characters[index + 1] == "\"" || characters[index + 1] == "\\")
   }
 
   /// A quote opens a value at the start, or after a space or an opening bracket.
@@ -57,6 +90,10 @@ public enum MessageText {
   static func closingQuote(after start: Int, in characters: [Character]) -> Int? {
     var index = start + 1
     while index < characters.count {
+      if isEscape(at: index, in: characters) {
+        index += 2
+        continue
+      }
       if characters[index] == "\"" {
         let next = index + 1
         if next == characters.count || characters[next].isWhitespace

@@ -82,7 +82,7 @@ public struct FindingCause: Sendable, Hashable {
   /// The one message for findings of this cause about `items`.
   public func message(items: [String]) -> String {
     let quoted =
-      items.prefix(Self.quotedItems).map { "\"\($0)\"" }.joined(separator: ", ")
+      items.prefix(Self.quotedItems).map(MessageText.quoted).joined(separator: ", ")
       + (items.count > Self.quotedItems ? ", …" : "")
     return MessageText.bounded(
       template.replacingOccurrences(of: "{count}", with: String(items.count))

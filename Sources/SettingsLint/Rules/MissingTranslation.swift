@@ -66,7 +66,7 @@ enum MissingTranslation: LintRule {
           continue
         }
         report.add(
-          "\"\(string.text)\" is translated in no language's \(table.name).strings; every language shows it untranslated",
+          "\(MessageText.quoted(string.text)) is translated in no language's \(table.name).strings; every language shows it untranslated",
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .note)
       }
@@ -82,9 +82,9 @@ enum MissingTranslation: LintRule {
         guard let first = strings.first else { continue }
         let message =
           strings.count == 1
-          ? "\"\(first.text)\" is in no language's \(table.name).strings; every language shows it as written"
+          ? "\(MessageText.quoted(first.text)) is in no language's \(table.name).strings; every language shows it as written"
           : "\(strings.count) strings of the page are in no language's \(table.name).strings ("
-            + strings.prefix(3).map { "\"\($0.text)\"" }.joined(separator: ", ")
+            + strings.prefix(3).map { MessageText.quoted($0.text) }.joined(separator: ", ")
             + (strings.count > 3 ? ", …" : "") + "); every language shows them as written"
         report.add(
           message, file: context.page(of: first).file, place: context.place(of: first),
@@ -128,8 +128,8 @@ enum MissingTranslation: LintRule {
             cause.item = string.text
             report.add(
               isMarked
-                ? "\"\(string.text)\" is marked untranslated in \(language.file); iOS shows the source text"
-                : "\"\(string.text)\" has no translation in \(language.file); iOS shows it as written",
+                ? "\(MessageText.quoted(string.text)) is marked untranslated in \(language.file); iOS shows the source text"
+                : "\(MessageText.quoted(string.text)) has no translation in \(language.file); iOS shows it as written",
               file: context.page(of: string).file, place: context.place(of: string),
               keyPath: string.keyPath, language: language.language, severity: severity,
               cause: cause)
@@ -200,7 +200,7 @@ enum MissingTranslation: LintRule {
           keyPath: string.keyPath, severity: .warning)
       } else if context.coverage.policy.needsTranslation(string.text) {
         report.add(
-          "\"\(string.text)\" has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
+          "\(MessageText.quoted(string.text)) has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .warning,
           cause: FindingCause(
