@@ -79,13 +79,24 @@ struct BundleLoader {
     {
       return "Root"
     }
-    let names = Set(topLevelPages.map(Page.name(ofFile:)))
+    let names = Set(topLevelPages().map(Page.name(ofFile:)))
     return names.count == 1 ? names.first ?? "Root" : "Root"
   }
 
-  /// The page plists at the top level, the bundle's Info.plist aside.
-  var topLevelPages: [String] {
-    fileSystem.files.filter { $0.hasSuffix(".plist") && !$0.contains("/") && $0 != "Info.plist" }
+  /// The plists at the top level that are pages: a dictionary with a
+  /// `PreferenceSpecifiers` array, as Settings.app and InAppSettingsKit read
+  /// one. A repository's stray plists (`GoogleService-Info.plist`, an empty
+  /// `Acknowledgements.plist`, an export template) are no pages, so they make
+  /// no folder a bundle and are never offered as its root. Read only when the
+  /// folder has no Root page.
+  func topLevelPages() -> [String] {
+    fileSystem.files.filter { file in
+      guard file.hasSuffix(".plist"), !file.contains("/"), file != "Info.plist",
+        let bytes = try? fileSystem.read(file),
+        let document = try? PropertyListReader.read(bytes, limits: options.limits)
+      else { return false }
+      return document.root["PreferenceSpecifiers"]?.array != nil
+    }
   }
 
   /// Whether only InAppSettingsKit opens the bundle: its folder has a name

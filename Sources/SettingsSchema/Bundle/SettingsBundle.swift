@@ -264,7 +264,10 @@ public struct SettingsBundle: Sendable {
       }
     }
     let loader = BundleLoader(path: path, options: options, fileSystem: fileSystem)
-    let pages = Array(Set(loader.topLevelPages.map(Page.name(ofFile:)))).sorted()
+    // What makes a folder a bundle, for every command: a Root page, or a page
+    // (a plist with PreferenceSpecifiers) at its top. Anything else (a
+    // repository with a stray plist) is no bundle, whatever its name.
+    let pages = Array(Set(loader.topLevelPages().map(Page.name(ofFile:)))).sorted()
     if pages.isEmpty { throw .noRootPlist(path) }
     throw .noRootPage(path, root: loader.rootName(), pages: pages)
   }
