@@ -44,6 +44,8 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
 
   mutating func run() throws { try runOnStandardStreams() }
 
+  func validate() throws { try LanguageOptions.checkOne(language, argument: "--lang") }
+
   func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
     -> Int32
   {

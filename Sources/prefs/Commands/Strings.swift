@@ -28,6 +28,8 @@ struct StringsBundleOptions: ParsableArguments {
   var config: String?
   @OptionGroup var reading: RootPageOption
 
+  func validate() throws { try LanguageOptions.checkOne(source, argument: "--source") }
+
   /// The bundle's translations, leaving out the pages `strings: exclude:` names.
   func model() throws -> TranslationModel {
     var configuration = LintConfiguration()
@@ -149,6 +151,10 @@ extension Strings {
 
     mutating func run() throws { try runOnStandardStreams() }
 
+    func validate() throws {
+      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
+    }
+
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { _ in
@@ -214,6 +220,10 @@ extension Strings {
 
     mutating func run() throws { try runOnStandardStreams() }
 
+    func validate() throws {
+      try LanguageOptions.checkOne(language, argument: "the language", newFolder: true)
+    }
+
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
@@ -268,6 +278,7 @@ extension Strings {
     mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
+      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
       if format != .xcstrings, language == nil {
         throw ValidationError("\(format.rawValue) needs --lang, the target language")
       }
@@ -340,6 +351,10 @@ extension Strings {
     @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
+
+    func validate() throws {
+      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
+    }
 
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {

@@ -42,9 +42,7 @@ struct LanguageOptions: ParsableArguments {
     for piece in pieces {
       let item = piece.trimmingCharacters(in: .whitespaces)
       // A bundle's own folder name that is no tag (Croatian) names that folder.
-      guard
-        let key = LanguageTag(folderName: item)?.description ?? (isFolderName(item) ? item : nil)
-      else {
+      guard let key = languageKey(item, allowsBase: false) else {
         throw ValidationError(
           "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name), most preferred first, separated by commas (de-AT,en)"
         )
@@ -52,6 +50,36 @@ struct LanguageOptions: ParsableArguments {
       if seen.insert(key.lowercased()).inserted { items.append(item) }
     }
     return items
+  }
+
+  /// Checks the one language a command is given (`strings missing --lang de`,
+  /// `add-language pt-BR`, `generate --lang German`) as `--lang` lists are
+  /// checked, so every command refuses the same values the same way: a usage
+  /// error. A tag, or a name a bundle's `.lproj` folder has that is no tag
+  /// (`Croatian`, `en_UK`, `Base`); a language a command makes a new folder
+  /// for must be a tag or `Base`. Never a path (`../x`), a list (`de,fr`) or a
+  /// locale (`de@euro`).
+  ///
+  /// ```swift
+  /// try LanguageOptions.checkOne("German", argument: "--lang")  // accepted
+  /// try LanguageOptions.checkOne("de,fr", argument: "--lang")   // throws
+  /// ```
+  static func checkOne(_ text: String, argument: String, newFolder: Bool = false) throws {
+    let accepted =
+      newFolder ? LanguageTag.isFolderName(text) : languageKey(text, allowsBase: true) != nil
+    guard accepted else {
+      throw ValidationError(
+        "\(argument): \(visible(text)) is not a language tag; give one tag such as de-AT or zh-Hans\(newFolder ? "" : " (or a .lproj folder's name)")"
+      )
+    }
+  }
+
+  /// What an item names a language by (its tag, or the folder name that is
+  /// no tag), or nil when it names none.
+  static func languageKey(_ item: String, allowsBase: Bool) -> String? {
+    if let tag = LanguageTag(folderName: item) { return tag.description }
+    if allowsBase, item == "Base" { return item }
+    return isFolderName(item) ? item : nil
   }
 
   /// Whether an item can be a `.lproj` folder's own name that is no tag

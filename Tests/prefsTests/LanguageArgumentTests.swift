@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import prefs
+
+/// Every command checks a language it is given the same way (one validator,
+/// a usage error): a path, a list where one language is asked for, or a
+/// locale is refused before anything is read or written.
+struct LanguageArgumentTests {
+  static let bundle = "Examples/Showcase/Settings.bundle"
+
+  /// Each command, `LANG` where the language goes.
+  static let commands: [[String]] = [
+    ["strings", "missing", bundle, "--lang", "LANG"],
+    ["strings", "export", bundle, "--lang", "LANG", "--format", "xliff"],
+    ["strings", "import", bundle, "none.xliff", "--lang", "LANG"],
+    ["strings", "add-language", bundle, "LANG"],
+    ["strings", "status", bundle, "--source", "LANG"],
+    ["dump", bundle, "--lang", "LANG"],
+    ["generate", bundle, "--lang", "LANG"],
+  ]
+
+  static let refused = ["../../etc", "zz@@", "de,fr", "de/../x", "", "de\u{1B}[2J", "pt_BR.UTF-8"]
+
+  init() {
+    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  }
+
+  @Test(arguments: commands.indices, refused)
+  func everyCommandRefusesWhatNamesNoLanguage(command: Int, value: String) {
+    // dump's --lang is a list of preferred languages (de,fr), each checked alike.
+    if Self.commands[command][0] == "dump", value == "de,fr" { return }
+    let arguments = Self.commands[command].map { $0 == "LANG" ? value : $0 }
+    let run = DumpTests.run(arguments)
+    #expect(run.code == 2, "\(arguments): \(run.errors)")
+    #expect(run.output.isEmpty, "\(arguments) wrote \(run.output)")
+    #expect(!run.errors.contains("\u{1B}"))
+  }
+
+  /// The names a bundle's own folders have are languages: a legacy name, a
+  /// tag with `_`, `Base`, a folder name that is no tag.
+  @Test(arguments: ["de", "pt-BR", "German", "en_UK", "Base", "zh_Hans-CN", "Croatian"])
+  func folderNamesAreAccepted(value: String) throws {
+    try LanguageOptions.checkOne(value, argument: "--lang")
+    let run = DumpTests.run(["strings", "missing", Self.bundle, "--lang", value])
+    #expect(run.code != 2, "\(value): \(run.errors)")
+  }
+}
