@@ -47,3 +47,45 @@ struct RegistrationReadsTests {
     }
   }
 }
+
+/// Registered values given by constants resolve as keys do (issue 25).
+extension RegistrationReadsTests {
+  @Test func aValueRegisteredThroughADefineIsComparedWithTheBundlesDefault() throws {
+    let output = try SourceRulesTests.output("DefineRegistration")
+    expectGolden(output.render(.text), "lint/apps-defineregistration.txt")
+    let messages = output.reports[0].diagnostics.filter { $0.rule == "code-default-mismatch" }
+      .map(\.message)
+    #expect(
+      messages == [
+        "the code registers \"https://api.citybik.es/capital-bikeshare.json\" for \"CityPreference\", but the bundle's DefaultValue is \"0\" (Root.plist)"
+      ])
+  }
+
+  @Test func aValueRegisteredThroughASwiftConstantIsComparedWithTheBundlesDefault() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefs-constant-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The Food-Hygiene-Ratings shape, its string default given by a `static let`.
+    try """
+    import Foundation
+
+    class Settings {
+      fileprivate static let unitsKey = "units"
+      fileprivate static let kelvin = "kelvin"
+
+      static var units: String? { UserDefaults.standard.string(forKey: Settings.unitsKey) }
+
+      class func registerDefaultSettings() {
+        UserDefaults.standard.register(defaults: [unitsKey: kelvin])
+      }
+    }
+    """.write(
+      to: folder.appendingPathComponent("Settings.swift"), atomically: true, encoding: .utf8)
+    let scan = try SourceScanner.scan([folder.path])
+    let bundle = SourceRulesTests.apps.appendingPathComponent("Settings.bundle")
+    let messages = try Linter(sources: scan).lint(bundleAt: bundle.path).diagnostics
+      .filter { $0.rule == "code-default-mismatch" }.map(\.message)
+    #expect(messages.contains { $0.contains("registers \"kelvin\" for \"units\"") }, "\(messages)")
+  }
+}
