@@ -266,6 +266,33 @@ struct ObjectiveCScanner {
       default: return nil
       }
     }
+    // `x = [d integerForKey:k]; if (x == 0) x = 5;` (am78/myTimes): the code falls
+    // back to 5 itself, as `?? 5` does in Swift.
+    func zeroFallback(ofReadAt index: Int) -> SourceLiteral? {
+      guard let open = structure.enclosing[index], open >= 2,
+        tokens[open - 1].token == .punctuation("="),
+        case .identifier(let variable) = tokens[open - 2].token,
+        let close = structure.closer[open], close + 1 < tokens.count,
+        tokens[close + 1].token == .punctuation(";")
+      else { return nil }
+      let test: [Token] = [
+        .identifier("if"), .punctuation("("), .identifier(variable), .punctuation("="),
+        .punctuation("="), .number("0"), .punctuation(")"),
+      ]
+      var cursor = close + 2
+      guard cursor + test.count < tokens.count,
+        tokens[cursor..<(cursor + test.count)].map(\.token) == test
+      else { return nil }
+      cursor += test.count
+      if tokens[cursor].token == .punctuation("{") { cursor += 1 }
+      guard cursor + 3 < tokens.count, tokens[cursor].token == .identifier(variable),
+        tokens[cursor + 1].token == .punctuation("=")
+      else { return nil }
+      let value = cursor + 2
+      let end = tokens[value].token == .punctuation("@") ? value + 2 : value + 1
+      guard end < tokens.count, tokens[end].token == .punctuation(";") else { return nil }
+      return literal(at: value)
+    }
     var uses: [KeyUse] = []
     var unread: [UnreadRegistration] = []
     for (index, located) in tokens.enumerated() {
@@ -287,7 +314,8 @@ struct ObjectiveCScanner {
       {
         uses.append(
           KeyUse(
-            key: key, action: .read(getter, fallback: nil), place: place(located.offset),
+            key: key, action: .read(getter, fallback: zeroFallback(ofReadAt: index)),
+            place: place(located.offset),
             suite: suite))
       } else if Self.setters.contains(name) {
         // setBool:VALUE forKey:KEY — find `forKey:` before the closing bracket,
