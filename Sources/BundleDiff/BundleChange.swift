@@ -107,6 +107,12 @@ public struct BundleChange: Sendable, Hashable {
   public var missed: [BundleReading] = []
   /// For a rename: whether it was confirmed (else only likely, from its evidence).
   public var renameConfirmed = false
+  /// For new text (strings-added): the languages other than the source
+  /// language whose tables lack it.
+  public var lacking: [String] = []
+  /// For a value added: the title it is shown with, whose own strings-added
+  /// it takes in (one change for the reviewer, not three).
+  var shownTitle: String?
 
   public init(
     kind: ChangeKind, severity: ChangeSeverity, key: String?, page: String?, old: String?,

@@ -74,7 +74,23 @@ public enum BundleDiff {
       }
       changes.append(one)
     }
-    changes += compareStrings(old: old, new: new)
+    // A new value's new title is said with the value, with the languages lacking it.
+    var strings = compareStrings(old: old, new: new)
+    for index in changes.indices {
+      guard changes[index].kind == .valueAdded, let title = changes[index].shownTitle,
+        let text = strings.firstIndex(where: {
+          guard $0.kind == .stringsAdded, let text = $0.new else { return false }
+          return PlistKey(text) == PlistKey(title)
+        })
+      else { continue }
+      let lacking = strings[text].lacking
+      if !lacking.isEmpty {
+        changes[index].message += "; \(lacking.joined(separator: ", ")) must translate it"
+        changes[index].lacking = lacking
+      }
+      strings.remove(at: text)
+    }
+    changes += strings
     // Whatever a change quotes (a whole licence as a FooterText), one line of it.
     for index in changes.indices {
       changes[index].message = MessageText.bounded(changes[index].message)
@@ -346,9 +362,12 @@ public enum BundleDiff {
       && !old.values.contains(where: { $0.isEqualAsStored(to: value) })
     {
       let text = text(value, among: old.values)
+      let title = index < new.titles.count ? new.titles[index] : nil
       var added = change(
         .valueAdded, .cosmetic, old: nil, new: text, at: "Values",
-        "\"\(new.key)\" now offers \(text)")
+        "\"\(new.key)\" now offers \(text)"
+          + (title.map { ", titled \(MessageText.quoted($0))" } ?? ""))
+      added.shownTitle = title
       added.newPlace = new.place(of: "Values", index: index)
       changes.append(added)
     }
@@ -368,7 +387,17 @@ public enum BundleDiff {
         ))
     }
     // The element's own Title is compared with the other elements' texts.
-    if old.titles != new.titles {
+    // Titles that changed only by those of values removed or added are said by those changes.
+    func kept(_ titles: [String], _ values: [PlistValue], among others: [PlistValue]) -> [String] {
+      titles.indices.filter { index in
+        index >= values.count || others.contains { $0.isEqualAsStored(to: values[index]) }
+      }.map { titles[$0] }
+    }
+    if old.titles != new.titles,
+      kept(old.titles, old.values, among: new.values)
+        != kept(new.titles, new.values, among: old.values)
+        || old.values.count != old.titles.count || new.values.count != new.titles.count
+    {
       let first =
         old.titles.indices.first { $0 >= new.titles.count || old.titles[$0] != new.titles[$0] }
         ?? old.titles.count
@@ -673,8 +702,11 @@ public enum BundleDiff {
     for table in new.strings.keys.sorted() {
       let before = Set((old.strings[table] ?? []).map { PlistKey($0) })
       for text in new.strings[table] ?? [] where !before.contains(PlistKey(text)) {
+        // The source language shows its own text as written: it lacks nothing.
+        let sources = CoveragePolicy().sourceLanguages
         let missing = new.languages.filter {
-          new.table(table, language: $0)?.translations[PlistKey(text)] == nil
+          !sources.contains($0)
+            && new.table(table, language: $0)?.translations[PlistKey(text)] == nil
         }
         let place = new.stringPlace(table: table, text: PlistKey(text))
         // A text shown before from another table is new to this table's translators only.
@@ -685,11 +717,12 @@ public enum BundleDiff {
           : missing.isEmpty
             ? "every language translates it"
             : "\(missing.joined(separator: ", ")) must translate it"
-        changes.append(
-          BundleChange(
-            kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
-            new: text, oldPlace: nil, newPlace: place,
-            message: "\(MessageText.quoted(text)) is new in the table \(table)\(moved): \(need)"))
+        var added = BundleChange(
+          kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
+          new: text, oldPlace: nil, newPlace: place,
+          message: "\(MessageText.quoted(text)) is new in the table \(table)\(moved): \(need)")
+        added.lacking = missing
+        changes.append(added)
       }
       let shown = Set((new.strings[table] ?? []).map { PlistKey($0) })
       // A table read in only one version differs from the other's, which is read now.

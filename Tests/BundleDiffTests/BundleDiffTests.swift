@@ -41,8 +41,9 @@ struct BundleDiffTests {
     ("key-renamed", [.keyRenamed: .breaking]),
     ("type-changed", [.typeChanged: .breaking]),
     ("default-changed", [.defaultChanged: .behaviour]),
-    ("value-removed", [.valueRemoved: .breaking, .titleChanged: .cosmetic]),
-    ("value-added", [.valueAdded: .cosmetic, .titleChanged: .cosmetic]),
+    // The Titles change only by the value's title: said by the value's change.
+    ("value-removed", [.valueRemoved: .breaking]),
+    ("value-added", [.valueAdded: .cosmetic]),
     ("range-changed", [.rangeChanged: .breaking]),
     // The default stays the on value: shown on before and after, no change of its own.
     ("toggle-values-changed", [.toggleValuesChanged: .breaking]),
@@ -227,6 +228,18 @@ struct BundleDiffTests {
       : BundleDiff.compare(old: pair.old, new: pair.new)
     let found = Dictionary(changes.map { ($0.kind, 1) }, uniquingKeysWith: +)
     #expect(found == kinds, "\(changes.map(\.message))")
+  }
+
+  /// One value added with its title (cvmdev/ksvdlmobile a32e7e8b) is the one
+  /// change a reviewer needs: the value with its new title, and no
+  /// strings-added telling the source language (en, its only one) to
+  /// translate its own text, nor a title-changed for the Titles list.
+  /// Failed before: 3 changes, "en must translate it".
+  @Test func aValueAddedWithItsTitleIsOneChange() throws {
+    let pair = try Self.history("cvmdev-sound-added")
+    let changes = BundleDiff.compare(old: pair.old, new: pair.new)
+    #expect(changes.map(\.kind) == [.valueAdded])
+    #expect(changes.first?.message == "\"multi_preference\" now offers 6, titled \"Default(Beep)\"")
   }
 
   /// Property: whatever a change quotes (whole licences, values with quotes
