@@ -89,3 +89,19 @@ extension RegistrationReadsTests {
     #expect(messages.contains { $0.contains("registers \"kelvin\" for \"units\"") }, "\(messages)")
   }
 }
+
+/// A zero the code replaces with a value of its own is a fallback (issue 25).
+extension RegistrationReadsTests {
+  @Test func aZeroReplacedByTheBundlesDefaultIsNotAnUnregisteredDefault() throws {
+    let folder = SourceRulesTests.apps.appendingPathComponent("ZeroFallback")
+    let scan = try SourceScanner.scan([folder.appendingPathComponent("Sources").path])
+    let report = try Linter(sources: scan).lint(
+      bundleAt: folder.appendingPathComponent("InAppSettings.bundle").path)
+    let relative = LintReport(
+      bundlePath: "Tests/Fixtures/Apps/ZeroFallback/InAppSettings.bundle",
+      files: report.files, diagnostics: report.diagnostics)
+    let output = LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
+    expectGolden(output.render(.text), "lint/apps-zerofallback.txt")
+    #expect(!report.diagnostics.contains { $0.rule.hasPrefix("code-") })
+  }
+}
