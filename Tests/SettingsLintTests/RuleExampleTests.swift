@@ -77,7 +77,7 @@ struct RuleRegistryTests {
     "missing-required-key", "empty-key", "value-type", "invalid-enum-value",
     "values-titles-count", "default-not-in-values", "toggle-values", "slider-range",
     "duplicate-key", "child-pane-missing", "child-pane-cycle", "child-pane-path",
-    "unreachable-page", "missing-image", "strings-table-missing", "strings-table-unset",
+    "unreachable-page", "shadowed-page", "missing-image", "strings-table-missing", "strings-table-unset",
     "strings-syntax", "strings-encoding", "strings-duplicate-key", "strings-non-string-value",
     "missing-translation", "unused-translation", "empty-translation", "shadowing-strings",
     "unselected-language-folder", "misspelled-language-folder", "unsupported-strings-format",
