@@ -254,6 +254,25 @@ struct CoverageAgreementTests {
     #expect(row?.split(separator: " ") == ["de", "Root.inApp.plist", "0", "1", "0", "0", "0%"])
   }
 
+  /// A licence page's text (GovTechSG/OpenTT-iOS's CocoaPods
+  /// Acknowledgements.plist, 47 licences, Tests/Fixtures/Unseen) needs no
+  /// translation, in every view alike: lint, `strings missing` with or
+  /// without --lang, `strings status` and the XLIFF export (its units
+  /// `translate="no"`). Failed before: status said en 0% with 47 missing,
+  /// `strings missing --lang en` printed the 47 licences, the XLIFF asked 47
+  /// units, while lint and `strings missing` said nothing.
+  @Test func licencePagesNeedNoTranslation() throws {
+    let path = Paths.fixtures.appendingPathComponent("Unseen/GovTechSG__OpenTT-iOS/Settings.bundle")
+      .path
+    let views = try Self.views(of: path)
+    Self.expectAgreement(views, languages: ["en"], "OpenTT-iOS")
+    #expect((views.missing["en"] ?? []).isEmpty && (views.xliff["en"] ?? []).isEmpty)
+    #expect(DumpTests.run(["strings", "missing", path, "--lang", "en"]).output.isEmpty)
+    let status = DumpTests.run(["strings", "status", path]).output.split(separator: "\n")
+    let row = status.first { $0.hasPrefix("en ") && $0.contains("Acknowledgements.plist") }
+    #expect(row?.split(separator: " ").last == "100%")
+  }
+
   /// `strings sync --prune` removes the entries lint calls unused, every
   /// reading counted: one a pad or InAppSettingsKit page shows stays.
   @Test(.needsCorpus, arguments: Paths.corpusBundles.map(\.path))

@@ -78,6 +78,10 @@ public struct TranslationCoverage: Sendable {
     self.files = files.mapValues(\.entries)
 
     let inventory = bundle.inventory
+    // A licence page's text is read in the language it is written in: it needs no translation.
+    let licences = LicencePages(bundle: bundle, catalog: bundle.catalog)
+    let licenceIndices = Set(
+      bundle.pages.indices.filter { licences.contains(bundle.pages[$0].file) })
     // The folders that write "0.00" otherwise than the pages do (de, pt-BR).
     let otherMarks =
       policy.skipsStringsWithoutWords
@@ -89,7 +93,7 @@ public struct TranslationCoverage: Sendable {
         policy.skipsStringsWithoutWords && CoveragePolicy.isNumberWithMarks($0.text)
       }
       let needs = list.indices.map {
-        !isShadowed
+        !isShadowed && !licenceIndices.contains(list[$0].pageIndex)
           && (policy.needsTranslation(list[$0].text) || (numbers[$0] && !otherMarks.isEmpty))
       }
       let languages = inventory.folders.map { folder -> LanguageCoverage in
