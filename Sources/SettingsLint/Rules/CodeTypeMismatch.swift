@@ -16,8 +16,12 @@ enum CodeTypeMismatch: LintRule {
     (object(forKey:) as? Int, @AppStorage, Defaults.Key), which takes only a value of its own \
     type: a string stored under an Int @AppStorage reads its default. A test of presence \
     (object(forKey:) == nil) reads no type. Writes are reported when they store another type \
-    than the element does, such as set(3, forKey:) on a text field. (Checked when lint is \
-    given the app's sources with --sources.)
+    than the element does, such as set(3, forKey:) on a text field, or set(2, forKey:) on a \
+    multi value whose Values are strings (Settings marks no choice). A registered value is \
+    never stored and Settings never reads it: it is reported only when a read of the key \
+    gets something else from it than from the bundle's DefaultValue (registering 1 where the \
+    bundle has "1" and the app reads integer(forKey:) is fine). (Checked when lint is given \
+    the app's sources with --sources.)
     """
   static let defaultSeverity = Severity.error
   static let readsSources = true
