@@ -169,8 +169,10 @@ extension Strings {
               ])
             })
         }
+        // A key may be a whole licence: the line quotes one line of it (the JSON has it whole).
         func line(_ entry: MissingTranslation) -> String {
-          "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))"
+          MessageText.bounded(
+            "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))")
         }
         if let language {
           let missing = model.missing(in: language)
