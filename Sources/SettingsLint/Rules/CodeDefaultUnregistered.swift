@@ -9,7 +9,9 @@ enum CodeDefaultUnregistered: LintRule {
   static let rationale = """
     iOS does not register a Settings bundle's DefaultValues: until the person opens the \
     Settings app, bool(forKey:) returns false, integer(forKey:) 0 and double(forKey:) 0.0, \
-    whatever the bundle says. Register the bundle's defaults at launch (prefs generate swift \
+    whatever the bundle says. The Settings app never opens a bundle only InAppSettingsKit \
+    reads (InAppSettings.bundle): InAppSettingsKit shows its DefaultValues and stores a value \
+    only when someone changes a row on the app's own screen. Register the bundle's defaults at launch (prefs generate swift \
     writes registerDefaults(in:)), or read Root.plist and register every DefaultValue. \
     (Checked when lint is given the app's sources with --sources.)
     """
