@@ -115,7 +115,39 @@ final class SwiftUseCollector: SyntaxVisitor {
     if let cast = casts[node.id], getter == .object {
       return .cast(cast, fallback: fallbacks[node.id])
     }
-    return .read(getter, fallback: fallbacks[node.id])
+    return .read(getter, fallback: fallbacks[node.id] ?? zeroFallback(of: node))
+  }
+
+  /// `var x = d.integer(forKey: k)` then `if x == 0 { x = 5 }`: the code falls back to
+  /// 5 itself, as `?? 5` does.
+  private func zeroFallback(of read: FunctionCallExprSyntax) -> SourceLiteral? {
+    guard
+      let binding = read.parent?.as(InitializerClauseSyntax.self)?.parent?
+        .as(PatternBindingSyntax.self),
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      let item = binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?
+        .as(CodeBlockItemSyntax.self),
+      let list = item.parent?.as(CodeBlockItemListSyntax.self),
+      let position = list.index(of: item)
+    else { return nil }
+    let next = list.index(after: position)
+    guard next != list.endIndex,
+      let test = list[next].item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+        ?? list[next].item.as(IfExprSyntax.self),
+      test.elseBody == nil, test.conditions.count == 1,
+      let condition = test.conditions.first?.condition.as(ExprSyntax.self)?
+        .as(SequenceExprSyntax.self),
+      condition.elements.map(\.trimmedDescription) == [name, "==", "0"],
+      test.body.statements.count == 1,
+      let assignment = test.body.statements.first?.item.as(SequenceExprSyntax.self)
+        ?? test.body.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression
+        .as(SequenceExprSyntax.self)
+    else { return nil }
+    let parts = Array(assignment.elements)
+    guard parts.count == 3, parts[0].trimmedDescription == name,
+      parts[1].is(AssignmentExprSyntax.self)
+    else { return nil }
+    return SwiftExpressions.literal(parts[2])
   }
 
   /// The steps the receivers took (see ``SwiftReceivers/steps``).

@@ -105,3 +105,27 @@ extension RegistrationReadsTests {
     #expect(!report.diagnostics.contains { $0.rule.hasPrefix("code-") })
   }
 }
+
+extension RegistrationReadsTests {
+  /// myTimes' shape in Swift: `if minutes == 0 { minutes = 5 }` after the read.
+  @Test func aZeroReplacedInSwiftIsAFallback() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prefs-zero-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try """
+    import Foundation
+
+    func minuteInterval() -> Int {
+      var minutes = UserDefaults.standard.integer(forKey: "minutesInterval")
+      if minutes == 0 { minutes = 5 }
+      return minutes
+    }
+    """.write(
+      to: folder.appendingPathComponent("Interval.swift"), atomically: true, encoding: .utf8)
+    let scan = try SourceScanner.scan([folder.path])
+    let bundle = SourceRulesTests.apps.appendingPathComponent("ZeroFallback/InAppSettings.bundle")
+    let rules = try Linter(sources: scan).lint(bundleAt: bundle.path).diagnostics.map(\.rule)
+    #expect(!rules.contains { $0.hasPrefix("code-") }, "\(rules)")
+  }
+}
