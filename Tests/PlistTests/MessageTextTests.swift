@@ -38,6 +38,7 @@ struct MessageTextTests {
 
   @Test func aQuotedValueIsItsFirstLineOfText() {
     #expect(MessageText.quoted("\n\nMIT License\nCopyright") == "\"MIT License…\"")
+    #expect(MessageText.quoted(" key ") == "\" key \"")
     #expect(MessageText.quoted("the \"Data\" folder") == "\"the \\\"Data\\\" folder\"")
     #expect(
       MessageText.quoted(String(repeating: "a", count: 81))

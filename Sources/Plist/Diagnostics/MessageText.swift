@@ -23,9 +23,15 @@ public enum MessageText {
   /// ```
   public static func quoted(_ value: String) -> String {
     var result = "\""
-    // A value that starts with a blank line (a licence's FooterText) is quoted from its text.
-    let text = value.drop { $0.isWhitespace }
-    for character in shortened(Array(text.isEmpty ? value[...] : text)[...]) {
+    // A value that starts with blank lines (a licence's FooterText) is quoted from its
+    // first line of text; spaces around a one-line value (a Key's) are kept.
+    var text = value[...]
+    if let first = value.firstIndex(where: { !$0.isWhitespace }),
+      let lineBreak = value[..<first].lastIndex(where: \.isNewline)
+    {
+      text = value[value.index(after: lineBreak)...]
+    }
+    for character in shortened(Array(text)[...]) {
       if character == "\"" || character == "\\" { result.append("\\") }
       result.append(character)
     }

@@ -135,7 +135,7 @@ enum ChildPaneMissing: LintRule {
     let name = file.dropLast(".plist".count)
     return Fix.forText(
       file: page.file, source: page.document?.source,
-      summary: "change File \"\(file)\" to \"\(name)\""
+      summary: "change File \(MessageText.quoted(file)) to \(MessageText.quoted(String(name)))"
     ) { source in
       guard let start = node.offset, let end = node.endOffset, end <= source.utf8.count else {
         return nil

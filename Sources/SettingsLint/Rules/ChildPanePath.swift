@@ -40,7 +40,7 @@ enum ChildPanePath: LintRule {
           !context.licencePages.contains(child)
         else { continue }
         report.add(
-          "File \"\(file)\" is in a sub-folder; iOS finds it, but Apple documents only pages at the top level",
+          "File \(MessageText.quoted(file)) is in a sub-folder; iOS finds it, but Apple documents only pages at the top level",
           file: page.file, place: context.place(specifier, key: "File", on: page),
           keyPath: specifier.keyPath, severity: .note)
       }

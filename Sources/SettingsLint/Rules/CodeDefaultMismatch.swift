@@ -83,7 +83,7 @@ enum CodeDefaultMismatch: LintRule {
         !SourceFacts.sameNumber(literal, bundleDefault)
       else { continue }
       report.add(
-        "the code \(how) \(literal) for \"\(use.key)\", but the bundle's DefaultValue is \(SourceFacts.describe(bundleDefault)) (\(setting.page.file))",
+        "the code \(how) \(literal) for \(MessageText.quoted(use.key)), but the bundle's DefaultValue is \(SourceFacts.describe(bundleDefault)) (\(setting.page.file))",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
     }
   }

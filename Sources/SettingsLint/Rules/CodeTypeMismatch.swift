@@ -83,13 +83,13 @@ enum CodeTypeMismatch: LintRule {
         let reading = FoundationReading(getter)
         guard let misread = misreading(by: reading, of: setting) else { continue }
         report.add(
-          "\(reading.name()) reads \"\(use.key)\" as \(misread.outcome ?? reading.nothingText) when it holds \(misread.holds), which \(element) stores",
+          "\(reading.name()) reads \(MessageText.quoted(use.key)) as \(misread.outcome ?? reading.nothingText) when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .cast(let getter, _):
         let reading = FoundationReading(getter, strict: true)
         guard let misread = misreading(by: reading, of: setting) else { continue }
         report.add(
-          "object(forKey:) \(reading.name()) reads \"\(use.key)\" as \(misread.outcome ?? "nil") when it holds \(misread.holds), which \(element) stores",
+          "object(forKey:) \(reading.name()) reads \(MessageText.quoted(use.key)) as \(misread.outcome ?? "nil") when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .write(let literal?):
         let value = SourceFacts.value(literal)
@@ -101,7 +101,7 @@ enum CodeTypeMismatch: LintRule {
           ? ""
           : ": Settings compares the stored value with its Values, type and all, and marks no choice"
         report.add(
-          "the code stores \(literal) under \"\(use.key)\", but \(element) stores \(stores)\(why)",
+          "the code stores \(literal) under \(MessageText.quoted(use.key)), but \(element) stores \(stores)\(why)",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .register(let literal?):
         // The registration domain is never stored and Settings.app never reads it: a
@@ -118,7 +118,7 @@ enum CodeTypeMismatch: LintRule {
         let stores = setting.storedKinds.map(\.phrase).sorted().joined(separator: " or ")
         let outcome = reading.gives(value).map(SourceFacts.describe) ?? reading.nothingText
         report.add(
-          "the code registers \(literal) for \"\(use.key)\", which \(reading.name()) reads as \(outcome); \(element) stores \(stores)",
+          "the code registers \(literal) for \(MessageText.quoted(use.key)), which \(reading.name()) reads as \(outcome); \(element) stores \(stores)",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       case .declare(let kind, let literal, let type):
         // `@AppStorage("k") var x: String`, `Defaults.Key<Bool>("k")`: the declared type
@@ -130,7 +130,7 @@ enum CodeTypeMismatch: LintRule {
         let declared = type ?? literal?.swiftTypeName ?? getter.swiftTypeName
         let fallback = literal.map { "its default \($0)" } ?? reading.nothingText
         report.add(
-          "\(kind.rawValue) of \(declared) reads \"\(use.key)\" as \(misread.outcome ?? fallback) when it holds \(misread.holds), which \(element) stores",
+          "\(kind.rawValue) of \(declared) reads \(MessageText.quoted(use.key)) as \(misread.outcome ?? fallback) when it holds \(misread.holds), which \(element) stores",
           file: SourceFacts.file(use), place: SourceFacts.place(use))
       default: continue
       }

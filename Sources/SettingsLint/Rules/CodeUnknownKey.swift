@@ -76,7 +76,7 @@ enum CodeUnknownKey: LintRule {
         reported.insert("\(use.key)@\(use.place.file):\(use.place.line)").inserted
       else { continue }
       report.add(
-        "\"\(use.key)\" is read here but no element of the bundle has it and the code never writes it; did you mean \"\(nearest)\"?",
+        "\(MessageText.quoted(use.key)) is read here but no element of the bundle has it and the code never writes it; did you mean \(MessageText.quoted(nearest))?",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
     }
   }

@@ -80,7 +80,7 @@ enum CodeValueNotInValues: LintRule {
         !setting.values.contains(where: { SourceFacts.loosely($0, value) })
       else { continue }
       report.add(
-        "the code stores \(literal) under \"\(use.key)\", which is none of its Values (\(setting.values.map(SpecifierValue.text).joined(separator: ", "))): Settings shows the row blank",
+        "the code stores \(literal) under \(MessageText.quoted(use.key)), which is none of its Values (\(setting.values.map(SpecifierValue.text).joined(separator: ", "))): Settings shows the row blank",
         file: SourceFacts.file(use), place: SourceFacts.place(use))
     }
   }

@@ -98,8 +98,8 @@ enum DuplicateKey: LintRule {
       let firstPlace = location(of: first.specifier, on: first.page)
       let message =
         disagree
-        ? "the Key \"\(key)\" is also used by the \(firstType) at \(firstPlace); a \(type) stores another kind of value there"
-        : "the Key \"\(key)\" is also used at \(firstPlace); both rows show and change one stored value"
+        ? "the Key \(MessageText.quoted(key)) is also used by the \(firstType) at \(firstPlace); a \(type) stores another kind of value there"
+        : "the Key \(MessageText.quoted(key)) is also used at \(firstPlace); both rows show and change one stored value"
       report.add(
         message, file: page.file, place: context.place(specifier, key: "Key", on: page),
         keyPath: specifier.keyPath, severity: disagree ? .error : .warning)

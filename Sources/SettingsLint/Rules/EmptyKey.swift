@@ -52,7 +52,7 @@ enum EmptyKey: LintRule {
           place: place, keyPath: specifier.keyPath)
       } else if trimmed != key {
         report.add(
-          "the Key \"\(key)\" has white space around it; the app must read it with the spaces",
+          "the Key \(MessageText.quoted(key)) has white space around it; the app must read it with the spaces",
           file: page.file, place: place, keyPath: specifier.keyPath, severity: .warning)
       }
     }

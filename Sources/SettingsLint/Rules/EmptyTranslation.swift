@@ -19,7 +19,7 @@ enum EmptyTranslation: LintRule {
     // coverage leaves it out of emptyEntries.
     for (table, coverage) in context.coveredTables {
       context.report(entries: coverage.emptyEntries, of: table, coverage: coverage, into: &report) {
-        "the translation of \"\($0.key)\" is empty; the row shows no label"
+        "the translation of \(MessageText.quoted($0.key)) is empty; the row shows no label"
       }
     }
   }

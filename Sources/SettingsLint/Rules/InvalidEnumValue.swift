@@ -83,7 +83,8 @@ enum InvalidEnumValue: LintRule {
           for (index, item) in items {
             guard let text = item.string, !allowed.contains(text) else { continue }
             let name = index < 0 ? entry.key : "\(entry.key)[\(index)]"
-            var message = "\(name) \"\(text)\" is not one of \(allowed.joined(separator: ", "))"
+            var message =
+              "\(name) \(MessageText.quoted(text)) is not one of \(allowed.joined(separator: ", "))"
             if let suggestion = Suggestion.closest(to: text, among: allowed) {
               message += "; did you mean \(suggestion)?"
             }

@@ -64,7 +64,7 @@ enum MissingImage: LintRule {
             continue
           }
           report.add(
-            "\(key) \"\(name)\" is not in the bundle (looked for \(candidates(for: name).joined(separator: ", "))); the slider shows no image",
+            "\(key) \(MessageText.quoted(name)) is not in the bundle (looked for \(candidates(for: name).joined(separator: ", "))); the slider shows no image",
             file: page.file, place: context.place(specifier, key: key, on: page),
             keyPath: specifier.keyPath)
         }

@@ -143,7 +143,7 @@ enum MissingTranslation: LintRule {
   static func caseMiss(_ text: String, variant: String, in file: String, shownBy who: String)
     -> String
   {
-    "\"\(text)\" has no translation in \(file), which has \"\(variant)\"; keys compare with their letter case, so \(who) shows it as written (did you mean \"\(variant)\"?)"
+    "\(MessageText.quoted(text)) has no translation in \(file), which has \(MessageText.quoted(variant)); keys compare with their letter case, so \(who) shows it as written (did you mean \(MessageText.quoted(variant))?)"
   }
 
   /// The table's key renamed to the page's string, when that is the one
@@ -165,7 +165,7 @@ enum MissingTranslation: LintRule {
     else { return nil }
     return Fix.forText(
       file: file, source: loaded.source,
-      summary: "rename the key \"\(variant)\" to \"\(text)\""
+      summary: "rename the key \(MessageText.quoted(variant)) to \(MessageText.quoted(text))"
     ) { source in
       guard let start = entry.keyOffset, let end = entry.keyEndOffset else { return nil }
       let key: String

@@ -86,7 +86,7 @@ enum PlistSyntax: LintRule {
         for index in indices.dropFirst() {
           let entry = entries[index]
           let path = keyPath.isEmpty ? entry.key : keyPath + "." + entry.key
-          let key = "\"\(entry.key)\""
+          let key = "\(MessageText.quoted(entry.key))"
           var fix: Fix?
           if agree {
             fix = Fix.forText(

@@ -43,8 +43,8 @@ enum StringsDuplicateKey: LintRule {
         let agree = all.allSatisfy { entries[$0].value.value == first.value.value }
         report.add(
           same
-            ? "the key \"\(entry.key)\" is given twice\(earlier) with the same text"
-            : "the key \"\(entry.key)\" is given twice\(earlier); iOS uses this last one, \(entry.value.shortDescription)",
+            ? "the key \(MessageText.quoted(entry.key)) is given twice\(earlier) with the same text"
+            : "the key \(MessageText.quoted(entry.key)) is given twice\(earlier); iOS uses this last one, \(entry.value.shortDescription)",
           file: table.file, place: context.place(ofEntry: entry, in: table),
           language: LintContext.language(ofTable: table.file), severity: same ? .note : .warning,
           fix: agree ? removal(of: entry, from: table, firstLine: firstLine) : nil)
@@ -56,7 +56,7 @@ enum StringsDuplicateKey: LintRule {
   static func removal(of entry: StringsEntry, from table: LoadedStrings, firstLine: Int?) -> Fix? {
     Fix.forText(
       file: table.file, source: table.source,
-      summary: "remove the later \"\(entry.key)\""
+      summary: "remove the later \(MessageText.quoted(entry.key))"
         + (firstLine.map { ", the same as on line \($0)" } ?? "")
     ) { source in
       guard let start = entry.keyOffset, let end = entry.endOffset else { return nil }

@@ -19,7 +19,7 @@ enum StringsNonStringValue: LintRule {
     for table in context.bundle.strings.values.sorted(by: { $0.file < $1.file }) {
       for entry in table.strings.entries where entry.value.string == nil {
         report.add(
-          "the value of \"\(entry.key)\" is \(ValueType.describe(entry.value)), not a string; iOS shows the key instead",
+          "the value of \(MessageText.quoted(entry.key)) is \(ValueType.describe(entry.value)), not a string; iOS shows the key instead",
           file: table.file, place: context.place(ofEntry: entry, in: table),
           language: LintContext.language(ofTable: table.file))
       }

@@ -92,7 +92,7 @@ enum UnknownKey: LintRule {
           let cause = FindingCause(
             id: page.file + "\u{0}" + entry.key, item: type.rawValue,
             template:
-              "{count} elements of the page (\(type.rawValue) first) do not take the key \"\(entry.key)\"; it is ignored"
+              "{count} elements of the page (\(type.rawValue) first) do not take the key \(MessageText.quoted(entry.key)); it is ignored"
           )
           report.add(
             text, file: page.file,
@@ -107,7 +107,7 @@ enum UnknownKey: LintRule {
   static func message(
     for key: String, known: some Collection<String>, catalog: SchemaCatalog, on owner: String
   ) -> String {
-    var text = "\(owner) does not take the key \"\(key)\"; it is ignored"
+    var text = "\(owner) does not take the key \(MessageText.quoted(key)); it is ignored"
     if let raw = catalog.displayNames[key], known.contains(raw) {
       text += "; did you mean \(raw)?"
     } else if let suggestion = Suggestion.closest(to: key, among: known) {

@@ -52,7 +52,8 @@ enum UnknownType: LintRule {
             file: page.file, place: place, keyPath: specifier.keyPath, severity: .warning)
           continue
         }
-        var message = "unknown Type \"\(type)\"; \(readerName(context)) skips the element"
+        var message =
+          "unknown Type \(MessageText.quoted(type.rawValue)); \(readerName(context)) skips the element"
         if let suggestion = Suggestion.closest(to: type.rawValue, among: known) {
           message += "; did you mean \(suggestion)?"
         }

@@ -68,7 +68,7 @@ enum UnreachablePage: LintRule {
     for entry in named where !pageNames.contains(Page.name(ofFile: entry)) {
       let place = options.places["opened-by-app"]?[entry]
       report.add(
-        "opened-by-app names \"\(entry)\", which is no page plist of this bundle",
+        "opened-by-app names \(MessageText.quoted(entry)), which is no page plist of this bundle",
         file: place?.file ?? entry, place: place.map { .text($0.snippet) })
     }
     let opened = openedThrough(

@@ -35,7 +35,7 @@ enum UnselectedLanguageFolder: LintRule {
       let shownInstead = unselected.servedBy.map { "\($0).lproj" } ?? "the strings as written"
       guard let meant = unselected.intendedTag else {
         report.add(
-          "no device selects \(file): \"\(folder)\" names no language iOS reads; name the folder by a language tag (de, pt-BR, zh-Hans)",
+          "no device selects \(file): \(MessageText.quoted(folder)) names no language iOS reads; name the folder by a language tag (de, pt-BR, zh-Hans)",
           file: file)
         continue
       }
@@ -49,8 +49,8 @@ enum UnselectedLanguageFolder: LintRule {
       }
       let why =
         LanguageFolder.tag(of: folder) == nil
-        ? "iOS does not read \"\(folder)\" as a language name"
-        : "iOS matches no device to \"\(folder)\" (the language is \(meant))"
+        ? "iOS does not read \(MessageText.quoted(folder)) as a language name"
+        : "iOS matches no device to \(MessageText.quoted(folder)) (the language is \(meant))"
       let taken = folders.contains { $0.lowercased() == meant.lowercased() }
       report.add(
         "no device selects \(file): \(why), so \(meant) users see \(shownInstead); rename it \(newName)",

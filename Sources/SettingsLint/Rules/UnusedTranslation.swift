@@ -71,7 +71,7 @@ enum UnusedTranslation: LintRule {
           let entry = first.table.strings.entries[first.entry]
           let hint = first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key)
           report.add(
-            "no page shows \"\(entry.key)\""
+            "no page shows \(MessageText.quoted(entry.key))"
               + others(group.count, of: "\(first.coverage.table).strings") + (hint ?? ""),
             file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
             language: first.coverage.language,
@@ -104,7 +104,7 @@ enum UnusedTranslation: LintRule {
     }
     guard unescaped != key else { return nil }
     return
-      "; the key is XML-escaped, but a .strings file takes it as written: did you mean \"\(unescaped)\"?"
+      "; the key is XML-escaped, but a .strings file takes it as written: did you mean \(MessageText.quoted(unescaped))?"
   }
 
   /// "; 3 other languages' Root.strings have it too" when the cause repeats.
