@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "SharedDefaults", targets: ["SharedDefaults"]),
     .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
     .library(name: "BundleDiff", targets: ["BundleDiff"]),
+    .library(name: "ProjectConfiguration", targets: ["ProjectConfiguration"]),
+    .library(name: "PrefsKit", targets: ["PrefsKit"]),
     .plugin(name: "SettingsCodePlugin", targets: ["SettingsCodePlugin"]),
   ],
   dependencies: [
@@ -73,10 +75,26 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]
     ),
+    // `.prefs.yml`: typed sections for lint, strings, diff and sources.
+    .target(
+      name: "ProjectConfiguration",
+      dependencies: ["Plist", "SettingsSchema", .product(name: "Yams", package: "Yams")]),
+    // Line differences between two texts (unified diff), for diff output and golden tests.
+    .target(name: "TextDiff"),
+    // The application layer: one front end per command family; where peers meet.
+    .target(
+      name: "PrefsKit",
+      dependencies: [
+        "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
+        "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
+        "SharedDefaults", "ProjectConfiguration", "TextDiff", "SystemInterface",
+      ]
+    ),
     .executableTarget(
       name: "prefs",
       dependencies: [
-        "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
+        "PrefsKit", "ProjectConfiguration", "TextDiff", "Plist", "Localization", "SettingsSchema",
+        "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
         "SharedDefaults", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -86,7 +104,17 @@ let package = Package(
       dependencies: ["Plist", "SettingsSchema", "SettingsLint", "SettingsForm", "TerminalUI"]),
     .executableTarget(
       name: "shared-defaults-bench", dependencies: ["SharedDefaults", "DefaultsStore", "Plist"]),
-    .target(name: "TestSupport", dependencies: ["Plist"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Plist", "TextDiff"], path: "Tests/TestSupport"),
+    .testTarget(name: "TextDiffTests", dependencies: ["TextDiff"]),
+    .testTarget(
+      name: "ProjectConfigurationTests",
+      dependencies: ["ProjectConfiguration", "SettingsSchema", "Plist", "TestSupport"]),
+    .testTarget(
+      name: "PrefsKitTests",
+      dependencies: [
+        "PrefsKit", "TestSupport", "Plist", "SettingsSchema", "SettingsLint", "DefaultsStore",
+        "StringsWorkflow", "BundleDiff", "ProjectConfiguration", "SettingsForm", "CodeGeneration",
+      ]),
     .testTarget(
       name: "PlistTests",
       dependencies: [
@@ -145,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "prefsTests",
       dependencies: [
-        "prefs", "TestSupport", "Plist", "SettingsSchema", "SettingsForm", "DefaultsStore",
+        "prefs", "PrefsKit", "ProjectConfiguration", "TextDiff", "TestSupport", "Plist",
+        "SettingsSchema", "SettingsForm", "DefaultsStore",
         "SettingsLint", "StringsWorkflow", "CodeGeneration", "BundleDiff",
         .product(name: "PropertyBased", package: "swift-property-based"),
         // The release workflow is read as YAML.

@@ -1,0 +1,1 @@
+// `.prefs.yml`, read once and handed to every front end as typed sections.

@@ -1,0 +1,1 @@
+// Line differences between two texts.
