@@ -114,6 +114,9 @@ let package = Package(
       dependencies: [
         "PrefsKit", "TestSupport", "Plist", "SettingsSchema", "SettingsLint", "DefaultsStore",
         "StringsWorkflow", "BundleDiff", "ProjectConfiguration", "SettingsForm", "CodeGeneration",
+        // The architecture test reads every module's imports.
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
     .testTarget(
       name: "PlistTests",
