@@ -1,0 +1,82 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import TestSupport
+import Testing
+
+/// The module map of ARCHITECTURE.md, checked against every `import` in Sources/:
+/// a module imports only the project modules below it, so peers meet in PrefsKit.
+struct ArchitectureTests {
+  /// Each project module and the project modules it may import. The executables and
+  /// PrefsKit sit on top and may import any of them.
+  static let allowedImports: [String: Set<String>] = [
+    "TextWidth": [], "Parallel": [], "Localization": [], "SystemInterface": [],
+    "TextDiff": [],
+    "Plist": ["CLibXML2", "TextWidth"],
+    "SettingsSchema": ["Plist", "Localization", "Parallel"],
+    "DefaultsStore": ["Plist", "SystemInterface"],
+    "SharedDefaults": ["DefaultsStore", "Plist", "SystemInterface"],
+    "TerminalUI": ["TextWidth", "SystemInterface"],
+    "SourceCheck": ["Parallel", "Plist"],
+    "StringsWorkflow": ["Plist", "Localization", "SettingsSchema"],
+    "CodeGeneration": ["Plist", "SettingsSchema", "Parallel"],
+    "BundleDiff": ["Plist", "SettingsSchema", "Localization"],
+    "ProjectConfiguration": ["Plist", "SettingsSchema", "Localization"],
+    "SettingsForm": [
+      "Plist", "SettingsSchema", "Localization", "DefaultsStore", "TerminalUI", "TextWidth",
+    ],
+    "SettingsLint": ["Plist", "Localization", "SettingsSchema", "Parallel", "SourceCheck"],
+  ]
+
+  static let topLevel: Set<String> = [
+    "PrefsKit", "prefs", "prefs-bench", "prefs-generate", "shared-defaults-bench",
+  ]
+
+  static var sourceModules: [String] {
+    let sources = Paths.repository.appendingPathComponent("Sources")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  @Test func everyModuleIsPlacedOnTheMap() {
+    let unplaced = Self.sourceModules.filter {
+      $0 != "CLibXML2" && Self.allowedImports[$0] == nil && !Self.topLevel.contains($0)
+    }
+    #expect(unplaced.isEmpty, "add these modules to ARCHITECTURE.md and this map: \(unplaced)")
+  }
+
+  @Test(arguments: allowedImports.keys.sorted())
+  func moduleImportsOnlyWhatIsBelowIt(module: String) throws {
+    let projectModules = Set(Self.sourceModules)
+    let allowed = Self.allowedImports[module] ?? []
+    let folder = Paths.repository.appendingPathComponent("Sources/\(module)")
+    var wrong: [String] = []
+    for file in Paths.files(under: folder, extensions: ["swift"]) {
+      let text = try String(
+        contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for imported in Self.importedModules(Parser.parse(source: text))
+      where projectModules.contains(imported) && !allowed.contains(imported) {
+        wrong.append("\(module)/\(file) imports \(imported)")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+  }
+
+  @Test func importsAreReadFromTheSyntaxTreeWithAttributesAndAccess() {
+    let tree = Parser.parse(source: "import Foundation\n@_spi(X) internal import SettingsLint\n")
+    #expect(Self.importedModules(tree) == ["Foundation", "SettingsLint"])
+  }
+
+  static func importedModules(_ tree: SourceFileSyntax) -> [String] {
+    final class Imports: SyntaxVisitor {
+      var names: [String] = []
+      override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.path.first { names.append(first.name.text) }
+        return .skipChildren
+      }
+    }
+    let visitor = Imports(viewMode: .sourceAccurate)
+    visitor.walk(tree)
+    return visitor.names
+  }
+}
