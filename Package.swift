@@ -35,20 +35,20 @@ let package = Package(
     // Everything that differs between Linux and macOS (file watching, locks, the
     // terminal's signals and size), with a portable path that
     // -Xswiftc -DPREFS_PORTABLE_PLATFORM forces on Linux too.
-    .target(name: "SystemInterface"),
+    .target(name: "Platform"),
     .target(name: "TextWidth"),
     .target(name: "Parallel"),
     .target(name: "Plist", dependencies: ["CLibXML2", "TextWidth"]),
     .target(name: "Localization"),
     .target(name: "SettingsSchema", dependencies: ["Plist", "Localization", "Parallel"]),
-    .target(name: "DefaultsStore", dependencies: ["Plist", "SystemInterface"]),
+    .target(name: "DefaultsStore", dependencies: ["Plist", "Platform"]),
     // The DefaultsStore contract on PostgreSQL: one domain shared by many machines.
     .target(
       name: "SharedDefaults",
       dependencies: [
         "DefaultsStore", "Plist", .product(name: "PostgresNIO", package: "postgres-nio"),
       ]),
-    .target(name: "TerminalUI", dependencies: ["TextWidth", "SystemInterface"]),
+    .target(name: "TerminalUI", dependencies: ["TextWidth", "Platform"]),
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
     .target(name: "BundleDiff", dependencies: ["Plist", "SettingsSchema"]),
@@ -87,7 +87,7 @@ let package = Package(
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        "SharedDefaults", "ProjectConfiguration", "TextDiff", "SystemInterface",
+        "SharedDefaults", "ProjectConfiguration", "TextDiff", "Platform",
       ]
     ),
     .executableTarget(
@@ -124,7 +124,7 @@ let package = Package(
         "Plist", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
-    .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface", "TestSupport"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
     .testTarget(
       name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "Plist", "TestSupport"]),

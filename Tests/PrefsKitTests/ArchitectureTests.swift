@@ -10,13 +10,13 @@ struct ArchitectureTests {
   /// Each project module and the project modules it may import. The executables and
   /// PrefsKit sit on top and may import any of them.
   static let allowedImports: [String: Set<String>] = [
-    "TextWidth": [], "Parallel": [], "Localization": [], "SystemInterface": [],
+    "TextWidth": [], "Parallel": [], "Localization": [], "Platform": [],
     "TextDiff": [],
     "Plist": ["CLibXML2", "TextWidth"],
     "SettingsSchema": ["Plist", "Localization", "Parallel"],
-    "DefaultsStore": ["Plist", "SystemInterface"],
-    "SharedDefaults": ["DefaultsStore", "Plist", "SystemInterface"],
-    "TerminalUI": ["TextWidth", "SystemInterface"],
+    "DefaultsStore": ["Plist", "Platform"],
+    "SharedDefaults": ["DefaultsStore", "Plist", "Platform"],
+    "TerminalUI": ["TextWidth", "Platform"],
     "SourceCheck": ["Parallel", "Plist"],
     "StringsWorkflow": ["Plist", "Localization", "SettingsSchema"],
     "CodeGeneration": ["Plist", "SettingsSchema", "Parallel"],

@@ -1,7 +1,7 @@
 import Foundation
 import Plist
 import Synchronization
-internal import SystemInterface
+internal import Platform
 
 /// Where a store keeps one domain's values: a file (the default), memory
 /// (tests, previews), or a backend of another module (a database shared by

@@ -1,4 +1,4 @@
-internal import SystemInterface
+internal import Platform
 
 /// The real terminal: raw mode, the alternate screen, the size, keys from
 /// standard input, and a restore that always runs — on quit, Ctrl-C,

@@ -1,5 +1,5 @@
 import Synchronization
-internal import SystemInterface
+internal import Platform
 
 /// What the run loop hands the application.
 public enum TerminalEvent: Sendable {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// scripts/check-platform-layer, which CI runs: the repository passes, and a
-/// Linux-only or platform call planted outside Sources/SystemInterface fails
+/// Linux-only or platform call planted outside Sources/Platform fails
 /// it with the file and line, while the same call inside the layer, or in a
 /// comment, does not.
 struct PlatformLayerCheckTests {
@@ -18,12 +18,12 @@ struct PlatformLayerCheckTests {
   func tree(outside line: String) throws -> URL {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("prefs-layer-check-" + UUID().uuidString)
-    for folder in ["Sources/SystemInterface", "Sources/DefaultsStore"] {
+    for folder in ["Sources/Platform", "Sources/DefaultsStore"] {
       try FileManager.default.createDirectory(
         at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
     try "import Glibc\nlet watch = inotify_init1(0)\nflock(descriptor, LOCK_EX)\n".write(
-      to: root.appendingPathComponent("Sources/SystemInterface/Watch.swift"), atomically: true,
+      to: root.appendingPathComponent("Sources/Platform/Watch.swift"), atomically: true,
       encoding: .utf8)
     try "import Dispatch\n\(line)\n".write(
       to: root.appendingPathComponent("Sources/DefaultsStore/Store.swift"), atomically: true,
@@ -57,7 +57,7 @@ struct PlatformLayerCheckTests {
     #expect(result.status == 1)
     #expect(
       result.output.hasPrefix("Sources/DefaultsStore/Store.swift:2: error: "), "\(result.output)")
-    #expect(!result.output.contains("SystemInterface/Watch.swift"), "\(result.output)")
+    #expect(!result.output.contains("Platform/Watch.swift"), "\(result.output)")
   }
 
   @Test(arguments: [

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import SystemInterface
+@testable import Platform
 
 /// Both ways of watching a file (inotify where the build has it, polling
 /// everywhere) tell their owner the same things for the same changes:
