@@ -105,7 +105,11 @@ let package = Package(
     .executableTarget(
       name: "shared-defaults-bench", dependencies: ["SharedDefaults", "DefaultsStore", "Plist"]),
     .target(name: "TestSupport", dependencies: ["Plist", "TextDiff"], path: "Tests/TestSupport"),
-    .testTarget(name: "TextDiffTests", dependencies: ["TextDiff"]),
+    .testTarget(
+      name: "TextDiffTests",
+      dependencies: [
+        "TextDiff", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "ProjectConfigurationTests",
       dependencies: ["ProjectConfiguration", "SettingsSchema", "Plist", "TestSupport"]),
