@@ -112,7 +112,8 @@ let package = Package(
       ]),
     .testTarget(
       name: "ProjectConfigurationTests",
-      dependencies: ["ProjectConfiguration", "SettingsSchema", "Plist", "TestSupport"]),
+      // PrefsKit hands the reader the linter's rules (ProjectConfiguration.LintRules.settingsLint).
+      dependencies: ["ProjectConfiguration", "PrefsKit", "SettingsSchema", "Plist", "TestSupport"]),
     .testTarget(
       name: "PrefsKitTests",
       dependencies: [
