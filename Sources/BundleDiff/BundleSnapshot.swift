@@ -215,11 +215,11 @@ public struct BundleSnapshot: Sendable {
           Setting(
             key: key, type: type, stores: stores, rule: rule,
             defaultValue: specifier.defaultValue?.value,
-            values: specifier["Values"]?.array?.map(\.value) ?? [],
-            titles: specifier["Titles"]?.array?.compactMap(\.string) ?? [],
-            title: specifier.title, minimum: specifier["MinimumValue"]?.number,
-            maximum: specifier["MaximumValue"]?.number,
-            trueValue: specifier["TrueValue"]?.value, falseValue: specifier["FalseValue"]?.value,
+            values: specifier.choiceValues, titles: specifier.titleList,
+            title: specifier.title, minimum: specifier.range.writtenMinimum,
+            maximum: specifier.range.writtenMaximum,
+            trueValue: specifier.toggleStates.writtenOn,
+            falseValue: specifier.toggleStates.writtenOff,
             page: page.name, node: specifier.node, keyPath: specifier.keyPath, source: page))
       }
       outlines.append(

@@ -63,7 +63,7 @@ public enum SettingsCollection {
             SettingDeclaration(
               key: key, name: name, rangeName: rangeName, shape: shape,
               registeredDefault: specifier.defaultValue?.value, title: title,
-              typeSummary: spec.summary, isSecure: specifier["IsSecure"]?.value == .bool(true),
+              typeSummary: spec.summary, isSecure: specifier.isSecure,
               origin: origin))
         }
       }
@@ -149,20 +149,20 @@ public enum SettingsCollection {
   ) -> ValueShape {
     switch rule {
     case .toggle:
-      let hasOwnValues = specifier["TrueValue"] != nil || specifier["FalseValue"] != nil
-      guard hasOwnValues else { return .bool }
+      guard specifier.toggleStates.hasOwnValues else { return .bool }
       let (on, off) = SpecifierValue.states(of: specifier)
       return .customBool(on: on, off: off)
     case .text, .shown: return .string
     case .range:
-      let low = specifier["MinimumValue"]?.number
-      let high = specifier["MaximumValue"]?.number
+      let low = specifier.range.writtenMinimum
+      let high = specifier.range.writtenMaximum
       if let low, let high, low <= high { return .double(range: low...high) }
       return .double(range: nil)
     case .oneOfValues:
-      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      let choices = specifier.choices ?? []
+      let values = choices.map(\.value)
       guard !values.isEmpty else { return .string }
-      let titles = specifier["Titles"]?.array?.map(\.string) ?? []
+      let titles = choices.map(\.title)
       return .choice(
         choice(values: values, titles: titles, bundle: bundle, page: page, typeName: typeName()))
     case .ofKind:

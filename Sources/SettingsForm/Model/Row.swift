@@ -89,7 +89,7 @@ public struct Row: Sendable, Equatable {
   public static func listItemTitle(
     _ value: PlistValue, in list: Specifier, bundle: SettingsBundle, page: Page
   ) -> String {
-    guard let item = list["ItemSpecifier"].map({ Specifier(index: list.index, node: $0) }) else {
+    guard let item = list.itemSpecifier else {
       return SpecifierValue.text(of: value).escapingControlCharacters
     }
     return RowBuilder.itemTitle(value, of: item) {
@@ -125,8 +125,7 @@ enum RowBuilder {
     .radioGroup: .section(options: true),
     .toggleSwitch: .row { _ in .toggle },
     .textField: .row {
-      .textField(
-        secure: $0["IsSecure"]?.bool ?? false, keyboard: $0["KeyboardType"]?.string ?? "Alphabet")
+      .textField(secure: $0.isSecure, keyboard: $0.keyboardType)
     },
     .slider: .row {
       let range = SpecifierValue.sliderRange(of: $0)
@@ -138,12 +137,9 @@ enum RowBuilder {
     .button: .row { _ in .action(.button) },
     .openURL: .row { .action(.openURL($0.file ?? "")) },  // File is localized in rows(of:)
     .mailCompose: .row {
-      .action(
-        .mailCompose(
-          to: $0["IASKMailComposeToRecipents"]?.array?.compactMap(\.string) ?? [],
-          subject: $0["IASKMailComposeSubject"]?.string))
+      .action(.mailCompose(to: $0.mailRecipients, subject: $0.mailSubject))
     },
-    .datePicker: .row { .datePicker(DateText.Mode(pickerMode: $0["DatePickerMode"]?.string)) },
+    .datePicker: .row { .datePicker(DateText.Mode(pickerMode: $0.datePickerMode)) },
     .customView: .row { _ in .customView },
     .textView: .lines,
     .listGroup: .list,
@@ -190,7 +186,7 @@ enum RowBuilder {
                 specifier: specifier, isEditable: editable))
           }
         }
-        if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
+        if let footer = specifier.footerText {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
       case .row(let kind):
@@ -234,11 +230,10 @@ enum RowBuilder {
               title: Row.listItemTitle(value, in: specifier, bundle: bundle, page: page),
               specifier: specifier))
         }
-        if let add = specifier["AddSpecifier"] {
-          let title = add["Title"]?.string ?? add["IASKPlaceholder"]?.string
+        if let title = specifier.addTitle {
           rows.append(Row(kind: .listAdd, title: localized(title), specifier: specifier))
         }
-        if let footer = specifier["FooterText"]?.string, !footer.isEmpty {
+        if let footer = specifier.footerText {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
       }
@@ -292,9 +287,7 @@ extension RowBuilder {
       }
       shown = entry
     }
-    if let values = item["Values"]?.array?.map(\.value), let index = values.firstIndex(of: shown),
-      let titles = item["Titles"]?.array, index < titles.count, let title = titles[index].string
-    {
+    if let title = item.choices?.first(where: { $0.value == shown })?.title {
       return localized(title)
     }
     return SpecifierValue.text(of: shown).escapingControlCharacters
@@ -359,11 +352,5 @@ extension Row {
   /// The app's screen a child pane opens, by the key InAppSettingsKit tries
   /// first (`tableView:didSelectRowAtIndexPath:`: a storyboard identifier, a
   /// class, then a segue).
-  static func appViewName(of specifier: Specifier) -> String {
-    for key in ["IASKViewControllerStoryBoardId", "IASKViewControllerClass", "IASKSegueIdentifier"]
-    {
-      if let name = specifier[key]?.string, !name.isEmpty { return name }
-    }
-    return ""
-  }
+  static func appViewName(of specifier: Specifier) -> String { specifier.appViewName ?? "" }
 }

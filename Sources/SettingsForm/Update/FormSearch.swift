@@ -149,7 +149,7 @@ public enum FormSearch {
 
   /// The localized titles of a multi value's choices.
   static func choiceTitles(_ row: Row, on page: Page, in state: FormState) -> [String] {
-    (row.specifier["Titles"]?.array ?? []).compactMap(\.string).map {
+    row.specifier.titleList.map {
       state.bundle.localized($0, on: page).escapingControlCharacters
     }
   }

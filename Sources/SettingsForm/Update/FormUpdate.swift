@@ -148,7 +148,7 @@ public enum FormUpdate {
       let text = state.value(of: row).map(SpecifierValue.text(of:)) ?? ""
       state.mode = .editing(text: text, cursor: text.count)
     case .multiValue:
-      let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+      let values = row.specifier.choiceValues
       let current = values.firstIndex { $0 == state.value(of: row) } ?? 0
       state.mode = .picker(focus: current)
     case .radioOption(let value):
@@ -433,7 +433,7 @@ public enum FormUpdate {
   static func keyboardType(of row: Row) -> String? {
     switch row.kind {
     case .textField(_, let keyboard): keyboard
-    case .textView: row.specifier["KeyboardType"]?.string ?? "Alphabet"
+    case .textView: row.specifier.keyboardType
     case .datePicker: "NumbersAndPunctuation"
     default: nil
     }
@@ -467,7 +467,7 @@ public enum FormUpdate {
       state.mode = .browse
       return []
     }
-    let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+    let values = row.specifier.choiceValues
     switch key {
     case .up, .character("k"): state.mode = .picker(focus: max(0, focus - 1))
     case .down, .character("j"): state.mode = .picker(focus: min(values.count - 1, focus + 1))

@@ -235,12 +235,11 @@ public enum FormView {
 
   /// The (short) title beside a value in Values, localized.
   static func title(of value: PlistValue?, in row: Row, state: FormState, short: Bool) -> String? {
-    guard let value, let values = row.specifier["Values"]?.array?.map(\.value),
-      let index = values.firstIndex(of: value)
+    guard let value, let choice = row.specifier.choices?.first(where: { $0.value == value })
     else { return nil }
-    let shortTitles = short ? row.specifier["ShortTitles"]?.array : nil
-    let titles = shortTitles ?? row.specifier["Titles"]?.array ?? []
-    guard index < titles.count, let raw = titles[index].string else { return nil }
+    // ShortTitles, when written, stand in for Titles (InAppSettingsKit's titleForCurrentValue:).
+    guard let raw = short && row.specifier.hasShortTitles ? choice.shortTitle : choice.title
+    else { return nil }
     let page = state.bundle.pages.first { $0.file == state.page.file }
     return (page.map { state.bundle.localized(raw, on: $0) } ?? raw).escapingControlCharacters
   }
@@ -252,7 +251,7 @@ public enum FormView {
 
   static func drawPicker(_ state: FormState, focus: Int, _ screen: inout Screen) {
     guard let row = state.focusedRow else { return }
-    let values = row.specifier["Values"]?.array?.map(\.value) ?? []
+    let values = row.specifier.choiceValues
     let current = state.value(of: row)
     let scroll = max(0, min(focus - state.listHeight / 2, values.count - state.listHeight))
     for (line, index) in values.indices.dropFirst(scroll).prefix(state.listHeight).enumerated() {

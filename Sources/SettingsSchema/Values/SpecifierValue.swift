@@ -63,12 +63,12 @@ public enum SpecifierValue {
       }
       return try check(.real(number), for: specifier, in: catalog)
     case .oneOfValues, .shown:
-      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      let choices = specifier.choices ?? []
+      let values = choices.map(\.value)
       if let match = values.first(where: { Self.text(of: $0) == text }) { return match }
       if let match = numericMatch(text, in: values) { return match }
       // A title chosen by name stores the value beside it.
-      let titles = specifier["Titles"]?.array?.map { $0.string } ?? []
-      if let index = titles.firstIndex(of: text), index < values.count { return values[index] }
+      if let match = choices.first(where: { $0.title == text }) { return match.value }
       if rule == .shown { return .string(text) }
       throw Refusal(
         reason:
@@ -114,8 +114,8 @@ public enum SpecifierValue {
         throw Refusal(
           reason: "\(key) is a slider: it stores a number, not \(value.typeNameWithArticle)")
       }
-      let minimum = specifier["MinimumValue"]?.number ?? -Double.infinity
-      let maximum = specifier["MaximumValue"]?.number ?? Double.infinity
+      let minimum = specifier.range.writtenMinimum ?? -Double.infinity
+      let maximum = specifier.range.writtenMaximum ?? Double.infinity
       guard number >= minimum, number <= maximum else {
         throw Refusal(
           reason:
@@ -124,7 +124,7 @@ public enum SpecifierValue {
       }
       return .real(number)
     case .oneOfValues:
-      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      let values = specifier.choiceValues
       if values.contains(value) { return value }
       // A number typed with another type or spelling (-float 1 for the integer 1) is the value offered.
       switch value {
@@ -148,7 +148,7 @@ public enum SpecifierValue {
 
   /// What the toggle stores when on and when off.
   public static func states(of specifier: Specifier) -> (on: PlistValue, off: PlistValue) {
-    (specifier["TrueValue"]?.value ?? .bool(true), specifier["FalseValue"]?.value ?? .bool(false))
+    (specifier.toggleStates.on, specifier.toggleStates.off)
   }
 
   /// Whether a toggle holding `value` (stored, or its DefaultValue) is drawn
@@ -224,10 +224,7 @@ public enum SpecifierValue {
   /// A slider's MinimumValue and MaximumValue as iOS reads them (`floatValue`,
   /// so the string `"40"` is 40); 0 and 1 when missing.
   public static func sliderRange(of specifier: Specifier) -> (minimum: Double, maximum: Double) {
-    (
-      specifier["MinimumValue"].map { floatValue(of: $0.value) } ?? 0,
-      specifier["MaximumValue"].map { floatValue(of: $0.value) } ?? 1
-    )
+    (specifier.range.minimum, specifier.range.maximum)
   }
 
   /// Where a slider holding `value` stands: its `floatValue`, kept inside the

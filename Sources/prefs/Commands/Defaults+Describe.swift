@@ -34,8 +34,8 @@ struct KeyDescription {
     rule = spec?.valueRule
     choices = BundleTitles.choices(forKey: key, in: [bundle])
     if rule == .range {
-      minimum = specifier["MinimumValue"]?.number
-      maximum = specifier["MaximumValue"]?.number
+      minimum = specifier.range.writtenMinimum
+      maximum = specifier.range.writtenMaximum
     }
     if rule == .toggle { toggle = SpecifierValue.states(of: specifier) }
     defaultValue = specifier.defaultValue?.value
