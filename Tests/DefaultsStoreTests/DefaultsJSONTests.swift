@@ -1,12 +1,12 @@
+import DefaultsStore
 import Foundation
 import Plist
 import Testing
 
-@testable import prefs
-
-/// JSON export and import keep every whole-second date from year 1 to 9999,
-/// in the proleptic Gregorian calendar (tester fault 3).
-struct DefaultsJSONDateTests {
+/// A domain as JSON reads back as it was: every whole-second date from year 1
+/// to 9999, in the proleptic Gregorian calendar (tester fault 3); what JSON
+/// cannot carry back is refused, naming where it is.
+struct DefaultsJSONTests {
   @Test func datesFromYear1To9999ExportAndImportUnchanged() throws {
     var seed: UInt64 = 1_582
     var dates = [(1, 1, 1), (1000, 6, 1), (1582, 10, 14), (1582, 10, 4), (9999, 12, 31)].map {
@@ -24,5 +24,32 @@ struct DefaultsJSONDateTests {
       #expect(text.contains(ProlepticGregorian.iso8601(date)), "\(text)")
       #expect(try DefaultsJSON.decode(Array(text.utf8)) == values, "\(text)")
     }
+  }
+
+  @Test(arguments: [
+    (["r": PlistValue.real(.infinity)], "the real inf at \"r\" has no JSON form"),
+    (["l": .array([.real(.nan)])], "at \"l[0]\""),
+    (["d": .date(Date(timeIntervalSinceReferenceDate: 0.5))], "whole seconds"),
+    (["m": .dictionary(["$date": .string("x")])], "reads as a date value"),
+    (["m": .dictionary(["k": .dictionary(["$data": .string("x")])])], "at \"m.k\""),
+  ])
+  func whatJSONCannotCarryBackIsRefused(values: [PlistKey: PlistValue], message: String) {
+    let error = #expect(throws: DefaultsJSON.Failure.self) { try DefaultsJSON.encode(values) }
+    #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+  }
+
+  @Test(arguments: [
+    (#"{"d": {"$date": "2026-02-30"}}"#, "line 1, column 7: \"2026-02-30\" is not a date (month 2"),
+    (#"{"b": {"$data": "@@"}}"#, "line 1, column 7: \"@@\" is not base64 data"),
+    (#"{"b": {"$data": 1}}"#, "$data takes a string, not an integer"),
+    (#"[1]"#, "the JSON is an array, not an object"),
+    ("{\n  \"a\": null}", "line 2, column 8: null has no property-list form"),
+    (#"{"a": 1, "a": 2}"#, "the key \"a\" is given twice"),
+  ])
+  func importRefusalsNameThePlace(text: String, message: String) {
+    let error = #expect(throws: DefaultsJSON.Failure.self) {
+      try DefaultsJSON.decode(Array(text.utf8))
+    }
+    #expect(error?.description.contains(message) == true, "\(String(describing: error))")
   }
 }

@@ -221,7 +221,7 @@ struct DefaultsFaultTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let file = directory + "/in.plist"
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-    #expect(!DefaultsJSON.isSurelyJSON(Array(text.utf8)))
+    #expect(!JSONPlistReader.isSurelyJSON(Array(text.utf8)))
     let result = run(["import", "t.i", file])
     #expect(result.code == 0, "\(result.errors)")
   }

@@ -34,8 +34,27 @@ import Synchronization
 /// never reports a change back to values this store has overwritten.
 public final class DefaultsStore: Sendable {
   public let domain: DomainName
+  /// The folder of a file-backed store; empty for one in memory or kept by a backend.
   public let directory: String
+  /// What the domain's values are kept in.
+  public let storage: Storage
   let file: any DefaultsBackend
+
+  /// What a store keeps its domain in, so that a caller never guesses it
+  /// from an empty ``directory``.
+  ///
+  /// ```swift
+  /// if case .folder(let folder) = store.storage { print("kept in \(folder)") }
+  /// ```
+  public enum Storage: Sendable, Hashable {
+    /// A file, `<folder>/<domain>.plist`.
+    case folder(String)
+    /// Memory only: nothing on disk, no other process.
+    case memory
+    /// A backend of another module, named as its `path` names it (a
+    /// database server many machines share, never with a password).
+    case backend(String)
+  }
 
   private struct Observer: Sendable {
     enum Callback {
@@ -159,6 +178,7 @@ public final class DefaultsStore: Sendable {
     var directory = directory
     while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
     self.directory = directory
+    self.storage = .folder(directory)
     self.file = DomainFile(
       directory: directory, domain: self.domain, createsDirectory: createsDirectory)
     self.state = Mutex(State(arguments: arguments))
@@ -176,6 +196,7 @@ public final class DefaultsStore: Sendable {
   {
     self.domain = try DomainName(domain)
     self.directory = ""
+    self.storage = .memory
     self.file = MemoryStorage(domain: self.domain)
     self.state = Mutex(State(arguments: arguments))
     self.watchQueue = DispatchQueue(label: "prefs.defaults.memory.\(domain)")
@@ -192,6 +213,7 @@ public final class DefaultsStore: Sendable {
   ) {
     self.domain = domain
     self.directory = ""
+    self.storage = .backend(backend.path)
     self.file = backend
     self.state = Mutex(State(arguments: arguments))
     self.watchQueue = DispatchQueue(label: "prefs.defaults.backend.\(domain)")
@@ -234,6 +256,15 @@ public final class DefaultsStore: Sendable {
 
   /// The watch's state now.
   public var watchState: WatchState { state.withLock { $0.watchState } }
+
+  /// Whether the domain exists: its file is there (a file may be deleted by
+  /// hand), or, for any other storage, it holds a value.
+  public func exists() throws(DefaultsError) -> Bool {
+    switch storage {
+    case .folder: file.exists
+    case .memory, .backend: try !persistentValues().isEmpty
+    }
+  }
 
   /// The names of the domains stored in `directory`, sorted.
   public static func domains(in directory: String) -> [String] {

@@ -1,5 +1,4 @@
 import Foundation
-import Plist
 
 /// A date typed on the command line, read strictly: `2026-11-22` (midnight
 /// UTC) or `2026-11-22T10:00:00Z` with optional fractional seconds and a
@@ -9,33 +8,61 @@ import Plist
 /// lists do.
 ///
 /// ```swift
-/// CalendarDate.parse("2026-02-30")  // .failure: month 2 of 2026 has 28 days, not 30
+/// CalendarDate.parse("2026-02-30")  // .failure(.dayOutOfMonth(day: 30, month: 2, year: 2026, days: 28))
 /// ```
-enum CalendarDate {
-  struct Problem: Error, CustomStringConvertible {
-    var description: String
+public enum CalendarDate {
+  /// Why a text is not a date; `description` says it in words.
+  public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The date is not `YYYY-MM-DD`.
+    case notADate
+    case noSuchMonth(Int)
+    case dayOutOfMonth(day: Int, month: Int, year: Int, days: Int)
+    /// The time is not `Thh:mm:ss`.
+    case notATime
+    case noSuchTime(hour: Int, minute: Int, second: Int)
+    case noFractionDigits
+    /// The offset is not `±hh:mm`.
+    case notAnOffset
+    case noZone
+    case trailingText
+
+    public var description: String {
+      switch self {
+      case .notADate: "not of the form YYYY-MM-DD"
+      case .noSuchMonth(let month): "there is no month \(month)"
+      case .dayOutOfMonth(let day, let month, let year, let days):
+        "month \(month) of \(year) has \(days) days, not \(day)"
+      case .notATime: "the time is not of the form Thh:mm:ss"
+      case .noSuchTime(let hour, let minute, let second):
+        "there is no time \(hour):\(minute):\(second)"
+      case .noFractionDigits: "no digits after the decimal point"
+      case .notAnOffset: "the offset is not of the form ±hh:mm"
+      case .noZone: "the time needs a zone: Z or ±hh:mm"
+      case .trailingText: "unexpected text after the date"
+      }
+    }
   }
 
-  static func parse(_ text: String) -> Result<Date, Problem> {
+  /// The date `text` names, or why it names none.
+  public static func parse(_ text: String) -> Result<Date, Problem> {
     var reader = Reader(Array(text.trimmingCharacters(in: .whitespaces).utf8))
     guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2),
       reader.skip("-"), let day = reader.digits(2)
-    else { return .failure(Problem(description: "not of the form YYYY-MM-DD")) }
+    else { return .failure(.notADate) }
     guard (1...12).contains(month) else {
-      return .failure(Problem(description: "there is no month \(month)"))
+      return .failure(.noSuchMonth(month))
     }
     let monthDays = ProlepticGregorian.daysIn(month: month, year: year)
     guard (1...monthDays).contains(day) else {
-      return .failure(
-        Problem(description: "month \(month) of \(year) has \(monthDays) days, not \(day)"))
+      return .failure(.dayOutOfMonth(day: day, month: month, year: year, days: monthDays))
     }
     var seconds = Double(ProlepticGregorian.days(year: year, month: month, day: day) * 86_400)
     if reader.atEnd { return .success(Date(timeIntervalSince1970: seconds)) }
     guard reader.skip("T") || reader.skip("t"), let hour = reader.digits(2), reader.skip(":"),
       let minute = reader.digits(2), reader.skip(":"), let second = reader.digits(2)
-    else { return .failure(Problem(description: "the time is not of the form Thh:mm:ss")) }
+    else { return .failure(.notATime) }
     guard hour < 24, minute < 60, second < 60 else {
-      return .failure(Problem(description: "there is no time \(hour):\(minute):\(second)"))
+      return .failure(.noSuchTime(hour: hour, minute: minute, second: second))
     }
     seconds += Double(hour * 3_600 + minute * 60 + second)
     if reader.skip(".") {
@@ -47,7 +74,7 @@ enum CalendarDate {
         scale /= 10
       }
       guard reader.index > start else {
-        return .failure(Problem(description: "no digits after the decimal point"))
+        return .failure(.noFractionDigits)
       }
       seconds += fraction
     }
@@ -57,14 +84,14 @@ enum CalendarDate {
       let hours = reader.digits(2)
       _ = reader.skip(":")
       guard let hours, let minutes = reader.digits(2), hours < 24, minutes < 60 else {
-        return .failure(Problem(description: "the offset is not of the form ±hh:mm"))
+        return .failure(.notAnOffset)
       }
       seconds -= Double(sign * (hours * 3_600 + minutes * 60))
     } else {
-      return .failure(Problem(description: "the time needs a zone: Z or ±hh:mm"))
+      return .failure(.noZone)
     }
     guard reader.atEnd else {
-      return .failure(Problem(description: "unexpected text after the date"))
+      return .failure(.trailingText)
     }
     return .success(Date(timeIntervalSince1970: seconds))
   }

@@ -2,65 +2,34 @@ import ArgumentParser
 import DefaultsStore
 import Foundation
 import Plist
-import SharedDefaults
+import PrefsKit
 
-/// `-array-add` and `-dict-add` as macOS `defaults` does them: append to the
-/// stored array, merge into the stored dictionary (the new keys win), make
-/// the container when the key is missing, refuse any other stored type.
-enum ContainerAddition {
-  enum Refusal: Error, Equatable {
-    case notAnArray(found: String)
-    case notADictionary(found: String)
-
-    func message(key: String, domain: String) -> String {
-      switch self {
-      case .notAnArray(let found):
-        "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
-      case .notADictionary(let found):
-        "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
-      }
-    }
-  }
-
-  static func apply(_ request: WriteRequest, to stored: PlistValue?) -> Result<PlistValue, Refusal>
-  {
-    switch (request, stored) {
-    case (.set(let value, _), _): return .success(value)
-    case (.arrayAdd(let items), nil): return .success(.array(items))
-    case (.arrayAdd(let items), .array(let existing)?): return .success(.array(existing + items))
-    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeNameWithArticle))
-    case (.dictAdd(let entries), nil): return .success(.dictionary(entries))
-    case (.dictAdd(let entries), .dictionary(let existing)?):
-      return .success(.dictionary(existing.merging(entries) { $1 }))
-    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeNameWithArticle))
+extension ContainerAddition.Refusal {
+  func message(key: String, domain: String) -> String {
+    switch self {
+    case .notAnArray(let found):
+      "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
+    case .notADictionary(let found):
+      "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
     }
   }
 }
 
-extension PlistValue {
-  /// The type's name as macOS `defaults read-type` prints it.
-  var defaultsTypeName: String {
-    switch self {
-    case .string: "string"
-    case .integer: "integer"
-    case .real: "float"
-    case .bool: "boolean"
-    case .date: "date"
-    case .data: "data"
-    case .array: "array"
-    case .dictionary: "dictionary"
-    }
-  }
+extension ValueTypeFlag {
+  static let help = """
+    Type flags (before the value, as macOS defaults takes them): -string (the default), \
+    -int, -float, -bool (true/false, yes/no, 1/0), -date (2026-11-22T10:00:00Z or \
+    2026-11-22), -data (hex: 0fbd77); -array v..., -dict k v... (replace the value); \
+    -array-add v... (append to the stored array), -dict-add k v... (merge into the stored \
+    dictionary). Inside the four container flags, a scalar flag types the next element: \
+    -array -int 1 -bool yes.
+    """
 }
 
 extension DefaultsDirectoryOption {
   /// The domains of the folder or of the shared store, sorted.
   func domainNames() throws -> [String] {
-    let environment = ProcessInfo.processInfo.environment
-    if let shared = try sharedLocation(environment: environment) {
-      return try SharedDefaults.domains(location: shared)
-    }
-    return DefaultsStore.domains(in: resolved(environment: environment))
+    try location().domains()
   }
 
   /// The domain's values, refusing a domain that does not exist: a file
@@ -68,12 +37,20 @@ extension DefaultsDirectoryOption {
   func existingValues(of domain: String) throws -> [PlistKey: PlistValue] {
     let store = try store(domain)
     let values = try store.persistentValues()
-    let shared = store.directory.isEmpty
-    guard shared ? !values.isEmpty : access(store.path, F_OK) == 0 else {
-      throw CommandFailure.failure(
-        "there is no domain \(domain) in \(shared ? store.path : store.directory)")
-    }
+    guard try store.exists() else { throw CommandFailure.noDomain(domain, in: store) }
     return values
+  }
+}
+
+extension CommandFailure {
+  /// A domain that is not there: no file in the folder, no value on the server.
+  static func noDomain(_ domain: String, in store: DefaultsStore) -> CommandFailure {
+    let place =
+      switch store.storage {
+      case .folder(let folder): folder
+      case .memory, .backend: store.path
+      }
+    return .failure("there is no domain \(domain) in \(place)")
   }
 }
 

@@ -3,6 +3,7 @@ import DefaultsStore
 import Dispatch
 import Foundation
 import Plist
+import PrefsKit
 import SettingsSchema
 import SharedDefaults
 import Synchronization
@@ -56,22 +57,17 @@ struct DefaultsDirectoryOption: ParsableArguments {
       valueName: "url"))
   var storeURL: String?
 
-  func resolved(environment: [String: String]) -> String {
-    directory ?? DefaultsLocation.directory(environment: environment)
-  }
+  /// What the flags say, for ``StoreLocation`` to decide from.
+  var options: StoreOptions { StoreOptions(folder: directory, storeURL: storeURL) }
 
-  /// The shared store named by `--store`, else by `$PREFS_STORE` unless
-  /// `--defaults-dir` is given; nil for the domain files.
-  func sharedLocation(environment: [String: String]) throws -> SharedStoreLocation? {
-    if storeURL != nil, directory != nil {
-      throw CommandFailure.usage("give --store or --defaults-dir, not both")
-    }
-    let url = storeURL ?? (directory == nil ? environment["PREFS_STORE"] : nil)
-    guard let url, !url.isEmpty else { return nil }
-    do {
-      return try SharedStoreLocation(url: url, environment: environment)
+  /// Where the domains are, decided once from the flags and the environment.
+  func location(_ environment: PrefsEnvironment = .current()) throws(CommandFailure)
+    -> StoreLocation
+  {
+    do throws(StoreLocation.Failure) {
+      return try StoreLocation(options, environment: environment)
     } catch {
-      throw CommandFailure.usage(error.description)
+      throw CommandFailure(error)
     }
   }
 
@@ -82,27 +78,25 @@ struct DefaultsDirectoryOption: ParsableArguments {
   func storeWithValues(_ domain: String) throws -> (
     store: DefaultsStore, values: [PlistKey: PlistValue]
   ) {
-    let environment = ProcessInfo.processInfo.environment
-    if let directory, try sharedLocation(environment: environment) == nil {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-        throw DefaultsError.missingDirectory(directory)
-      }
-    }
-    let store = try store(domain)
-    return (store, try store.persistentValues())
+    try location().storeWithValues(domain: domain)
   }
 
   /// The domain's store: shared, or a file whose folder is made when missing
   /// only if it is the default one.
   func store(_ domain: String) throws -> DefaultsStore {
-    let environment = ProcessInfo.processInfo.environment
-    if let shared = try sharedLocation(environment: environment) {
-      return try SharedDefaults.store(domain: domain, location: shared)
+    try location().store(domain: domain)
+  }
+}
+
+extension CommandFailure {
+  /// A store location that could not be decided, in the flags' words.
+  init(_ failure: StoreLocation.Failure) {
+    switch failure {
+    case .folderAndServer: self = .usage("give --store or --defaults-dir, not both")
+    case .invalidServer(let reason): self = .usage(reason.description)
+    case .noServer:
+      self = .usage("give --store URL (or set PREFS_STORE): the store to sync with")
     }
-    return try DefaultsStore(
-      domain: domain, directory: resolved(environment: environment),
-      createsDirectory: directory == nil)
   }
 }
 
@@ -227,11 +221,7 @@ extension Defaults {
           shown = value
         } else {
           // A shared domain exists while it holds a value; a file, while it is there.
-          let shared = store.directory.isEmpty
-          guard shared ? !values.isEmpty : access(store.path, F_OK) == 0 else {
-            throw CommandFailure.failure(
-              "there is no domain \(domain) in \(shared ? store.path : store.directory)")
-          }
+          guard try store.exists() else { throw CommandFailure.noDomain(domain, in: store) }
           shown = .dictionary(values)
         }
         print(
@@ -297,14 +287,7 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let environment = ProcessInfo.processInfo.environment
-        let domains =
-          if let shared = try location.sharedLocation(environment: environment) {
-            try SharedDefaults.domains(location: shared)
-          } else {
-            DefaultsStore.domains(in: location.resolved(environment: environment))
-          }
-        for domain in domains {
+        for domain in try location.location().domains() {
           print(domain.escapingControlCharacters, to: &output)
         }
         return ExitStatus.success
@@ -409,14 +392,14 @@ extension Defaults {
         } catch {
           throw CommandFailure.failure("\(shownName): \(error); nothing was imported")
         }
-        if format == .json || (format == nil && DefaultsJSON.looksLikeJSON(data)) {
+        if format == .json || (format == nil && JSONPlistReader.looksLikeJSON(data)) {
           let values: [PlistKey: PlistValue]?
           do throws(DefaultsJSON.Failure) {
             values = try DefaultsJSON.decode(data)
           } catch {
             // An OpenStep plist starts as JSON does: without --format it is read
             // as one, unless a key is followed by `:`, which only JSON has.
-            guard format != .json, !DefaultsJSON.isSurelyJSON(data) else {
+            guard format != .json, !JSONPlistReader.isSurelyJSON(data) else {
               throw CommandFailure.failure(
                 "\(shownName): \(error.description); nothing was imported")
             }
@@ -468,7 +451,7 @@ extension Defaults {
     {
       CommandErrors.run(errors: &errors) { errors in
         let store = try location.store(domain)
-        let shared = store.directory.isEmpty
+        let shared = if case .folder = store.storage { false } else { true }
         // A server out of reach, a refused login: said now, with exit 1.
         if shared { _ = try store.persistentValues() }
         let json = json
@@ -614,22 +597,17 @@ extension Defaults {
     func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
     {
       CommandErrors.run(errors: &errors) { errors in
-        let environment = ProcessInfo.processInfo.environment
-        guard let url = storeURL ?? environment["PREFS_STORE"], !url.isEmpty else {
-          throw CommandFailure.usage(
-            "give --store URL (or set PREFS_STORE): the store to sync with")
-        }
+        let environment = PrefsEnvironment.current()
+        let options = StoreOptions(folder: directory, storeURL: storeURL)
         let shared: SharedStoreLocation
-        do throws(SharedStoreLocation.Failure) {
-          shared = try SharedStoreLocation(url: url, environment: environment)
+        do throws(StoreLocation.Failure) {
+          shared = try StoreLocation.requiredServer(options, environment: environment)
         } catch {
-          throw CommandFailure.usage(error.description)
+          throw CommandFailure(error)
         }
-        let sharedStore = try SharedDefaults.store(domain: domain, location: shared)
-        let localStore = try DefaultsStore(
-          domain: domain,
-          directory: directory ?? DefaultsLocation.directory(environment: environment),
-          createsDirectory: directory == nil)
+        let sharedStore = try StoreLocation.server(shared).store(domain: domain)
+        let localStore = try StoreLocation.folder(options, environment: environment)
+          .store(domain: domain)
         _ = try sharedStore.persistentValues()
         let sync = DomainSync(local: localStore, shared: sharedStore) { event in
           var output = StandardOutput()

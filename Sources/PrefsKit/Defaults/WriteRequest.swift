@@ -1,17 +1,21 @@
 import Foundation
 import Plist
 
-/// The type flags of `prefs defaults write`, as macOS `defaults` spells them
+/// The type words of a defaults write, as macOS `defaults` spells them
 /// (`-int`, `-array-add`, ...; `--int` is taken too). They are read from the
-/// value words by ``WriteRequest``, not by the argument parser: inside
-/// `-array` and `-dict` a flag types the next element, as on macOS.
-enum ValueTypeFlag: String, CaseIterable {
+/// value words by ``WriteRequest``: inside `-array` and `-dict` a type word
+/// types the next element, as on macOS.
+///
+/// ```swift
+/// ValueTypeFlag(word: "-integer")  // .int
+/// ```
+public enum ValueTypeFlag: String, CaseIterable, Sendable {
   case bool, int, float, string, date, data, array, dict
   case arrayAdd = "array-add"
   case dictAdd = "dict-add"
 
   /// The flag a word names: `-int`, `--int`, `-integer`, `-boolean`; nil for any other word.
-  init?(word: String) {
+  public init?(word: String) {
     var name = Substring(word)
     guard name.hasPrefix("-") else { return nil }
     name = name.dropFirst(name.hasPrefix("--") ? 2 : 1)
@@ -25,29 +29,20 @@ enum ValueTypeFlag: String, CaseIterable {
   }
 
   /// Whether it types one value (not a container).
-  var isScalar: Bool {
+  public var isScalar: Bool {
     switch self {
     case .array, .dict, .arrayAdd, .dictAdd: false
     default: true
     }
   }
-
-  static let help = """
-    Type flags (before the value, as macOS defaults takes them): -string (the default), \
-    -int, -float, -bool (true/false, yes/no, 1/0), -date (2026-11-22T10:00:00Z or \
-    2026-11-22), -data (hex: 0fbd77); -array v..., -dict k v... (replace the value); \
-    -array-add v... (append to the stored array), -dict-add k v... (merge into the stored \
-    dictionary). Inside the four container flags, a scalar flag types the next element: \
-    -array -int 1 -bool yes.
-    """
 }
 
-/// What `prefs defaults write` was asked to do with the value words.
+/// What a defaults write was asked to do with the value words.
 ///
 /// ```swift
 /// try WriteRequest.parse(["-array-add", "-int", "3", "x"])  // .arrayAdd([.integer(3), .string("x")])
 /// ```
-enum WriteRequest: Equatable {
+public enum WriteRequest: Sendable, Equatable {
   /// Store this value in place of what is there.
   case set(PlistValue, type: ValueTypeFlag?)
   /// Append to the stored array (made when the key is missing).
@@ -55,7 +50,8 @@ enum WriteRequest: Equatable {
   /// Merge into the stored dictionary (made when the key is missing).
   case dictAdd([PlistKey: PlistValue])
 
-  static func parse(_ words: [String]) throws(TypedValue.Failure) -> WriteRequest {
+  /// The request the words make: a value alone (a string), or type words and values.
+  public static func parse(_ words: [String]) throws(TypedValue.Failure) -> WriteRequest {
     guard let first = words.first else {
       throw TypedValue.Failure(description: "give a value after the key")
     }
@@ -148,12 +144,19 @@ enum WriteRequest: Equatable {
 }
 
 /// Text typed on the command line turned into a property-list value.
-enum TypedValue {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+///
+/// ```swift
+/// try TypedValue.scalar("yes", as: .bool)  // .bool(true)
+/// ```
+public enum TypedValue {
+  /// Why the words make no value.
+  public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var description: String
   }
 
-  static func parse(_ texts: [String], as type: ValueTypeFlag) throws(Failure) -> PlistValue {
+  /// The value `texts` make as `type`: one word for a scalar, several for a container.
+  public static func parse(_ texts: [String], as type: ValueTypeFlag) throws(Failure) -> PlistValue
+  {
     switch type {
     case .array, .arrayAdd:
       return .array(texts.map(PlistValue.string))
@@ -175,7 +178,8 @@ enum TypedValue {
     }
   }
 
-  static func scalar(_ text: String, as type: ValueTypeFlag) throws(Failure) -> PlistValue {
+  /// The value one word makes as `type`.
+  public static func scalar(_ text: String, as type: ValueTypeFlag) throws(Failure) -> PlistValue {
     let shown = "\"\(text.escapingControlCharacters)\""
     switch type {
     case .bool:
@@ -226,6 +230,53 @@ enum TypedValue {
     case "a"..."f": UInt8(scalar.value - 0x61 + 10)
     case "A"..."F": UInt8(scalar.value - 0x41 + 10)
     default: nil
+    }
+  }
+}
+
+/// `-array-add` and `-dict-add` as macOS `defaults` does them: append to the
+/// stored array, merge into the stored dictionary (the new keys win), make
+/// the container when the key is missing, refuse any other stored type.
+///
+/// ```swift
+/// ContainerAddition.apply(.arrayAdd([.string("b")]), to: .array([.string("a")]))  // .success(["a", "b"])
+/// ```
+public enum ContainerAddition {
+  /// The stored value is of another type (`found`, with its article); the domain is unchanged.
+  public enum Refusal: Error, Sendable, Equatable {
+    case notAnArray(found: String)
+    case notADictionary(found: String)
+  }
+
+  /// The value to store in place of `stored` for `request`.
+  public static func apply(_ request: WriteRequest, to stored: PlistValue?) -> Result<
+    PlistValue, Refusal
+  > {
+    switch (request, stored) {
+    case (.set(let value, _), _): return .success(value)
+    case (.arrayAdd(let items), nil): return .success(.array(items))
+    case (.arrayAdd(let items), .array(let existing)?): return .success(.array(existing + items))
+    case (.arrayAdd, let other?): return .failure(.notAnArray(found: other.typeNameWithArticle))
+    case (.dictAdd(let entries), nil): return .success(.dictionary(entries))
+    case (.dictAdd(let entries), .dictionary(let existing)?):
+      return .success(.dictionary(existing.merging(entries) { $1 }))
+    case (.dictAdd, let other?): return .failure(.notADictionary(found: other.typeNameWithArticle))
+    }
+  }
+}
+
+extension PlistValue {
+  /// The type's name as macOS `defaults read-type` prints it.
+  public var defaultsTypeName: String {
+    switch self {
+    case .string: "string"
+    case .integer: "integer"
+    case .real: "float"
+    case .bool: "boolean"
+    case .date: "date"
+    case .data: "data"
+    case .array: "array"
+    case .dictionary: "dictionary"
     }
   }
 }
