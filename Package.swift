@@ -177,7 +177,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "SettingsLintTests",
-      dependencies: ["SettingsLint", "SettingsSchema", "Plist", "TestSupport", "SourceCheck"]),
+      // A fixture's .prefs.yml is read as prefs reads it (ProjectConfiguration through PrefsKit).
+      dependencies: [
+        "SettingsLint", "SettingsSchema", "Plist", "TestSupport", "SourceCheck",
+        "ProjectConfiguration", "PrefsKit",
+      ]),
     .testTarget(
       name: "prefsTests",
       dependencies: [
