@@ -1,1 +1,0 @@
-// Line differences between two texts.
