@@ -1,5 +1,6 @@
 import DefaultsStore
 import Foundation
+import PrefsKit
 import SettingsForm
 import SettingsSchema
 import TestSupport
@@ -8,13 +9,14 @@ import Testing
 @testable import prefs
 
 struct EditCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  /// A path in the repository, absolute: no test changes the working directory.
+  static func repository(_ path: String) -> String {
+    Paths.repository.appendingPathComponent(path).path
   }
 
   @Test func withoutATerminalEditSaysSoAndExits2() {
     let result = DumpTests.run([
-      "edit", "Examples/Conversor/Settings.bundle", "--defaults-dir",
+      "edit", Self.repository("Examples/Conversor/Settings.bundle"), "--defaults-dir",
       FileManager.default.temporaryDirectory.path,
     ])
     #expect(result.code == 2)
@@ -30,34 +32,28 @@ struct EditCommandTests {
     #expect(Edit.exitStatus(nil) == 129)
   }
 
-  @Test func theDomainComesFromTheGroupThenTheInfoPlist() throws {
-    let conversor = try SettingsBundle.load(at: "Examples/Conversor/Settings.bundle")
-    #expect(Edit.domain(of: conversor) == "com.example.conversor")
+  /// Where the domain comes from is SettingsBundle.defaultsDomain's (SettingsSchemaTests);
+  /// the command words its absence.
+  @Test func withoutADomainEditAsksForOne() throws {
     let bundle = try TemporaryBundle()
     defer { bundle.remove() }
-    try bundle.write(
-      "Root.plist",
-      "{ ApplicationGroupContainerIdentifier = group.com.example.shared; PreferenceSpecifiers = (); }"
-    )
-    #expect(Edit.domain(of: try SettingsBundle.load(at: bundle.path)) == "group.com.example.shared")
     try bundle.write("Root.plist", "{ PreferenceSpecifiers = (); }")
-    #expect(Edit.domain(of: try SettingsBundle.load(at: bundle.path)) == nil)
     let result = DumpTests.run(["edit", bundle.path])
     #expect(result.code == 2)
     #expect(result.errors.contains("give --domain"))
   }
 
   @Test func renderPagesAndRefusesUnknownOnes() {
+    let showcase = Self.repository("Examples/Showcase/Settings.bundle")
     let result = DumpTests.run([
-      "render", "Examples/Showcase/Settings.bundle", "--lang", "pt-BR", "--page", "Advanced",
-      "--width", "40",
+      "render", showcase, "--lang", "pt-BR", "--page", "Advanced", "--width", "40",
     ])
     #expect(result.code == 0)
     #expect(result.output.hasPrefix("com.example.showcase › Avançado"))
-    #expect(
-      DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--page", "Nope"]).code == 2)
-    #expect(
-      DumpTests.run(["render", "Examples/Showcase/Settings.bundle", "--width", "5"]).code == 2)
+    let unknown = DumpTests.run(["render", showcase, "--page", "Nope"])
+    #expect(unknown.code == 2)
+    #expect(unknown.errors.contains("the bundle has no page Nope; its pages are Root"))
+    #expect(DumpTests.run(["render", showcase, "--width", "5"]).code == 2)
   }
 
   /// `--plain` too: a value the store cannot write is not reported saved, and the exit status is 1.
@@ -68,13 +64,13 @@ struct EditCommandTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let store = try DefaultsStore(domain: "com.example.conversor", directory: directory)
     try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
-    let bundle = try SettingsBundle.load(at: "Examples/Conversor/Settings.bundle")
+    let bundle = try SettingsBundle.load(at: Self.repository("Examples/Conversor/Settings.bundle"))
     var answers = ["on"]
-    let plain = PlainForm(
-      bundle: bundle, store: store, words: ToolStrings(preferredLanguages: ["en"]), idiom: .phone,
-      readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
+    let plain = PlainFormSession(
+      bundle: bundle, store: store, words: ToolStrings(preferredLanguages: ["en"]).formWords,
+      idiom: .phone, readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
     var output = ""
-    #expect(plain.run(output: &output) == 1)
+    #expect(Edit.exitStatus(plain.run(output: &output)) == 1)
     #expect(output.contains("\"Celsius First\" was not saved: "), "\(output)")
     #expect(output.contains("a directory stands where the domain file belongs"))
     #expect(!output.contains("saved\n"))

@@ -70,12 +70,12 @@ struct PlainFormAgreementTests {
         options: LoadOptions(dialect: dialect, preferredLanguages: ["en"]))
       let store = try DefaultsStore(domain: domain, directory: directory)
       var answers = answers
-      var form = PlainForm(
-        bundle: loaded, store: store, words: ToolStrings(preferredLanguages: ["en"]),
-        idiom: .phone, readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
-      form.stored = try store.persistentValues()
+      let form = PlainFormSession(
+        bundle: loaded, store: store, words: ToolStrings(preferredLanguages: ["en"]).formWords,
+        idiom: .phone, readAnswer: { answers.isEmpty ? nil : answers.removeFirst() },
+        stored: try store.persistentValues())
       var output = ""
-      let code = form.run(output: &output)
+      let code = Edit.exitStatus(form.run(output: &output))
       return (code, output, store)
     }
   }

@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import SettingsForm
 import SettingsSchema
 import TestSupport
@@ -13,11 +14,8 @@ import Testing
 /// lists); `--domain`/`--defaults-dir` show stored values as `edit` does;
 /// `edit --plain` says what the screen shows. Goldens in `Tests/Golden/form/`.
 struct RenderDialectTests {
-  static let inApp = "Tests/Fixtures/Form/InApp.bundle"
-
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
+  static let inApp = Paths.repository.appendingPathComponent("Tests/Fixtures/Form/InApp.bundle")
+    .path
 
   @Test(arguments: ["apple", "iask"])
   func theFixtureInEachDialect(dialect: String) {
@@ -123,26 +121,26 @@ struct PlainTranscriptTests {
     mutating func write(_ string: String) { transcript.text += string }
   }
 
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   func transcript(
     _ path: String, dialect: Dialect, language: String = "en", answers: [String],
     stored: [String: PlistValue] = [:]
   ) throws -> (text: String, status: Int32, store: DefaultsStore, directory: String) {
     let directory = try RenderDialectTests.folder(with: [:])
-    let bundle = try Edit.load(
-      path, languageOptions: try LanguageOptions.parse(["--lang", language]), idiom: .phone,
-      dialect: dialect)
-    let domain = Edit.domain(of: bundle) ?? "com.example.plain"
-    let store = try DefaultsStore(domain: domain, directory: directory)
+    // The bundle as `edit --plain` opens it, the path taken from the repository, not the process.
+    let environment = PrefsEnvironment(workingDirectory: Paths.repository.path)
+    var options = EditOptions(
+      bundle: path, preferredLanguages: [language], dialect: dialect,
+      store: StoreOptions(folder: directory))
+    if (try? EditFrontEnd.open(options, environment: environment)) == nil {
+      options.domain = "com.example.plain"
+    }
+    let store = try EditFrontEnd.open(options, environment: environment).store
     for (key, value) in stored { try store.set(value, forKey: key) }
+    let setup = try EditFrontEnd.open(options, environment: environment)
     let transcript = Transcript()
     var queue = answers
-    let plain = PlainForm(
-      bundle: bundle, store: store, words: ToolStrings(preferredLanguages: [language]),
-      idiom: .phone,
+    let plain = setup.plainSession(
+      words: ToolStrings(preferredLanguages: [language]).formWords,
       readAnswer: {
         guard !queue.isEmpty else {
           transcript.text += "⟨end of input⟩\n"
@@ -153,7 +151,7 @@ struct PlainTranscriptTests {
         return answer
       })
     var writer = Writer(transcript: transcript)
-    let status = plain.run(output: &writer)
+    let status = Edit.exitStatus(plain.run(output: &writer))
     return (transcript.text, status, store, directory)
   }
 

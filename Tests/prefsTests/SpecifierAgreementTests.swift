@@ -102,11 +102,11 @@ struct SpecifierAgreementTests {
     // `edit --plain`: asks exactly for what is editable, shows what is only stored.
     let store = try DefaultsStore(domain: "com.example.agree", directory: directory)
     var answers = [example.typed]
-    let plain = PlainForm(
-      bundle: loaded, store: store, words: ToolStrings(preferredLanguages: ["en"]), idiom: .phone,
-      readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
+    let plain = PlainFormSession(
+      bundle: loaded, store: store, words: ToolStrings(preferredLanguages: ["en"]).formWords,
+      idiom: .phone, readAnswer: { answers.isEmpty ? nil : answers.removeFirst() })
     var output = ""
-    #expect(plain.run(output: &output) == 0)
+    #expect(plain.run(output: &output) == .requested)
     #expect(output.contains("(Enter keeps it)") == editable, "edit --plain asks: \(output)")
     // A value only shown is a line `T: value` that asks nothing.
     let shownOnly = output.split(separator: "\n").contains {
@@ -216,7 +216,7 @@ struct CorpusAgreementTests {
           let stores = catalog.storesValue(specifier.type)
           let editable = catalog.isEditable(specifier.type)
           let hasKey = specifier.key.map { !$0.isEmpty } ?? false
-          let plain = PlainForm.treatment(of: specifier, in: catalog)
+          let plain = PlainFormSession.treatment(of: specifier, in: catalog)
           #expect(
             plain == (hasKey && stores ? (editable ? .ask : .show) : .skip),
             "\(page.file) \(specifier.keyPath): edit --plain")

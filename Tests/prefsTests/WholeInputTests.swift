@@ -45,7 +45,7 @@ struct WholeInputTests {
     let loaded = try SettingsBundle.load(at: bundle.path)
     try Self.hostileFiles(at: bundle.folder.path + "/Info.plist") { kind in
       let started = Date()
-      #expect(Edit.domain(of: loaded) == nil, "\(kind)")
+      #expect(loaded.defaultsDomain == nil, "\(kind)")
       #expect(Date().timeIntervalSince(started) < 2, "\(kind)")
     }
   }

@@ -53,6 +53,13 @@ public struct SliderRange: Sendable, Hashable {
   public var minimum: Double
   /// The maximum UISlider gets: the `floatValue` of what is written, 1 when nothing is.
   public var maximum: Double
+
+  public init(writtenMinimum: Double?, writtenMaximum: Double?, minimum: Double, maximum: Double) {
+    self.writtenMinimum = writtenMinimum
+    self.writtenMaximum = writtenMaximum
+    self.minimum = minimum
+    self.maximum = maximum
+  }
 }
 
 /// What a toggle stores when on and when off.
@@ -73,6 +80,11 @@ public struct ToggleStates: Sendable, Hashable {
   public var on: PlistValue { writtenOn ?? .bool(true) }
   /// What is stored when off: `FalseValue`, else the boolean false.
   public var off: PlistValue { writtenOff ?? .bool(false) }
+  public init(writtenOn: PlistValue? = nil, writtenOff: PlistValue? = nil) {
+    self.writtenOn = writtenOn
+    self.writtenOff = writtenOff
+  }
+
   /// Whether the element names a value of its own for either state.
   public var hasOwnValues: Bool { writtenOn != nil || writtenOff != nil }
 }
@@ -217,13 +229,20 @@ extension SettingsBundle {
   /// try SettingsBundle.load(at: "Examples/Conversor/Settings.bundle").defaultsDomain
   /// // "com.example.conversor"
   /// ```
-  public var defaultsDomain: String? {
+  public var defaultsDomain: String? { defaultsDomain(besideBundleAt: path) }
+
+  /// ``defaultsDomain`` with the `Info.plist` looked for beside `folder` (the
+  /// bundle's own place, when ``path`` is a path as a user gave it, relative
+  /// to a directory other than the process's).
+  public func defaultsDomain(besideBundleAt folder: String) -> String? {
     if let group = pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string,
       !group.isEmpty
     {
       return group
     }
-    guard let identifier = infoPlistIdentifier, !identifier.contains("$(") else { return nil }
+    guard let identifier = infoPlistIdentifier(besideBundleAt: folder),
+      !identifier.contains("$(")
+    else { return nil }
     return identifier
   }
 
@@ -234,7 +253,10 @@ extension SettingsBundle {
   /// ```swift
   /// bundle.infoPlistIdentifier  // "$(PRODUCT_BUNDLE_IDENTIFIER)"
   /// ```
-  public var infoPlistIdentifier: String? {
+  public var infoPlistIdentifier: String? { infoPlistIdentifier(besideBundleAt: path) }
+
+  /// ``infoPlistIdentifier`` of the `Info.plist` beside the bundle folder at `path`.
+  public func infoPlistIdentifier(besideBundleAt path: String) -> String? {
     var folder = path
     while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
     let components = folder.split(separator: "/", omittingEmptySubsequences: false)

@@ -1,8 +1,6 @@
 import ArgumentParser
-import DefaultsStore
-import Foundation
 import Localization
-import Plist
+import PrefsKit
 import SettingsForm
 import SettingsSchema
 import TerminalUI
@@ -39,50 +37,48 @@ struct Edit: ParsableCommand, StreamingCommand {
 
   mutating func run() throws { try runOnStandardStreams() }
 
+  /// What the flags ask of ``EditFrontEnd``.
+  var options: EditOptions {
+    EditOptions(
+      bundle: bundle, domain: domain,
+      preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
+      idiom: idiom, dialect: dialect, rootPage: reading.root, store: location.options)
+  }
+
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
-    let words = ToolStrings(language: languageOptions.language, environment: environment)
-    let loaded: SettingsBundle
-    do {
-      loaded = try Self.load(
-        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect,
-        root: reading.root)
+    let environment = PrefsEnvironment.current()
+    let words = ToolStrings(language: languageOptions.language, environment: environment.variables)
+    let setup: EditSetup
+    do throws(EditFailure) {
+      setup = try EditFrontEnd.open(options, environment: environment)
     } catch {
-      return CommandErrors.report(error, to: &errors)
-    }
-    guard let domain = domain ?? Self.domain(of: loaded) else {
-      return CommandErrors.report(Self.noDomain(of: loaded, words: words), to: &errors)
+      return CommandErrors.report(Self.failure(error, words: words), to: &errors)
     }
     return CommandErrors.run(errors: &errors) { errors in
-      let (store, values) = try location.storeWithValues(domain)
+      let terminal = environment.terminal
       if plain {
-        var form = PlainForm(bundle: loaded, store: store, words: words, idiom: idiom)
-        form.stored = values
         // A piped answer is not echoed, so the line it ends is ended here.
-        form.endsAnsweredLines = isatty(STDIN_FILENO) != 1
-        return form.run(output: &output)
+        let session = setup.plainSession(
+          words: words.formWords, readAnswer: { readLine() },
+          endsAnsweredLines: !terminal.standardInputIsTerminal)
+        return Self.exitStatus(session.run(output: &output))
       }
-      guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      guard terminal.standardInputIsTerminal, terminal.standardOutputIsTerminal else {
         throw CommandFailure.usage(words["edit.noTerminal"])
       }
-      return try interactive(
-        loaded, store: store, values: values, words: words, domain: domain,
-        environment: environment)
+      return try interactive(setup, words: words, variables: environment.variables)
     }
   }
 
-  func interactive(
-    _ loaded: SettingsBundle, store: DefaultsStore, values: [PlistKey: PlistValue],
-    words: ToolStrings, domain: String, environment: [String: String]
-  ) throws -> Int32 {
-    let colors = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+  func interactive(_ setup: EditSetup, words: ToolStrings, variables: [String: String]) throws
+    -> Int32
+  {
+    let colors = variables["NO_COLOR"].map(\.isEmpty) ?? true && variables["TERM"] != "dumb"
     var terminal = try ANSITerminal.open(colors: colors)
     defer { terminal.restore() }
     let size = terminal.size
-    let state = FormState(
-      bundle: loaded, values: values, width: size.width, height: size.height,
-      words: words.formWords, appTitle: domain, idiom: idiom)
-    var session = FormSession(state: state, store: store, describe: \.description)
+    let state = setup.formState(width: size.width, height: size.height, words: words.formWords)
+    var session = FormSession(state: state, store: setup.store, describe: \.description)
     return Self.exitStatus(session.run(on: &terminal))
   }
 
@@ -96,77 +92,28 @@ struct Edit: ParsableCommand, StreamingCommand {
     }
   }
 
-  /// The bundle as the form shows it: in the language asked for, for the idiom, as the dialect reads it.
-  static func load(
-    _ path: String, languageOptions: LanguageOptions, idiom: Idiom, dialect: Dialect? = nil,
-    root: String? = nil
-  ) throws -> SettingsBundle {
-    try SettingsBundle.load(
-      at: path,
-      options: RootPageOption.options(
-        forBundle: path,
-        LoadOptions(
-          idiom: idiom,
-          preferredLanguages: languageOptions.preferredLanguages(
-            environment: ProcessInfo.processInfo.environment),
-          keepsComments: false),
-        root: root, dialect: dialect))
-  }
-
-  /// The domain a bundle's values go to, as iOS picks it.
-  static func domain(of bundle: SettingsBundle) -> String? {
-    if let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?
-      .string,
-      !group.isEmpty
-    {
-      return group
+  /// The error to report for why the form could not be shown, in the user's
+  /// words: an Xcode project's Info.plist names the identifier by a build
+  /// setting only Xcode fills in.
+  static func failure(_ failure: EditFailure, words: ToolStrings) -> any Error {
+    switch failure {
+    case .bundle(let error): return error
+    case .noDomain(let setting?):
+      return CommandFailure.usage(
+        words["edit.domainIsBuildSetting"].replacing(
+          "%@", with: setting.escapingControlCharacters, maxReplacements: 1))
+    case .noDomain(nil): return CommandFailure.usage(words["edit.noDomain"])
+    case .location(let failure): return CommandFailure(failure)
+    case .store(let error): return error
+    case .noPage(let page, let pages):
+      return CommandFailure.usage(
+        "the bundle has no page \(page); its pages are \(pages.joined(separator: ", "))")
     }
-    guard let identifier = infoIdentifier(of: bundle), !identifier.contains("$(") else {
-      return nil
-    }
-    return identifier
-  }
-
-  /// The `CFBundleIdentifier` of the `Info.plist` beside the bundle, as written.
-  static func infoIdentifier(of bundle: SettingsBundle) -> String? {
-    let info = URL(fileURLWithPath: bundle.path).deletingLastPathComponent()
-      .appendingPathComponent("Info.plist")
-    guard
-      let data = try? BoundedInput.read(
-        path: info.path, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true),
-      let document = try? PropertyListReader.read(data),
-      let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty
-    else { return nil }
-    return identifier
-  }
-
-  /// Why no domain was found, in the user's words: an Xcode project's
-  /// Info.plist names the identifier by a build setting only Xcode fills in.
-  static func noDomain(of bundle: SettingsBundle, words: ToolStrings) -> CommandFailure {
-    guard let setting = infoIdentifier(of: bundle), setting.contains("$(") else {
-      return .usage(words["edit.noDomain"])
-    }
-    return .usage(
-      words["edit.domainIsBuildSetting"].replacing(
-        "%@", with: setting.escapingControlCharacters, maxReplacements: 1))
   }
 }
 
 /// `prefs render BUNDLE`: the form's screen as plain text.
 struct Render: ParsableCommand, StreamingCommand {
-  /// The page `--page` names: as written when a page has that name or file,
-  /// else the one page whose name or file it is but for letter case.
-  static func pageName(_ asked: String, in bundle: SettingsBundle) -> String {
-    let names = bundle.pages.flatMap { [$0.name, $0.file] }
-    if names.contains(asked) { return asked }
-    let lowered = asked.lowercased()
-    let matches = bundle.pages.filter {
-      $0.name.lowercased() == lowered || $0.file.lowercased() == lowered
-        || $0.file.lowercased() == lowered + ".plist"
-    }
-    return matches.count == 1 ? matches[0].name : asked
-  }
-
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Print a page of the form as plain text (docs, reviews, tests).")
@@ -198,42 +145,20 @@ struct Render: ParsableCommand, StreamingCommand {
   }
 
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
-    let words = ToolStrings(language: languageOptions.language, environment: environment)
-    let loaded: SettingsBundle
-    do {
-      loaded = try Edit.load(
-        bundle, languageOptions: languageOptions, idiom: idiom, dialect: dialect,
-        root: reading.root)
+    let environment = PrefsEnvironment.current()
+    let words = ToolStrings(language: languageOptions.language, environment: environment.variables)
+    let options = EditOptions(
+      bundle: bundle, domain: domain,
+      preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
+      idiom: idiom, dialect: dialect, rootPage: reading.root, store: location.options)
+    do throws(EditFailure) {
+      let screen = try EditFrontEnd.render(
+        options, page: page, width: width, words: words.formWords, environment: environment)
+      print(screen, to: &output)
+      return ExitStatus.success
     } catch {
-      return CommandErrors.report(error, to: &errors)
+      return CommandErrors.report(Edit.failure(error, words: words), to: &errors)
     }
-    let values: [PlistKey: PlistValue]
-    if domain != nil || location.directory != nil || location.storeURL != nil {
-      // The stored values, read as `edit` reads them; nothing is written.
-      guard let domain = domain ?? Edit.domain(of: loaded) else {
-        return CommandErrors.report(Edit.noDomain(of: loaded, words: words), to: &errors)
-      }
-      do {
-        values = try location.storeWithValues(domain).values
-      } catch {
-        return CommandErrors.report(error, to: &errors)
-      }
-    } else {
-      values = [:]
-    }
-    var state = FormState(
-      bundle: loaded, values: values, width: width, height: 100, words: words.formWords,
-      appTitle: domain ?? Edit.domain(of: loaded) ?? "", idiom: idiom)
-    if let page, !state.open(pageNamed: Self.pageName(page, in: loaded)) {
-      let pages = loaded.pages.map(\.name).joined(separator: ", ")
-      return CommandErrors.report(
-        CommandFailure.usage("the bundle has no page \(page); its pages are \(pages)"),
-        to: &errors)
-    }
-    state.height = state.fullHeight
-    print(FormView.draw(state).plainText, to: &output)
-    return ExitStatus.success
   }
 }
 

@@ -1,0 +1,280 @@
+import DefaultsStore
+import Foundation
+import Plist
+import SettingsSchema
+
+/// The form said line by line (`prefs edit --plain`), for screen readers and
+/// scripts. It says what the screen shows — section titles and footers, each
+/// value by its localized title (a multi value's title, not the raw value;
+/// on or off for a toggle; a secure field masked), the numbered choices, a
+/// slider's range — and asks for each value a person can change; Enter keeps
+/// a value, end of input ends. A value that is only shown (a title value,
+/// which the app writes) is printed as `Title: value`, and so is what an
+/// InAppSettingsKit action row would do. It draws with the form's own pieces
+/// (which elements are drawn, list items' titles, action descriptions, value
+/// conversion and keyboards), so the two never disagree.
+///
+/// ```swift
+/// var answers = ["2", ""].makeIterator()
+/// let session = PlainFormSession(
+///   bundle: bundle, store: store, words: .keys, idiom: .phone, readAnswer: { answers.next() })
+/// var output = ""
+/// let end = session.run(output: &output)  // .requested
+/// ```
+public struct PlainFormSession {
+  public var bundle: SettingsBundle
+  public var store: DefaultsStore
+  public var words: FormWords
+  public var idiom: Idiom
+  /// The next line of input, nil at its end.
+  public var readAnswer: () -> String?
+  /// The values in the domain, read (and refused when corrupt) before the form starts.
+  /// nil: read now, a domain that cannot be read shown empty (`edit` reads and refuses it first).
+  public var stored: [PlistKey: PlistValue]?
+  /// Whether a line is ended after each answer: input that is not a terminal is not echoed.
+  public var endsAnsweredLines: Bool
+
+  public init(
+    bundle: SettingsBundle, store: DefaultsStore, words: FormWords, idiom: Idiom,
+    readAnswer: @escaping () -> String?, stored: [PlistKey: PlistValue]? = nil,
+    endsAnsweredLines: Bool = false
+  ) {
+    self.bundle = bundle
+    self.store = store
+    self.words = words
+    self.idiom = idiom
+    self.readAnswer = readAnswer
+    self.stored = stored
+    self.endsAnsweredLines = endsAnsweredLines
+  }
+
+  /// What plain mode does with an element.
+  public enum Treatment: Sendable, Equatable {
+    case ask, show, skip
+  }
+
+  /// Whether an element is asked for (a value a person changes), shown (a
+  /// value only the app writes) or skipped (it stores nothing).
+  public static func treatment(of specifier: Specifier, in catalog: SchemaCatalog) -> Treatment {
+    guard let key = specifier.key, !key.isEmpty, catalog.storesValue(specifier.type) else {
+      return .skip
+    }
+    return catalog.isEditable(specifier.type) ? .ask : .show
+  }
+
+  /// Says the form and asks for its values until the input ends: the end is
+  /// `requested`, or `requestedAfterFailedWrite` when a value could not be
+  /// stored (the answer says why, as the form does).
+  public func run(output: inout some TextOutputStream) -> QuitReason {
+    var stored = stored ?? (try? store.persistentValues()) ?? [:]
+    var failedWrites = 0
+    var status: QuitReason { failedWrites > 0 ? .requestedAfterFailedWrite : .requested }
+    for page in bundle.pages {
+      if let heading = heading(of: page) { print("» \(heading)", to: &output) }
+      var footer: String?
+      for specifier in page.specifiers
+      where specifier.isShown(on: idiom) && Row.isDrawn(specifier, in: bundle.catalog) {
+        let localized = { (text: String) in
+          bundle.localized(text, on: page).escapingControlCharacters
+        }
+        if bundle.catalog.startsSection(specifier.type) {
+          if let footer { print(footer, to: &output) }
+          footer = specifier.footerText.map(localized)
+          if let title = specifier.title, !title.isEmpty, specifier.type != .listGroup {
+            print("— \(localized(title)) —", to: &output)
+          }
+        }
+        if let action = action(of: specifier, on: page) {
+          let title = localized(specifier.title ?? "")
+          print("\(title): \(FormView.describe(action, words: words))", to: &output)
+          continue
+        }
+        if specifier.type == .customView {
+          // The app draws it; the form only names it.
+          print("\(localized(specifier.title ?? "")): \(words["value.custom"])", to: &output)
+          continue
+        }
+        let treatment = Self.treatment(of: specifier, in: bundle.catalog)
+        guard treatment != .skip, let key = specifier.key else { continue }
+        let title = localized(specifier.title ?? key)
+        while true {
+          let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
+          var shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
+          if specifier.type == .listGroup {
+            var items: [PlistValue] = []
+            if case .array(let stored)? = current { items = stored }
+            shown = items.map {
+              Row.listItemTitle($0, in: specifier, bundle: bundle, page: page)
+            }.joined(separator: ", ")
+          }
+          if treatment == .show || specifier.type == .listGroup {
+            print("\(title): \(shown)", to: &output)
+            break
+          }
+          var prompt = "\(title): \(shown)"
+          if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
+          print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
+          guard let line = readAnswer() else { return status }
+          if endsAnsweredLines { print("", to: &output) }
+          if line.isEmpty { break }
+          do {
+            let value = try answer(line, for: specifier, on: page, current: current)
+            try store.set(value, forKey: key)
+            stored[PlistKey(key)] = value
+            print(words["plain.saved"], to: &output)
+            break
+          } catch let refusal as SpecifierValue.Refusal {
+            print(
+              "\(words["plain.refused"]): \(refusal.reason.escapingControlCharacters)", to: &output)
+          } catch {
+            failedWrites += 1
+            let message = words["alert.notSaved"].replacing("%@", with: title, maxReplacements: 1)
+              .replacing("%@", with: "\(error)".escapingControlCharacters, maxReplacements: 1)
+            print(message, to: &output)
+            break
+          }
+        }
+      }
+      if let footer { print(footer, to: &output) }
+    }
+    return status
+  }
+
+  /// The title of the child pane that opens a page other than the first.
+  func heading(of page: Page) -> String? {
+    guard page.file != bundle.pages.first?.file else { return nil }
+    for parent in bundle.pages {
+      for specifier in parent.specifiers where specifier.childPage == page.file {
+        return bundle.localized(specifier.title ?? page.name, on: parent).escapingControlCharacters
+      }
+    }
+    return page.name.escapingControlCharacters
+  }
+
+  /// What an InAppSettingsKit action row would do; nil for any other element.
+  func action(of specifier: Specifier, on page: Page) -> RowAction? {
+    switch specifier.type {
+    // InAppSettingsKit reads File through the strings table, as the form does.
+    case .openURL?: .openURL(bundle.localized(specifier.file ?? "", on: page))
+    case .mailCompose?:
+      .mailCompose(
+        to: specifier.mailRecipients, subject: specifier.mailSubject)
+    case .button?: .button
+    default: nil
+    }
+  }
+
+  /// The values of a multi value or radio group, with their localized titles.
+  func choices(of specifier: Specifier, on page: Page) -> [(value: PlistValue, title: String)] {
+    (specifier.choices ?? []).map { choice in
+      (
+        choice.value,
+        choice.title.map { bundle.localized($0, on: page).escapingControlCharacters }
+          ?? SpecifierValue.text(of: choice.value).escapingControlCharacters
+      )
+    }
+  }
+
+  /// How to answer: on or off, the numbered choices, a slider's range, a date's form.
+  func hint(for specifier: Specifier, on page: Page) -> String? {
+    switch bundle.catalog.spec(of: specifier.type)?.valueRule {
+    case .toggle?:
+      return words["plain.onOff"]
+    case .oneOfValues?:
+      let list = choices(of: specifier, on: page).enumerated().map {
+        "\($0.offset + 1) \($0.element.title)"
+      }
+      return "\(words["plain.choices"]): " + list.joined(separator: ", ")
+    case .range?:
+      let (minimum, maximum) = SpecifierValue.sliderRange(of: specifier)
+      return words["plain.range"]
+        .replacing("%@", with: SpecifierValue.text(of: .real(minimum)), maxReplacements: 1)
+        .replacing("%@", with: SpecifierValue.text(of: .real(maximum)), maxReplacements: 1)
+    default:
+      if specifier.type == .datePicker {
+        return DateText.Mode(pickerMode: specifier.datePickerMode).pattern + ", UTC"
+      }
+      return nil
+    }
+  }
+
+  /// The value an answer stands for: a choice by its number or title, on or
+  /// off in the user's words too, a date as the form writes it; else as typed.
+  func answer(_ line: String, for specifier: Specifier, on page: Page, current: PlistValue?)
+    throws(SpecifierValue.Refusal) -> PlistValue
+  {
+    let rule = bundle.catalog.spec(of: specifier.type)?.valueRule
+    if rule == .oneOfValues {
+      let choices = choices(of: specifier, on: page)
+      if let number = Int(line.trimmingCharacters(in: .whitespaces)),
+        choices.indices.contains(number - 1)
+      {
+        return choices[number - 1].value
+      }
+      if let chosen = choices.first(where: { $0.title == line })
+        ?? choices.first(where: { $0.title.lowercased() == line.lowercased() })
+      {
+        return chosen.value
+      }
+      do {
+        return try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+      } catch {
+        // The refusal offers what the prompt offers: the numbered choices by title.
+        throw SpecifierValue.Refusal(
+          reason: words["plain.notAChoice"].replacing(
+            "%d", with: String(choices.count), maxReplacements: 1)
+            + " ("
+            + choices.enumerated().map { "\($0.offset + 1) \($0.element.title)" }
+            .joined(separator: ", ") + ")")
+      }
+    }
+    if rule == .toggle {
+      let (on, off) = SpecifierValue.states(of: specifier)
+      if line == words["value.on"] { return on }
+      if line == words["value.off"] { return off }
+    }
+    if specifier.type == .datePicker {
+      let mode = DateText.Mode(pickerMode: specifier.datePickerMode)
+      var keeping: Date?
+      if case .date(let date)? = current { keeping = date }
+      guard let date = DateText.parse(line, mode, keeping: keeping) else {
+        throw SpecifierValue.Refusal(reason: DateText.refusal(line, mode, words: words))
+      }
+      return .date(date)
+    }
+    if rule == .text, !FormUpdate.accepts(line, keyboard: specifier.keyboardType) {
+      throw SpecifierValue.Refusal(reason: words["status.notAccepted"])
+    }
+    return try SpecifierValue.convert(line, for: specifier, in: bundle.catalog)
+  }
+
+  /// A value as the form shows it: a toggle on or off, a value of Values by
+  /// its title, a secure text masked, a date as its picker shows it.
+  func shownText(of value: PlistValue, for specifier: Specifier, on page: Page) -> String {
+    let rule = bundle.catalog.spec(of: specifier.type)?.valueRule
+    if rule == .toggle {
+      let isOn = SpecifierValue.showsOn(value, of: specifier, dialect: bundle.options.dialect)
+      return isOn ? words["value.on"] : words["value.off"]
+    }
+    if rule == .oneOfValues || rule == .shown,
+      let chosen = choices(of: specifier, on: page).first(where: { $0.value == value })
+    {
+      return chosen.title
+    }
+    // A value not among Values shows no title, as the form (and Settings.app) shows none.
+    if rule == .oneOfValues { return "" }
+    if rule == .range {
+      let (minimum, maximum) = SpecifierValue.sliderRange(of: specifier)
+      let position = SpecifierValue.sliderPosition(of: value, minimum: minimum, maximum: maximum)
+      return SpecifierValue.text(of: .real(position))
+    }
+    if specifier.isSecure {
+      return String(repeating: "•", count: SpecifierValue.text(of: value).count)
+    }
+    if case .date(let date) = value, specifier.type == .datePicker {
+      return DateText.format(date, DateText.Mode(pickerMode: specifier.datePickerMode))
+        + " UTC"
+    }
+    return SpecifierValue.text(of: value).escapingControlCharacters
+  }
+}
