@@ -110,16 +110,15 @@ struct UnifiedDiffTests {
   static func patch(_ old: String, with rendered: String) -> String? {
     var result: [String] = []
     let before = UnifiedDiff.lines(old).map(\.written)
-    var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard lines.count >= 2, lines[0].hasPrefix("--- a/"), lines[1].hasPrefix("+++ b/") else {
-      return nil
-    }
+    // Split as patch does, at line feeds only (a CR before one stays in the line).
+    var lines = UnifiedDiff.lines(rendered)
+    guard lines.count >= 2, lines[0].text.hasPrefix("--- a/"), lines[1].text.hasPrefix("+++ b/")
+    else { return nil }
     lines.removeFirst(2)
-    if lines.last == "" { lines.removeLast() }
     var next = 0
     var index = 0
     while index < lines.count {
-      let header = lines[index].split(separator: " ")
+      let header = lines[index].text.split(separator: " ")
       guard header.count == 4, header[0] == "@@", header[3] == "@@",
         let oldRange = range(header[1].dropFirst()), let newRange = range(header[2].dropFirst())
       else { return nil }
@@ -131,10 +130,11 @@ struct UnifiedDiffTests {
       index += 1
       var taken = 0
       var added = 0
-      while index < lines.count, !lines[index].hasPrefix("@@") {
-        let marker = lines[index].first
-        var body = String(lines[index].dropFirst()) + "\n"
-        if index + 1 < lines.count, lines[index + 1] == "\\ No newline at end of file" {
+      while index < lines.count, !lines[index].text.hasPrefix("@@") {
+        let marker = lines[index].text.unicodeScalars.first
+        var body = String(String.UnicodeScalarView(lines[index].written.unicodeScalars.dropFirst()))
+        if index + 1 < lines.count, lines[index + 1].text == "\\ No newline at end of file" {
+          guard body.hasSuffix("\n") else { return nil }
           body.removeLast()
           index += 1
         }
@@ -200,8 +200,9 @@ struct UnifiedDiffTests {
       UnifiedDiff.render(old: "same\n", new: "same\n", path: "x", escaping: Self.control) == "")
   }
 
-  /// Changes more than twice the context apart get hunks of their own; closer, they share one.
-  @Test(arguments: [(6, 1), (7, 1), (8, 2)])
+  /// Changes more than twice the context apart get hunks of their own; closer,
+  /// they share one (as GNU diff -u groups them).
+  @Test(arguments: [(5, 1), (6, 1), (7, 2)])
   func changesApartHaveHunksOfTheirOwn(gap: Int, hunks: Int) {
     let lines = (0..<(gap + 2)).map { "line \($0)\n" }
     var changed = lines
