@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsKit
 
 /// The `prefs` command: wiring only. Each subcommand lives in `Commands/`.
 @main
@@ -16,15 +17,19 @@ struct Prefs: ParsableCommand {
 
   /// Runs a command line and returns the exit code, writing to the given streams.
   /// Usage errors exit with 2 (swift-argument-parser's own code is 64).
+  /// `environment` (the process's own when nil) is what a command may know of
+  /// the process: a test passes its working directory instead of changing it.
   static func run(
-    arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
+    arguments: [String], environment: PrefsEnvironment? = nil,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
   )
     -> Int32
   {
+    let environment = environment ?? .current()
     // Any message may quote an argument, and a store URL may stand where a
     // path or a domain belongs: no password of one reaches either stream.
     let redaction = StoreURLRedaction(
-      arguments: arguments + [ProcessInfo.processInfo.environment["PREFS_STORE"] ?? ""])
+      arguments: arguments + [environment.variables["PREFS_STORE"] ?? ""])
     var redactedOutput = RedactingStream(base: output, redaction: redaction)
     var redactedErrors = RedactingStream(base: errors, redaction: redaction)
     defer {
@@ -32,18 +37,18 @@ struct Prefs: ParsableCommand {
       errors = redactedErrors.base
     }
     return run(
-      arguments: arguments, redaction: redaction, output: &redactedOutput,
-      errors: &redactedErrors)
+      arguments: arguments, environment: environment, redaction: redaction,
+      output: &redactedOutput, errors: &redactedErrors)
   }
 
   private static func run(
-    arguments: [String], redaction: StoreURLRedaction, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
+    arguments: [String], environment: PrefsEnvironment, redaction: StoreURLRedaction,
+    output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) -> Int32 {
     do {
       var command = try parseAsRoot(arguments)
       if let command = command as? StreamingCommand {
-        return command.execute(output: &output, errors: &errors)
+        return command.execute(environment: environment, output: &output, errors: &errors)
       }
       try command.run()
       return 0
@@ -78,15 +83,33 @@ struct Prefs: ParsableCommand {
 
 /// A command that writes to the streams it is given and returns its exit
 /// code, so tests run it in-process exactly as the binary does.
+///
+/// A command implements one of the two `execute`s: the one with the
+/// environment when it hands the working directory or variables to PrefsKit.
 protocol StreamingCommand {
   func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32
 }
 
 extension StreamingCommand {
+  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    execute(environment: .current(), output: &output, errors: &errors)
+  }
+
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    execute(output: &output, errors: &errors)
+  }
+
   func runOnStandardStreams() throws {
     var output = StandardOutput()
     var errors = StandardError()
-    let code = execute(output: &output, errors: &errors)
+    let code = execute(environment: .current(), output: &output, errors: &errors)
     if code != 0 { throw ExitCode(code) }
   }
 }

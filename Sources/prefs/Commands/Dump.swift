@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import Plist
+import PrefsKit
 import SettingsSchema
 
 /// `prefs dump BUNDLE [--lang L] [--format text|json]`: the bundle as prefs sees it.
@@ -41,28 +42,29 @@ struct Dump: ParsableCommand, StreamingCommand {
 
   mutating func run() throws { try runOnStandardStreams() }
 
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = ProcessInfo.processInfo.environment
-    let preferred = languageOptions.preferredLanguages(environment: environment)
-    let words = ToolStrings(
-      preferredLanguages: LanguageNegotiation.preferredLanguages(environment: environment))
-    let loaded: SettingsBundle
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let options = DumpOptions(
+      bundle: bundle,
+      preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
+      idiom: idiom, dialect: dialect, rootPage: reading.root)
+    let outcome: DumpOutcome
     do {
-      loaded = try SettingsBundle.load(
-        at: bundle,
-        options: reading.options(
-          forBundle: bundle, LoadOptions(idiom: idiom, preferredLanguages: preferred),
-          dialect: dialect))
+      outcome = try DumpFrontEnd.run(options, environment: environment)
     } catch {
       return CommandErrors.report(error, to: &errors)
     }
-    let renderer = DumpRenderer(bundle: loaded, words: words)
     switch format {
-    case .text: print(renderer.text(), to: &output)
-    case .json: print(renderer.json().rendered(), to: &output)
+    case .text:
+      let words = ToolStrings(
+        preferredLanguages: LanguageNegotiation.preferredLanguages(
+          environment: environment.variables))
+      print(DumpRenderer(bundle: outcome.bundle, words: words).text(), to: &output)
+    case .json: print(outcome.json.rendered(), to: &output)
     }
-    ProblemPrinter.print(loaded.problems, bundle: loaded.path, to: &errors)
-    return loaded.problems.contains { $0.issue.severity == .error }
-      ? ExitStatus.failure : ExitStatus.success
+    ProblemPrinter.print(outcome.bundle.problems, bundle: outcome.bundle.path, to: &errors)
+    return outcome.hasErrors ? ExitStatus.failure : ExitStatus.success
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CodeGeneration
 import Foundation
 import Plist
+import PrefsKit
 import SettingsSchema
 
 /// `prefs generate swift BUNDLE`: typed keys and registered defaults for the app's code.
@@ -46,58 +47,54 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
 
   func validate() throws { try LanguageOptions.checkOne(language, argument: "--lang") }
 
-  func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
-    -> Int32
-  {
-    CommandErrors.run(errors: &errors) { errors in
-      if SwiftSettingsGenerator.hidesANameTheFileUses(typeName) {
-        throw CommandFailure.usage(
-          "--type-name \(typeName) would hide the \(typeName) the generated file uses; choose another name"
-        )
+  func execute(
+    environment: PrefsEnvironment, output stream: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let options = GenerateSwiftOptions(
+      bundle: bundle, outputFile: output, typeName: typeName, isPublic: access == .public,
+      idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language, checksOnly: check,
+      rootPage: reading.root, generatorVersion: PrefsVersion.current)
+    do throws(GenerateSwiftError) {
+      switch try GenerateFrontEnd.swift(options, environment: environment) {
+      case .source(let source): stream.write(source)
+      case .written(let file): report.say("wrote \(file)", to: &errors)
+      case .unchanged(let file): report.say("nothing to change: \(file) is up to date", to: &errors)
+      case .upToDate(let file): report.say("\(file) is up to date", to: &errors)
       }
-      guard SwiftSettingsGenerator.isValidTypeName(typeName) else {
-        throw CommandFailure.usage(
-          "--type-name \(typeName) is not a type name (UpperCamelCase letters and digits)")
-      }
-      if check, output == nil { throw CommandFailure.usage("--check needs the file: give -o FILE") }
-      let bundles = try SwiftSettingsGenerator.load(
-        at: bundle, idioms: idiom.map { [$0] } ?? Idiom.allCases, language: language,
-        base: reading.options(forBundle: bundle, LoadOptions()))
-      let generator = SwiftSettingsGenerator(
-        options: .init(
-          typeName: typeName, isPublic: access == .public, generatorVersion: PrefsVersion.current,
-          bundleName: URL(fileURLWithPath: bundle).lastPathComponent))
-      let source: String
-      do throws(GenerationError) {
-        source = try generator.generate(from: bundles)
-      } catch {
-        // Compiler style, at the later place, naming the other one; nothing is written.
-        print(error.compilerStyle(bundlePath: bundles[0].path), to: &errors)
-        return ExitStatus.failure
-      }
-      guard let output else {
-        stream.write(source)
-        return ExitStatus.success
-      }
-      let current = OutputFile.currentContents(of: output)
-      let wanted = Data(source.utf8)
-      if check {
-        guard current == wanted else {
-          throw CommandFailure.failure(
-            "\(output) is not what the bundle generates; run prefs generate swift again")
-        }
-        report.say("\(output) is up to date", to: &errors)
-        return ExitStatus.success
-      }
-      // An unchanged file is left alone, so that nothing that depends on it rebuilds.
-      guard current != wanted else {
-        report.say("nothing to change: \(output) is up to date", to: &errors)
-        return ExitStatus.success
-      }
-      try OutputFile.write(wanted, to: output)
-      report.say("wrote \(output)", to: &errors)
       return ExitStatus.success
+    } catch {
+      return Self.report(error, to: &errors)
     }
   }
 
+  /// A refusal in the CLI's words, with its exit status.
+  static func report(_ error: GenerateSwiftError, to errors: inout some TextOutputStream) -> Int32 {
+    switch error {
+    case .typeNameHidesAName(let name):
+      return CommandErrors.report(
+        CommandFailure.usage(
+          "--type-name \(name) would hide the \(name) the generated file uses; choose another name"
+        ), to: &errors)
+    case .invalidTypeName(let name):
+      return CommandErrors.report(
+        CommandFailure.usage(
+          "--type-name \(name) is not a type name (UpperCamelCase letters and digits)"),
+        to: &errors)
+    case .checkNeedsAFile:
+      return CommandErrors.report(
+        CommandFailure.usage("--check needs the file: give -o FILE"), to: &errors)
+    case .bundle(let error): return CommandErrors.report(error, to: &errors)
+    case .generation(let error, let bundlePath):
+      // Compiler style, at the later place, naming the other one; nothing is written.
+      print(error.compilerStyle(bundlePath: bundlePath), to: &errors)
+      return ExitStatus.failure
+    case .outOfDate(let file):
+      return CommandErrors.report(
+        CommandFailure.failure(
+          "\(file) is not what the bundle generates; run prefs generate swift again"),
+        to: &errors)
+    case .output(let error): return CommandErrors.report(error, to: &errors)
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Plist
-import SettingsLint
+import PrefsKit
 import SettingsSchema
 import StringsWorkflow
 
@@ -30,56 +30,34 @@ struct StringsBundleOptions: ParsableArguments {
 
   func validate() throws { try LanguageOptions.checkOne(source, argument: "--source") }
 
-  /// The bundle's translations, leaving out the pages `strings: exclude:` names.
-  func model() throws -> TranslationModel {
-    var configuration = LintConfiguration()
-    if let config {
-      configuration = try LintConfiguration.load(file: config)
-    } else if let found = LintConfiguration.find(forBundle: bundle) {
-      configuration = try LintConfiguration.load(file: found)
-    }
-    // The root page and the reader as --root and `root:`/`dialect:` of the configuration say.
-    var options = LoadOptions()
-    options.rootPage = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
-    if let dialect = configuration.dialect {
-      options.dialect = dialect
-      options.followsBundleReader = false
-    }
-    // Every reading lint checks (pad, InAppSettingsKit's .inApp pages): the strings its
-    // missing-translation asks are the ones these commands list and export.
-    let linter = Linter(
-      configuration: configuration, loadOptions: options, idioms: nil,
-      dialects: configuration.dialect.map { [$0] })
-    let variants = try linter.loadVariants(at: bundle)
-    guard let base = variants.first else { throw SettingsBundleError.noRootPlist(bundle) }
-    var policy = CoveragePolicy.standard
-    policy.excludedPages = Set(variants.flatMap { configuration.stringsExcludedPages(of: $0) })
-    return try TranslationModel(
-      readings: TranslatedReadings(base: base, others: Array(variants.dropFirst())),
-      sourceLanguage: source, policy: policy)
+  /// The bundle's translations opened for the strings workflows.
+  func frontEnd(_ environment: PrefsEnvironment) throws -> StringsFrontEnd {
+    try StringsFrontEnd(
+      StringsOptions(
+        bundle: bundle, sourceLanguage: source, configurationFile: config, rootPage: reading.root),
+      environment: environment)
   }
 }
 
-/// Writes the changes, all or none (or with `dryRun` prints them), returning the exit status.
-func apply(
-  _ changes: [FileChange], in bundle: String, dryRun: Bool, report: DoneReport,
-  output: inout some TextOutputStream, errors: inout some TextOutputStream
-) throws(WriteError) -> Int32 {
-  let changes = ChangeSet(bundle: bundle, files: changes)
+/// Says what a strings workflow wrote (or with a dry run would write, and how).
+func reportChanges(
+  _ changes: StringsChanges, report: DoneReport, output: inout some TextOutputStream,
+  errors: inout some TextOutputStream
+) -> Int32 {
   if changes.files.isEmpty { report.say("nothing to change", to: &errors) }
-  // What changed is said once it has: a refused write lists nothing as done.
-  if !dryRun { try write(changes) }
   // --quiet leaves out the list of what was written; a dry run's list is the output.
-  for file in changes.files where dryRun || !report.quiet {
-    if dryRun { print("would write \(file.path)".escapingControlCharacters, to: &output) }
+  for file in changes.files where changes.isDryRun || !report.quiet {
+    if changes.isDryRun {
+      print("would write \(file.path)".escapingControlCharacters, to: &output)
+    }
     for line in file.summary { print(line.escapingControlCharacters, to: &output) }
   }
-  if dryRun {
+  if changes.isDryRun {
     for file in changes.files {
       output.write(
         UnifiedDiff.render(
           old: file.previous.map(Lint.text) ?? "", new: Lint.text(file.bytes),
-          path: bundle + "/" + file.path))
+          path: changes.bundle + "/" + file.path))
     }
   }
   return ExitStatus.success
@@ -94,11 +72,13 @@ extension Strings {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { _ in
         // Folder and file names come from the file system: escaped before they are measured.
-        let rows = try options.model().status().map { row in
+        let rows = try options.frontEnd(environment).model.status().map { row in
           var row = row
           row.language = row.language.escapingControlCharacters
           row.page = row.page.escapingControlCharacters
@@ -155,50 +135,32 @@ extension Strings {
       if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
     }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { _ in
-        let model = try options.model()
-        func entries(_ missing: [MissingTranslation]) -> JSONValue {
-          .array(
-            missing.map {
-              .object([
-                ("page", .string($0.page)), ("table", .string($0.table)),
-                ("key", .string($0.key)),
-                ("source", .string($0.source)),
-              ])
-            })
-        }
+        let strings = try options.frontEnd(environment)
         // A key may be a whole licence: the line quotes one line of it (the JSON has it whole).
         func line(_ entry: MissingTranslation) -> String {
           MessageText.bounded(
             "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))")
         }
         if let language {
-          let missing = model.missing(in: language)
           switch format {
-          case .json:
-            print(
-              JSONValue.object([("language", .string(language)), ("missing", entries(missing))])
-                .rendered(), to: &output)
+          case .json: print(strings.missingJSON(in: language).rendered(), to: &output)
           case .text:
-            for entry in missing { print(line(entry).escapingControlCharacters, to: &output) }
+            for entry in strings.model.missing(in: language) {
+              print(line(entry).escapingControlCharacters, to: &output)
+            }
           }
           return ExitStatus.success
         }
         // Every language, each named by its folder and its tag.
-        let all = model.missingByLanguage()
         switch format {
-        case .json:
-          let languages = all.map { language, missing in
-            JSONValue.object([
-              ("language", .string(model.tag(of: language) ?? language)),
-              ("folder", .string(language + ".lproj")), ("missing", entries(missing)),
-            ])
-          }
-          print(JSONValue.object([("languages", .array(languages))]).rendered(), to: &output)
+        case .json: print(strings.missingJSON().rendered(), to: &output)
         case .text:
-          for (language, missing) in all {
+          for (language, missing) in strings.model.missingByLanguage() {
             for entry in missing {
               print("\(language).lproj: \(line(entry))".escapingControlCharacters, to: &output)
             }
@@ -226,12 +188,14 @@ extension Strings {
       try LanguageOptions.checkOne(language, argument: "the language", newFolder: true)
     }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        try apply(
-          try options.model().addLanguage(language), in: options.bundle, dryRun: false,
-          report: report, output: &output, errors: &errors)
+        reportChanges(
+          try options.frontEnd(environment).addLanguage(language), report: report,
+          output: &output, errors: &errors)
       }
     }
   }
@@ -247,12 +211,14 @@ extension Strings {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        try apply(
-          try options.model().sync(prune: prune), in: options.bundle, dryRun: dryRun,
-          report: report, output: &output, errors: &errors)
+        reportChanges(
+          try options.frontEnd(environment).sync(prune: prune, dryRun: dryRun), report: report,
+          output: &output, errors: &errors)
       }
     }
   }
@@ -289,49 +255,26 @@ extension Strings {
       }
     }
 
-    func execute(output stream: inout some TextOutputStream, errors: inout some TextOutputStream)
-      -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output stream: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let model = try options.model()
-        if format == .xcloc, let output, let language {
-          let files = try XCLoc.export(
-            model, language: language, toolVersion: PrefsVersion.current)
-          try OutputFile.createFolder(output + "/" + XCLoc.notes, for: output)
-          try write(ChangeSet(bundle: output, files: files))
-          report.say("wrote \(units(of: model)) to \(output)", to: &errors)
-          return ExitStatus.success
-        }
-        let data: Data =
-          switch format {
-          case .xliff:
-            Data(
-              try XLIFF.export(
-                model, language: language ?? "", toolVersion: PrefsVersion.current
-              ).utf8)
-          case .xcstrings, .xcloc: try StringCatalog.export(model)
-          }
-        if let output, output != "-" {
-          try OutputFile.write(data, to: output)
-          report.say(
-            "wrote \(format == .xliff ? units(of: model) : strings(of: model)) to \(output)",
-            to: &errors)
-        } else {
-          stream.write(String(decoding: data, as: UTF8.self))
+        let exchange = StringsFrontEnd.ExchangeFormat(rawValue: format.rawValue) ?? .xliff
+        let outcome = try options.frontEnd(environment).export(
+          exchange, language: language, outputFile: output == "-" ? nil : output,
+          toolVersion: PrefsVersion.current)
+        switch outcome {
+        case .bytes(let data): stream.write(String(decoding: data, as: UTF8.self))
+        case .wrote(let file, let units, let strings):
+          // "27 units": an XLIFF carries one unit per key of each table; "20 strings": a
+          // catalog carries a key several tables use once.
+          let count =
+            units.map { DoneReport.count($0, "unit") } ?? DoneReport.count(strings ?? 0, "string")
+          report.say("wrote \(count) to \(file)", to: &errors)
         }
         return ExitStatus.success
       }
-    }
-
-    /// "27 units": an XLIFF carries one unit per key of each table.
-    func units(of model: TranslationModel) -> String {
-      DoneReport.count(model.tables.reduce(0) { $0 + (model.keys[$1]?.count ?? 0) }, "unit")
-    }
-
-    /// "20 strings": a catalog carries a key several tables use once.
-    func strings(of model: TranslationModel) -> String {
-      DoneReport.count(
-        Set(model.tables.flatMap { model.keys[$0] ?? [] }.map(\.text)).count, "string")
     }
   }
 
@@ -358,59 +301,27 @@ extension Strings {
       if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
     }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let model = try options.model()
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue
-        {
-          let translations = try XCLoc.importing(folder: file, model: model, language: language)
-          return try importing([translations], model: model, output: &output, errors: &errors)
+        let outcome: StringsFrontEnd.ImportOutcome
+        do {
+          outcome = try options.frontEnd(environment).importing(
+            file, language: language, dryRun: dryRun)
+        } catch StringsFrontEnd.ImportError.unreadable(let file, let reason) {
+          throw CommandFailure.failure("\(file): \(reason); nothing was written")
+        } catch StringsFrontEnd.ImportError.translatesNoLanguage(let file, let languages) {
+          throw CommandFailure.failure(
+            "\(file): translates none of the bundle's languages (\(languages.joined(separator: ", "))); nothing was written"
+          )
         }
-        // Never more than the readers take: a huge file is refused at the limit, not read whole.
-        let data: Data
-        do throws(BoundedInput.Failure) {
-          data = Data(try BoundedInput.read(path: file, limit: ReadLimits.standard.maximumBytes))
-        } catch {
-          throw CommandFailure.failure("\(file): \(error); nothing was written")
-        }
-        if file.hasSuffix(".xcstrings") {
-          // Without --lang, every language of the bundle the catalog translates.
-          let languages =
-            try language.map { [$0] } ?? StringCatalog.languages(in: data, name: file, model: model)
-          guard !languages.isEmpty else {
-            throw CommandFailure.failure(
-              "\(file): translates none of the bundle's languages (\(model.languages.joined(separator: ", "))); nothing was written"
-            )
-          }
-          return try importing(
-            languages.map {
-              try StringCatalog.importing(data, name: file, model: model, language: $0)
-            }, model: model, output: &output, errors: &errors)
-        }
-        return try importing(
-          [try TranslationImport.xliff(data, name: file, model: model, language: language)],
-          model: model, output: &output, errors: &errors)
-      }
-    }
-
-    /// Writes every language's changes at once (or none), conflicts listed first.
-    func importing(
-      _ imports: [TranslationImport], model: TranslationModel,
-      output: inout some TextOutputStream, errors: inout some TextOutputStream
-    ) throws -> Int32 {
-      var changes: [FileChange] = []
-      for translations in imports {
-        let (found, conflicts) = try translations.changes(for: model)
-        for conflict in conflicts {
+        for conflict in outcome.conflicts {
           print("conflict: \(conflict)".escapingControlCharacters, to: &output)
         }
-        changes += found
+        return reportChanges(outcome.changes, report: report, output: &output, errors: &errors)
       }
-      return try apply(
-        changes, in: options.bundle, dryRun: dryRun, report: report, output: &output,
-        errors: &errors)
     }
   }
 
@@ -430,27 +341,27 @@ extension Strings {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
         let target: TextEncoding? = encoding.map { $0 == .utf8 ? .utf8 : .utf16LittleEndianWithBOM }
-        let changes = try options.model().format(encoding: target, sort: sort)
-        guard !changes.isEmpty else {
+        switch try options.frontEnd(environment).format(
+          encoding: target, sort: sort, dryRun: dryRun, checkOnly: check)
+        {
+        case .alreadyFormatted:
           report.say("already formatted", to: &output)
           return ExitStatus.success
-        }
-        if check {
-          for change in changes {
-            print((options.bundle + "/" + change.path).escapingControlCharacters, to: &output)
-          }
+        case .notFormatted(let tables):
+          for table in tables { print(table.escapingControlCharacters, to: &output) }
           print(
-            "\(changes.count) table\(changes.count == 1 ? " is" : "s are") not formatted; run prefs strings format",
+            "\(tables.count) table\(tables.count == 1 ? " is" : "s are") not formatted; run prefs strings format",
             to: &errors)
           return ExitStatus.failure
+        case .changed(let changes):
+          return reportChanges(changes, report: report, output: &output, errors: &errors)
         }
-        return try apply(
-          changes, in: options.bundle, dryRun: dryRun, report: report, output: &output,
-          errors: &errors)
       }
     }
   }

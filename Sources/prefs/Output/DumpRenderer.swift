@@ -1,70 +1,12 @@
 import Plist
+import PrefsKit
 import SettingsSchema
 
-/// Turns a loaded bundle into `prefs dump` output, as text or JSON.
+/// `prefs dump`'s text: a loaded bundle in the tool's own words (its JSON is
+/// PrefsKit's ``BundleDump``).
 struct DumpRenderer {
   let bundle: SettingsBundle
   let words: ToolStrings
-
-  func json() -> JSONValue {
-    .object([
-      ("bundle", .string(bundle.path)),
-      ("language", .optional(bundle.language)),
-      ("languages", .array(bundle.languages.map(JSONValue.string))),
-      ("pages", .array(bundle.pages.map(pageJSON))),
-      ("unreachedFiles", .array(bundle.unreachedFiles.map(JSONValue.string))),
-      ("problems", .array(bundle.problems.map(problemJSON))),
-    ])
-  }
-
-  private func pageJSON(_ page: Page) -> JSONValue {
-    .object([
-      ("file", .string(page.file)),
-      ("stringsTable", .optional(page.stringsTable)),
-      ("stringsFile", .optional(bundle.table(for: page)?.file)),
-      ("specifiers", .array(page.specifiers.map { specifierJSON($0, on: page) })),
-    ])
-  }
-
-  private func specifierJSON(_ specifier: Specifier, on page: Page) -> JSONValue {
-    .object([
-      ("type", .optional(specifier.type?.rawValue)),
-      ("key", .optional(specifier.key)),
-      ("titleKey", .optional(specifier.title)),
-      ("title", .optional(specifier.title.map { bundle.localized($0, on: page) })),
-      ("defaultValue", specifier.defaultValue.map(JSONValue.init) ?? .null),
-      ("line", .optional(line(of: specifier.node, on: page))),
-      ("childPage", .optional(specifier.childPage)),
-    ])
-  }
-
-  private func problemJSON(_ problem: BundleProblem) -> JSONValue {
-    var line: Int?
-    var column: Int?
-    var keyPath: String?
-    switch problem.issue.place {
-    case .text(let snippet)?:
-      line = snippet.location.line
-      column = snippet.location.column
-    case .keyPath(let path)?:
-      keyPath = path
-    case nil:
-      break
-    }
-    return .object([
-      ("file", .string(problem.file)),
-      ("severity", .string(problem.issue.severity.rawValue)),
-      ("line", .optional(line)),
-      ("column", .optional(column)),
-      ("keyPath", .optional(keyPath)),
-      ("message", .string(problem.issue.message)),
-    ])
-  }
-
-  private func line(of node: PlistNode, on page: Page) -> Int? {
-    guard let offset = node.offset, let source = page.document?.source else { return nil }
-    return source.location(ofOffset: offset).line
-  }
 
   /// A readable listing; every string from the bundle is escaped.
   func text() -> String {
@@ -93,7 +35,7 @@ struct DumpRenderer {
           parts.append(words["dump.default"] + "=" + value.displayText)
         }
         if let child = specifier.childPage { parts.append("→ " + child) }
-        if let line = line(of: specifier.node, on: page) {
+        if let line = BundleDump.line(of: specifier.node, on: page) {
           parts.append("(" + words["dump.line"] + " \(line))")
         }
         lines.append(parts.joined(separator: "  ").escapingControlCharacters)

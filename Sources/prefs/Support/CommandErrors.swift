@@ -1,5 +1,7 @@
 import DefaultsStore
 import Plist
+import PrefsKit
+import ProjectConfiguration
 import SettingsLint
 import SettingsSchema
 import SharedDefaults
@@ -93,6 +95,8 @@ enum CommandErrors {
         refusal.reason.escapingControlCharacters + "; nothing was written", ExitStatus.failure,
         true
       )
+    case let error as OutputFileError:
+      return (error.description.escapingControlCharacters, ExitStatus.failure, true)
     case let error as WriteError:
       return (
         error.description.escapingControlCharacters

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Localization
+import PrefsKit
 import SettingsSchema
 
 /// `--lang`, a preference list like iOS's `AppleLanguages` (`de-AT,en`),
@@ -23,76 +24,37 @@ struct LanguageOptions: ParsableArguments {
     return LanguageNegotiation.preferredLanguages(environment: environment)
   }
 
-  /// More languages than anyone prefers; a longer list is a mistake, refused
-  /// before any work (iOS offers a few hundred languages in all).
-  static let maximumItems = 1_000
-
-  /// Splits a `--lang` value at commas; every item must be a language tag.
-  /// A repeated tag (in any case, `-` or `_`) counts at its first place only,
-  /// as a repeated `LANGUAGE` entry does.
+  /// A `--lang` list, checked by ``LanguageArgument``; a refusal is a usage error in its words.
   static func list(_ text: String) throws -> [String] {
-    let pieces = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard pieces.count <= maximumItems else {
+    do throws(LanguageArgument.Refusal) {
+      return try LanguageArgument.preferenceList(text)
+    } catch .tooManyItems(let count, let maximum) {
       throw ValidationError(
-        "--lang: \(pieces.count) languages is more than \(maximumItems); give the few you prefer, most preferred first (de-AT,en)"
+        "--lang: \(count) languages is more than \(maximum); give the few you prefer, most preferred first (de-AT,en)"
+      )
+    } catch .notALanguage(let item) {
+      throw ValidationError(
+        "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name), most preferred first, separated by commas (de-AT,en)"
       )
     }
-    var seen = Set<String>()
-    var items: [String] = []
-    for piece in pieces {
-      let item = piece.trimmingCharacters(in: .whitespaces)
-      // A bundle's own folder name that is no tag (Croatian) names that folder.
-      guard let key = languageKey(item, allowsBase: false) else {
-        throw ValidationError(
-          "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name), most preferred first, separated by commas (de-AT,en)"
-        )
-      }
-      if seen.insert(key.lowercased()).inserted { items.append(item) }
-    }
-    return items
   }
 
   /// Checks the one language a command is given (`strings missing --lang de`,
-  /// `add-language pt-BR`, `generate --lang German`) as `--lang` lists are
-  /// checked, so every command refuses the same values the same way: a usage
-  /// error. A tag, or a name a bundle's `.lproj` folder has that is no tag
-  /// (`Croatian`, `en_UK`, `Base`); a language a command makes a new folder
-  /// for must be a tag or `Base`. Never a path (`../x`), a list (`de,fr`) or a
-  /// locale (`de@euro`).
+  /// `add-language pt-BR`, `generate --lang German`) with ``LanguageArgument``,
+  /// so every command refuses the same values the same way: a usage error
+  /// naming `argument`.
   ///
   /// ```swift
   /// try LanguageOptions.checkOne("German", argument: "--lang")  // accepted
   /// try LanguageOptions.checkOne("de,fr", argument: "--lang")   // throws
   /// ```
   static func checkOne(_ text: String, argument: String, newFolder: Bool = false) throws {
-    let accepted =
-      newFolder ? LanguageTag.isFolderName(text) : languageKey(text, allowsBase: true) != nil
-    guard accepted else {
+    do throws(LanguageArgument.Refusal) {
+      try LanguageArgument.checkOne(text, makesNewFolder: newFolder)
+    } catch {
       throw ValidationError(
         "\(argument): \(visible(text)) is not a language tag; give one tag such as de-AT or zh-Hans\(newFolder ? "" : " (or a .lproj folder's name)")"
       )
-    }
-  }
-
-  /// What an item names a language by (its tag, or the folder name that is
-  /// no tag), or nil when it names none.
-  static func languageKey(_ item: String, allowsBase: Bool) -> String? {
-    if let tag = LanguageTag(folderName: item) { return tag.description }
-    if allowsBase, item == "Base" { return item }
-    return isFolderName(item) ? item : nil
-  }
-
-  /// Whether an item can be a `.lproj` folder's own name that is no tag
-  /// (`Croatian`): ASCII letters, digits, `-` and `_`, a letter first, at most
-  /// 32; never `Base`, which is no language. Matched against folder names
-  /// only, never made into a path.
-  static func isFolderName(_ item: String) -> Bool {
-    guard let first = item.unicodeScalars.first, item.unicodeScalars.count <= 32,
-      item.lowercased() != "base", first.properties.isAlphabetic, first.isASCII
-    else { return false }
-    return item.unicodeScalars.allSatisfy {
-      $0.isASCII
-        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
     }
   }
 

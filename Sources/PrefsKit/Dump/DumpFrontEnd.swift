@@ -1,0 +1,71 @@
+import Localization
+import Plist
+import SettingsSchema
+
+/// What `prefs dump` is asked: a bundle, and how to read it.
+///
+/// ```swift
+/// var options = DumpOptions(bundle: "Examples/Showcase/Settings.bundle")
+/// options.preferredLanguages = ["pt-BR", "en"]
+/// ```
+public struct DumpOptions: Sendable {
+  public var bundle: String
+  /// Most preferred first; nil for the locale variables of the environment
+  /// (`LANGUAGE`'s list, then `LC_ALL`, `LC_MESSAGES` or `LANG`).
+  public var preferredLanguages: [String]?
+  /// The device whose pages are read.
+  public var idiom: Idiom
+  /// The reader; nil for `dialect:` of `.prefs.yml`, else the one that opens the bundle.
+  public var dialect: Dialect?
+  /// The page the app opens first; nil for `root:` of `.prefs.yml`, else `Root`.
+  public var rootPage: String?
+
+  public init(
+    bundle: String, preferredLanguages: [String]? = nil, idiom: Idiom = .phone,
+    dialect: Dialect? = nil, rootPage: String? = nil
+  ) {
+    self.bundle = bundle
+    self.preferredLanguages = preferredLanguages
+    self.idiom = idiom
+    self.dialect = dialect
+    self.rootPage = rootPage
+  }
+}
+
+/// The bundle as prefs reads it, for a person (the CLI's text) or a program
+/// (``json``).
+public struct DumpOutcome: Sendable {
+  /// The bundle, its path as given.
+  public var bundle: SettingsBundle
+
+  /// Whether some file could not be read (a problem of error severity).
+  public var hasErrors: Bool { bundle.problems.contains { $0.issue.severity == .error } }
+
+  /// The bundle as JSON: pages, specifiers with their localized titles and
+  /// lines, unreached files and problems.
+  public var json: JSONValue { BundleDump.json(of: bundle) }
+}
+
+/// `prefs dump`: reads a bundle in the preferred languages, never stopping at
+/// a file that does not read (it becomes a problem of the outcome).
+///
+/// ```swift
+/// let outcome = try DumpFrontEnd.run(
+///   DumpOptions(bundle: "Examples/Conversor/Settings.bundle", preferredLanguages: ["pt"]),
+///   environment: PrefsEnvironment(workingDirectory: "/work/prefs"))
+/// outcome.bundle.language  // "pt"
+/// ```
+public enum DumpFrontEnd {
+  public static func run(_ options: DumpOptions, environment: PrefsEnvironment)
+    throws(SettingsBundleError) -> DumpOutcome
+  {
+    let named = NamedBundle(options.bundle, environment: environment)
+    let preferred =
+      options.preferredLanguages
+      ?? LanguageNegotiation.preferredLanguages(environment: environment.variables)
+    let loadOptions = named.options(
+      LoadOptions(idiom: options.idiom, preferredLanguages: preferred),
+      rootPage: options.rootPage, dialect: options.dialect)
+    return DumpOutcome(bundle: try named.load(loadOptions))
+  }
+}

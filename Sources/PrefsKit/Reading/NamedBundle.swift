@@ -1,0 +1,81 @@
+import ProjectConfiguration
+import SettingsSchema
+
+/// A bundle a user named: opened where it is (the path resolved against the
+/// working directory of the ``PrefsEnvironment``), shown as it was given, so
+/// that `Examples/App/Settings.bundle/Root.plist:3:1` reads the same whatever
+/// directory the caller runs in and no front end changes the process's.
+///
+/// ```swift
+/// let named = NamedBundle("Settings.bundle", environment: PrefsEnvironment(workingDirectory: "/work/app"))
+/// named.resolved  // "/work/app/Settings.bundle"
+/// let bundle = try named.load(LoadOptions())
+/// bundle.path     // "Settings.bundle"
+/// ```
+public struct NamedBundle: Sendable, Equatable {
+  /// The path as given, the one every message names.
+  public var given: String
+  /// Where the bundle is: `given` resolved against the working directory.
+  public var resolved: String
+
+  public init(_ path: String, environment: PrefsEnvironment) {
+    given = path
+    resolved = environment.absolutePath(path)
+  }
+
+  /// `options` with the page the app opens first (`rootPage`, else `root:`
+  /// of the nearest `.prefs.yml`) and the dialect (`dialect`, else
+  /// `dialect:` of the configuration). A configuration that does not read is
+  /// left to the workflows that report it (lint, strings).
+  public func options(_ options: LoadOptions, rootPage: String?, dialect: Dialect? = nil)
+    -> LoadOptions
+  {
+    var options = options
+    let configuration = ProjectConfiguration.find(forBundle: resolved).flatMap {
+      try? ProjectConfiguration.load(file: $0)
+    }
+    options.rootPage = rootPage.flatMap(PageName.init)?.name ?? configuration?.rootPage
+    if let dialect = dialect ?? configuration?.dialect {
+      options.dialect = dialect
+      options.followsBundleReader = false
+    }
+    return options
+  }
+
+  /// The bundle loaded from where it is, its ``SettingsBundle/path`` the one given.
+  public func load(_ options: LoadOptions) throws(SettingsBundleError) -> SettingsBundle {
+    var bundle = try shown { () throws(SettingsBundleError) in
+      try SettingsBundle.load(at: resolved, options: options)
+    }
+    bundle.path = given
+    return bundle
+  }
+
+  /// Runs `body`, naming the bundle as given in what it throws.
+  public func shown<T>(_ body: () throws(SettingsBundleError) -> T) throws(SettingsBundleError)
+    -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw naming(error)
+    }
+  }
+
+  /// The same error, naming the bundle as given where it names it resolved.
+  public func naming(_ error: SettingsBundleError) -> SettingsBundleError {
+    func shown(_ path: String) -> String {
+      if path == resolved { return given }
+      if path.hasPrefix(resolved + "/") { return given + path.dropFirst(resolved.count) }
+      return path
+    }
+    return switch error {
+    case .notFound(let path): .notFound(shown(path))
+    case .notADirectory(let path): .notADirectory(shown(path))
+    case .noRootPlist(let path): .noRootPlist(shown(path))
+    case .noRootPage(let path, let root, let pages):
+      .noRootPage(shown(path), root: root, pages: pages)
+    case .schemaUnreadable: error
+    }
+  }
+}
