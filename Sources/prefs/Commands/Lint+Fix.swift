@@ -4,6 +4,7 @@ import Plist
 import SettingsLint
 import SettingsSchema
 import StringsWorkflow
+import TextDiff
 
 /// `prefs lint --fix [--dry-run]`: the fixes the findings carry, made on
 /// each bundle's files (all or none, by the strings workflow's atomic
@@ -40,7 +41,7 @@ extension Lint {
         for change in outcome.changes {
           diff += UnifiedDiff.render(
             old: Self.text(change.before), new: Self.text(change.after),
-            path: display(change.file))
+            path: display(change.file), escaping: \.needsEscapingForTerminal)
         }
       } else if !outcome.changes.isEmpty {
         // A file edited while it was being fixed is left to its editor.

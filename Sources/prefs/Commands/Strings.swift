@@ -4,6 +4,7 @@ import Plist
 import PrefsKit
 import SettingsSchema
 import StringsWorkflow
+import TextDiff
 
 /// `prefs strings ...`: the localization workflow.
 struct Strings: ParsableCommand {
@@ -57,7 +58,7 @@ func reportChanges(
       output.write(
         UnifiedDiff.render(
           old: file.previous.map(Lint.text) ?? "", new: Lint.text(file.bytes),
-          path: changes.bundle + "/" + file.path))
+          path: changes.bundle + "/" + file.path, escaping: \.needsEscapingForTerminal))
     }
   }
   return ExitStatus.success
