@@ -175,14 +175,10 @@ enum RowBuilder {
         closeSection()
         rows.append(Row(kind: .groupTitle, title: localized(specifier.title), specifier: specifier))
         if options {
-          let values = specifier["Values"]?.array?.map(\.value) ?? []
-          let titles = specifier["Titles"]?.array?.map { $0.string ?? "" } ?? []
-          for (index, value) in values.enumerated() {
+          for choice in specifier.choices ?? [] {
             rows.append(
               Row(
-                kind: .radioOption(value: value),
-                title: localized(
-                  index < titles.count ? titles[index] : SpecifierValue.text(of: value)),
+                kind: .radioOption(value: choice.value), title: localized(choice.displayTitle),
                 specifier: specifier, isEditable: editable))
           }
         }
