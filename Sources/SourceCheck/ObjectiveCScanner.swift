@@ -171,6 +171,32 @@ struct ObjectiveCScanner {
     return structure
   }
 
+  /// Visits the tokens of one bracket level, from `start` up to `end`, stepping over
+  /// each nested bracket whole (`visit` sees its opener, then the token after its
+  /// closer), until `visit` says stop. False when a nested opener has no closer: the
+  /// level is cut, and what was visited is all there is.
+  @discardableResult
+  func forEachAtLevel(
+    of tokens: [Located], from start: Int, to end: Int, structure: Structure, steps: inout Int,
+    limit: Int = .max, _ visit: (_ index: Int, _ token: Token) -> Bool
+  ) -> Bool {
+    var cursor = start
+    var visited = 0
+    while cursor < min(end, tokens.count), visited < limit {
+      visited += 1
+      steps += 1
+      let token = tokens[cursor].token
+      guard visit(cursor, token) else { return true }
+      if Self.isOpener(token) {
+        guard let close = structure.closer[cursor] else { return false }
+        cursor = close + 1
+      } else {
+        cursor += 1
+      }
+    }
+    return true
+  }
+
   /// The longest receiver expression read: real ones are a few tokens
   /// (`[[NSUserDefaults alloc] initWithSuiteName:kGroup]`); a longer one is
   /// not resolved, so that a file of one endless message costs linear time.
@@ -320,28 +346,20 @@ struct ObjectiveCScanner {
       } else if Self.setters.contains(name) {
         // setBool:VALUE forKey:KEY — find `forKey:` before the closing bracket,
         // stepping over nested brackets whole, a bounded number of tokens.
-        var cursor = index + 2
-        var scanned = 0
-        while cursor + 2 < tokens.count, scanned < Self.maximumReceiverTokens {
-          scanned += 1
-          steps += 1
-          let token = tokens[cursor].token
-          if Self.isOpener(token) {
-            guard let close = structure.closer[cursor] else { break }
-            cursor = close + 1
-            continue
+        forEachAtLevel(
+          of: tokens, from: index + 2, to: tokens.count - 2, structure: structure, steps: &steps,
+          limit: Self.maximumReceiverTokens
+        ) { cursor, token in
+          if Self.isCloser(token) { return false }
+          guard token == .identifier("forKey"), tokens[cursor + 1].token == .punctuation(":")
+          else { return true }
+          if let key = key(at: cursor + 2) {
+            uses.append(
+              KeyUse(
+                key: key, action: .write(literal(at: index + 2)), place: place(located.offset),
+                suite: suite))
           }
-          if Self.isCloser(token) { break }
-          if token == .identifier("forKey"), tokens[cursor + 1].token == .punctuation(":") {
-            if let key = key(at: cursor + 2) {
-              uses.append(
-                KeyUse(
-                  key: key, action: .write(literal(at: index + 2)), place: place(located.offset),
-                  suite: suite))
-            }
-            break
-          }
-          cursor += 1
+          return false
         }
       } else if name == "registerDefaults",
         let open = structure.enclosing[index], tokens[open].token == .punctuation("["),
@@ -529,20 +547,17 @@ struct ObjectiveCScanner {
     guard let close = structure.closer[open] else { return nil }
     var elements: [Range<Int>] = []
     var elementStart = first
-    var cursor = first
-    while cursor < close {
-      steps += 1
-      if Self.isOpener(tokens[cursor].token) {
-        guard let nested = structure.closer[cursor] else { return nil }
-        cursor = nested + 1
-        continue
-      }
-      if tokens[cursor].token == .punctuation(",") {
+    let whole = forEachAtLevel(
+      of: tokens, from: first, to: close, structure: structure, steps: &steps
+    ) {
+      cursor, token in
+      if token == .punctuation(",") {
         elements.append(elementStart..<cursor)
         elementStart = cursor + 1
       }
-      cursor += 1
+      return true
     }
+    guard whole else { return nil }
     if elementStart < close { elements.append(elementStart..<close) }
     if nilEnded {
       // `arrayWithObjects:` ends at its `nil`; without it the list is not read.
@@ -559,22 +574,16 @@ struct ObjectiveCScanner {
   private func forKeyArgument(
     from start: Int, to close: Int, in tokens: [Located], structure: Structure, steps: inout Int
   ) -> Int? {
-    var part = start
-    while part < close {
-      steps += 1
-      if Self.isOpener(tokens[part].token) {
-        guard let nested = structure.closer[part] else { return nil }
-        part = nested + 1
-        continue
-      }
-      if tokens[part].token == .identifier("forKey"), part + 1 < close,
+    var argument: Int?
+    forEachAtLevel(of: tokens, from: start, to: close, structure: structure, steps: &steps) {
+      part, token in
+      guard token == .identifier("forKey"), part + 1 < close,
         tokens[part + 1].token == .punctuation(":")
-      {
-        return part + 3 == close ? part + 2 : nil
-      }
-      part += 1
+      else { return true }
+      argument = part + 3 == close ? part + 2 : nil
+      return false
     }
-    return nil
+    return argument
   }
 
   /// The entries of a variable registered by name: read where the same body
@@ -657,30 +666,27 @@ struct ObjectiveCScanner {
     open: Int, in tokens: [Located], structure: Structure, steps: inout Int
   ) -> [(key: Int, value: Int)]? {
     var entries: [(key: Int, value: Int)] = []
-    var cursor = open + 1
     guard let end = structure.closer[open] else { return nil }
     var atEntryStart = true
-    while cursor < end, cursor < tokens.count {
-      steps += 1
-      let token = tokens[cursor].token
+    var keyIsOneToken = true
+    let whole = forEachAtLevel(
+      of: tokens, from: open + 1, to: end, structure: structure, steps: &steps
+    ) { cursor, token in
       if token == .punctuation(",") {
         atEntryStart = true
-        cursor += 1
-        continue
+        return true
       }
       if atEntryStart {
-        guard cursor + 1 < end, tokens[cursor + 1].token == .punctuation(":") else { return nil }
+        guard cursor + 1 < end, tokens[cursor + 1].token == .punctuation(":") else {
+          keyIsOneToken = false
+          return false
+        }
         entries.append((cursor, cursor + 2))
         atEntryStart = false
       }
-      if Self.isOpener(token) {
-        guard let close = structure.closer[cursor] else { return nil }
-        cursor = close + 1
-        continue
-      }
-      cursor += 1
+      return true
     }
-    return entries
+    return whole && keyIsOneToken ? entries : nil
   }
 
   /// `VALUE , KEY , VALUE , KEY , … nil`: the elements split at the commas of
@@ -689,17 +695,10 @@ struct ObjectiveCScanner {
     from first: Int, to end: Int, in tokens: [Located], structure: Structure, steps: inout Int
   ) -> [(key: Int, value: Int)]? {
     var elements: [Int] = [first]
-    var cursor = first
-    while cursor < end, cursor < tokens.count {
-      steps += 1
-      let token = tokens[cursor].token
-      if Self.isOpener(token) {
-        guard let close = structure.closer[cursor] else { break }
-        cursor = close + 1
-        continue
-      }
+    forEachAtLevel(of: tokens, from: first, to: end, structure: structure, steps: &steps) {
+      cursor, token in
       if token == .punctuation(",") { elements.append(cursor + 1) }
-      cursor += 1
+      return true
     }
     var entries: [(key: Int, value: Int)] = []
     var ended = false
