@@ -9,10 +9,6 @@ import Testing
 /// from `Tests/Fixtures/Unseen` (each folder's MANIFEST names its source) and
 /// corpus bundles under their original InAppSettings.bundle name.
 struct BundleReaderCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let unseen = Paths.fixtures.appendingPathComponent("Unseen")
 
   /// Every bundle folder under Tests/Fixtures/Unseen.
@@ -22,7 +18,7 @@ struct BundleReaderCommandTests {
       let folder = unseen.appendingPathComponent(owner)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       return names.filter { $0.hasSuffix(".bundle") }.sorted().map {
-        "Tests/Fixtures/Unseen/\(owner)/\($0)"
+        "\(unseen.path)/\(owner)/\($0)"
       }
     }
   }
@@ -55,7 +51,9 @@ struct BundleReaderCommandTests {
   /// render shows them (before, its first three rows were missing).
   @Test func renderShowsChildPanesThatOpenTheAppsScreens() {
     let result = DumpTests.run([
-      "render", "Tests/Fixtures/Unseen/fblumenberg__iKopter/InAppSettings.bundle", "--lang", "en",
+      "render",
+      Self.unseen.appendingPathComponent("fblumenberg__iKopter/InAppSettings.bundle").path,
+      "--lang", "en",
       "--width", "70",
     ])
     #expect(result.code == 0, "\(result.errors)")
@@ -139,14 +137,17 @@ struct BundleReaderCommandTests {
 
   /// `prefs lint` on a folder above the bundles lints every bundle inside and says which.
   @Test func lintOfAFolderAboveTheBundles() {
-    let result = DumpTests.run(["lint", "Tests/Fixtures/Unseen", "--format", "json"])
+    let result = DumpTests.run(["lint", Self.unseen.path, "--format", "json"])
     #expect(result.code == 0 || result.code == 1, "\(result.errors)")
     #expect(result.errors.contains("linting the"), "\(result.errors)")
     for bundle in Self.unseenBundles {
       #expect(result.errors.contains(bundle), "\(bundle) not named: \(result.errors)")
     }
     // A folder with no bundle inside is still refused.
-    #expect(DumpTests.run(["lint", "Sources/prefs/Support"]).code == 2)
+    #expect(
+      DumpTests.run([
+        "lint", Paths.repository.appendingPathComponent("Sources/prefs/Support").path,
+      ]).code == 2)
   }
 
   /// RIT AccessMath's Root.inApp.plist: a toggle with DefaultValue <false/> beside
@@ -178,7 +179,8 @@ struct BundleReaderCommandTests {
     let bundle = folder.appendingPathComponent("InAppSettings.bundle")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-      at: Paths.fixtures.appendingPathComponent("Lint/Rules/unused-disable.bundle/Root.plist"),
+      at: Paths.fixtures.appendingPathComponent(
+        "Lint/Rules/unused-disable/Settings.bundle/Root.plist"),
       to: bundle.appendingPathComponent("Root.inApp.plist"))
     let result = DumpTests.run(["lint", bundle.path])
     #expect(result.output.contains("[unused-disable]"), "\(result.output)")
