@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import PrefsKit
 import TestSupport
 import Testing
 
@@ -10,7 +11,6 @@ struct DefaultsCommandTests {
   let directory: String
 
   init() throws {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
     directory =
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-cli-\(UUID().uuidString)"
@@ -19,7 +19,7 @@ struct DefaultsCommandTests {
   }
 
   func run(_ arguments: [String]) -> DumpTests.Run {
-    DumpTests.run(["defaults"] + arguments + ["--defaults-dir", directory])
+    DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
   var file: String { directory + "/com.example.app.plist" }
@@ -164,7 +164,7 @@ struct DefaultsCommandTests {
   @Test func aMissingDefaultsFolderIsNotCreated() {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let typo = directory + "/typo/config"
-    let result = DumpTests.run([
+    let result = DumpTests.runInRepository([
       "defaults", "write", "com.example.app", "k", "v", "--defaults-dir", typo,
     ])
     #expect(result.code == 2)
@@ -255,5 +255,19 @@ struct DefaultsCommandTests {
     #expect(imported.code == 1)
     #expect(bytes == before)
     #expect(run(["read", "com.example.app", "keep"]).output == "1\n")
+  }
+}
+
+extension DumpTests {
+  /// `prefs ARGUMENTS` in process, as ``run(_:)`` runs it, with the repository
+  /// as the working directory it is given: no test changes the process's.
+  static func runInRepository(_ arguments: [String]) -> Run {
+    var output = ""
+    var errors = ""
+    let environment = PrefsEnvironment(
+      workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
+    let code = Prefs.run(
+      arguments: arguments, environment: environment, output: &output, errors: &errors)
+    return Run(code: code, output: output, errors: errors)
   }
 }

@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import TestSupport
 import Testing
 
@@ -12,7 +13,6 @@ struct DefaultsFaultTests {
   let directory: String
 
   init() throws {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
     directory =
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-faults-\(UUID().uuidString)"
@@ -21,7 +21,7 @@ struct DefaultsFaultTests {
   }
 
   func run(_ arguments: [String]) -> DumpTests.Run {
-    DumpTests.run(["defaults"] + arguments + ["--defaults-dir", directory])
+    DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
   static let inApp = "Tests/Fixtures/Form/InApp.bundle"
@@ -154,7 +154,8 @@ struct DefaultsFaultTests {
     let iask = run(["write", "t.i", key, flag, value] + bundle + ["--dialect", "iask"])
     #expect(iask.code == 0, "\(iask.errors)")
     for command in ["describe", "range"] {
-      let shown = DumpTests.run(["defaults", command, key] + bundle + ["--dialect", "iask"])
+      let shown = DumpTests.runInRepository(
+        ["defaults", command, key] + bundle + ["--dialect", "iask"])
       #expect(shown.code == 0, "\(command): \(shown.errors)")
     }
   }
@@ -163,7 +164,9 @@ struct DefaultsFaultTests {
 
   @Test(arguments: ["describe", "range"])
   func describeAndRangeOfAMissingKeyDoNotSpeakOfWriting(command: String) {
-    let result = DumpTests.run(["defaults", command, "nokey", "--bundle", DumpTests.showcase])
+    let result = DumpTests.runInRepository([
+      "defaults", command, "nokey", "--bundle", DumpTests.showcase,
+    ])
     #expect(result.code == 1)
     #expect(result.errors.contains("no element"))
     #expect(!result.errors.contains("written"), "\(result.errors)")
@@ -300,7 +303,7 @@ struct DefaultsFaultTests {
     let result = run(["write", "t.n"] + words + ["--bundle", bundle])
     #expect(result.code == 1)
     #expect(result.errors.contains("takes one of 1, '1', true, 2, 'Fast'"), "\(result.errors)")
-    let described = DumpTests.run(["defaults", "describe", "m", "--bundle", bundle])
+    let described = DumpTests.runInRepository(["defaults", "describe", "m", "--bundle", bundle])
     #expect(described.output.contains("    1       One"))
     #expect(described.output.contains("    '1'     Text one"))
   }
@@ -317,7 +320,7 @@ struct DefaultsFaultTests {
     let result = run(["write", "t.x", "m", "v", "--bundle", bundle])
     #expect(result.code == 1)
     #expect(result.errors.contains("these pages did not read: Root.plist: "), "\(result.errors)")
-    let described = DumpTests.run(["defaults", "describe", "m", "--bundle", bundle])
+    let described = DumpTests.runInRepository(["defaults", "describe", "m", "--bundle", bundle])
     #expect(described.errors.contains("Root.plist: "), "\(described.errors)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import PrefsKit
 import TestSupport
 import Testing
 
@@ -12,7 +13,6 @@ struct DefaultsVerbsTests {
   let directory: String
 
   init() throws {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
     directory =
       FileManager.default.temporaryDirectory.appendingPathComponent(
         "prefs-verbs-\(UUID().uuidString)"
@@ -21,7 +21,7 @@ struct DefaultsVerbsTests {
   }
 
   func run(_ arguments: [String]) -> DumpTests.Run {
-    DumpTests.run(["defaults"] + arguments + ["--defaults-dir", directory])
+    DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
   func bytes(_ domain: String = "com.example.app") -> Data? {
@@ -235,18 +235,20 @@ struct DefaultsVerbsTests {
     ("quality_preference", "pt-BR"), ("version_preference", "en"),
   ])
   func describeAndRangeAsGSettings(key: String, language: String) {
-    let described = DumpTests.run([
+    let described = DumpTests.runInRepository([
       "defaults", "describe", key, "--bundle", Self.showcase, "--lang", language,
     ])
     #expect(described.code == 0, "\(described.errors)")
-    let range = DumpTests.run(["defaults", "range", key, "--bundle", Self.showcase])
+    let range = DumpTests.runInRepository(["defaults", "range", key, "--bundle", Self.showcase])
     #expect(range.code == 0, "\(range.errors)")
     expectGolden(
       described.output + "--- range\n" + range.output, "Defaults/describe-\(key)-\(language).txt")
   }
 
   @Test func describeOfAKeyNoElementStoresFails() {
-    let result = DumpTests.run(["defaults", "describe", "nothing", "--bundle", Self.showcase])
+    let result = DumpTests.runInRepository([
+      "defaults", "describe", "nothing", "--bundle", Self.showcase,
+    ])
     #expect(result.code == 1)
     #expect(result.errors.contains("no element of \(Self.showcase) stores the key \"nothing\""))
   }

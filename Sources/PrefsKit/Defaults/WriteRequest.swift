@@ -1,5 +1,6 @@
 import Foundation
 import Plist
+import SettingsSchema
 
 /// The type words of a defaults write, as macOS `defaults` spells them
 /// (`-int`, `-array-add`, ...; `--int` is taken too). They are read from the
@@ -53,16 +54,14 @@ public enum WriteRequest: Sendable, Equatable {
   /// The request the words make: a value alone (a string), or type words and values.
   public static func parse(_ words: [String]) throws(TypedValue.Failure) -> WriteRequest {
     guard let first = words.first else {
-      throw TypedValue.Failure(description: "give a value after the key")
+      throw .noValue
     }
     guard let type = ValueTypeFlag(word: first) else {
       if let flag = words.dropFirst().first(where: { ValueTypeFlag(word: $0) != nil }) {
-        throw TypedValue.Failure(
-          description: "\(flag) comes after the value; a type flag goes before it")
+        throw .typeAfterValue(flag)
       }
       guard words.count == 1 else {
-        throw TypedValue.Failure(
-          description: "give one value (\(words.count) were given); quote a value with spaces")
+        throw .severalValues(count: words.count)
       }
       return .set(.string(first), type: nil)
     }
@@ -76,9 +75,7 @@ public enum WriteRequest: Sendable, Equatable {
       if rest.count > 1,
         let other = rest.dropFirst().lazy.compactMap(ValueTypeFlag.init(word:)).first
       {
-        throw TypedValue.Failure(
-          description:
-            "give one type flag: -\(type.rawValue) and -\(other.rawValue) were both given")
+        throw .twoTypes(type, other)
       }
       return .set(try TypedValue.parse(rest, as: type), type: type)
     }
@@ -106,16 +103,10 @@ public enum WriteRequest: Sendable, Equatable {
     while index < words.count {
       let key = words[index]
       if let flag = ValueTypeFlag(word: key) {
-        throw TypedValue.Failure(
-          description:
-            "-\(container.rawValue) takes keys and values in pairs; a key comes before -\(flag.rawValue)"
-        )
+        throw .typeWhereKeyBelongs(flag, in: container)
       }
       guard index + 1 < words.count else {
-        throw TypedValue.Failure(
-          description:
-            "-\(container.rawValue) takes keys and values in pairs; \"\(key.escapingControlCharacters)\" has no value"
-        )
+        throw .keyWithoutValue(key, in: container)
       }
       let (value, next) = try element(words, at: index + 1, in: container)
       result[PlistKey(key)] = value
@@ -131,13 +122,10 @@ public enum WriteRequest: Sendable, Equatable {
       return (.string(words[index]), index + 1)
     }
     guard flag.isScalar else {
-      throw TypedValue.Failure(
-        description:
-          "-\(flag.rawValue) cannot be nested in -\(container.rawValue); import a plist for nested values"
-      )
+      throw .nestedContainer(flag, in: container)
     }
     guard index + 1 < words.count else {
-      throw TypedValue.Failure(description: "-\(flag.rawValue) at the end has no value")
+      throw .typeWithoutValue(flag)
     }
     return (try TypedValue.scalar(words[index + 1], as: flag), index + 2)
   }
@@ -149,9 +137,55 @@ public enum WriteRequest: Sendable, Equatable {
 /// try TypedValue.scalar("yes", as: .bool)  // .bool(true)
 /// ```
 public enum TypedValue {
-  /// Why the words make no value.
-  public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-    public var description: String
+  /// Why the words make no value; `description` says it in the words of
+  /// `defaults write` (its type words, `-int`, are part of the value words).
+  public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    case noValue
+    /// A type word after the value (`a -int`).
+    case typeAfterValue(String)
+    /// Several words where one value belongs.
+    case severalValues(count: Int)
+    case twoTypes(ValueTypeFlag, ValueTypeFlag)
+    case typeWhereKeyBelongs(ValueTypeFlag, in: ValueTypeFlag)
+    case keyWithoutValue(String, in: ValueTypeFlag)
+    case nestedContainer(ValueTypeFlag, in: ValueTypeFlag)
+    case typeWithoutValue(ValueTypeFlag)
+    /// `-dict` words that are not pairs.
+    case oddPairs(count: Int)
+    case notOneWord(ValueTypeFlag, count: Int)
+    case notABoolean(String)
+    case notAnInteger(String)
+    case notAReal(String)
+    case notADate(String, CalendarDate.Problem)
+    case notHexData(String)
+
+    public var description: String {
+      func shown(_ text: String) -> String { "\"\(text.escapingControlCharacters)\"" }
+      return switch self {
+      case .noValue: "give a value after the key"
+      case .typeAfterValue(let word): "\(word) comes after the value; a type flag goes before it"
+      case .severalValues(let count):
+        "give one value (\(count) were given); quote a value with spaces"
+      case .twoTypes(let first, let second):
+        "give one type flag: -\(first.rawValue) and -\(second.rawValue) were both given"
+      case .typeWhereKeyBelongs(let flag, let container):
+        "-\(container.rawValue) takes keys and values in pairs; a key comes before -\(flag.rawValue)"
+      case .keyWithoutValue(let key, let container):
+        "-\(container.rawValue) takes keys and values in pairs; \(shown(key)) has no value"
+      case .nestedContainer(let flag, let container):
+        "-\(flag.rawValue) cannot be nested in -\(container.rawValue); import a plist for nested values"
+      case .typeWithoutValue(let flag): "-\(flag.rawValue) at the end has no value"
+      case .oddPairs(let count): "-dict takes keys and values in pairs; \(count) were given"
+      case .notOneWord(let flag, let count):
+        "-\(flag.rawValue) takes one value; \(count) were given"
+      case .notABoolean(let text): "\(shown(text)) is not a boolean (true/false, yes/no, 1/0)"
+      case .notAnInteger(let text): "\(shown(text)) is not an integer (or does not fit in 64 bits)"
+      case .notAReal(let text): "\(shown(text)) is not a finite real number"
+      case .notADate(let text, let problem):
+        "\(shown(text)) is not a date (\(problem)); write 2026-11-22T10:00:00Z or 2026-11-22"
+      case .notHexData(let text): "\(shown(text)) is not hex data (pairs of 0-9, a-f)"
+      }
+    }
   }
 
   /// The value `texts` make as `type`: one word for a scalar, several for a container.
@@ -162,8 +196,7 @@ public enum TypedValue {
       return .array(texts.map(PlistValue.string))
     case .dict, .dictAdd:
       guard texts.count % 2 == 0 else {
-        throw Failure(
-          description: "-dict takes keys and values in pairs; \(texts.count) were given")
+        throw .oddPairs(count: texts.count)
       }
       var result: [PlistKey: PlistValue] = [:]
       for index in stride(from: 0, to: texts.count, by: 2) {
@@ -172,7 +205,7 @@ public enum TypedValue {
       return .dictionary(result)
     default:
       guard texts.count == 1 else {
-        throw Failure(description: "-\(type.rawValue) takes one value; \(texts.count) were given")
+        throw .notOneWord(type, count: texts.count)
       }
       return try scalar(texts[0], as: type)
     }
@@ -180,22 +213,21 @@ public enum TypedValue {
 
   /// The value one word makes as `type`.
   public static func scalar(_ text: String, as type: ValueTypeFlag) throws(Failure) -> PlistValue {
-    let shown = "\"\(text.escapingControlCharacters)\""
     switch type {
     case .bool:
       switch text.lowercased() {
       case "true", "yes", "1", "on": return .bool(true)
       case "false", "no", "0", "off": return .bool(false)
-      default: throw Failure(description: "\(shown) is not a boolean (true/false, yes/no, 1/0)")
+      default: throw .notABoolean(text)
       }
     case .int:
       guard let number = Int64(text.trimmingCharacters(in: .whitespaces)) else {
-        throw Failure(description: "\(shown) is not an integer (or does not fit in 64 bits)")
+        throw .notAnInteger(text)
       }
       return .integer(number)
     case .float:
       guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-        throw Failure(description: "\(shown) is not a finite real number")
+        throw .notAReal(text)
       }
       return .real(number)
     case .string:
@@ -204,16 +236,14 @@ public enum TypedValue {
       switch CalendarDate.parse(text) {
       case .success(let date): return .date(date)
       case .failure(let problem):
-        throw Failure(
-          description:
-            "\(shown) is not a date (\(problem)); write 2026-11-22T10:00:00Z or 2026-11-22")
+        throw .notADate(text, problem)
       }
     case .data:
       // ASCII hex only: `Character.isHexDigit` also holds for fullwidth digits (００).
       let digits = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Self.hexValue)
       let nibbles = digits.compactMap { $0 }
       guard nibbles.count == digits.count, nibbles.count % 2 == 0 else {
-        throw Failure(description: "\(shown) is not hex data (pairs of 0-9, a-f)")
+        throw .notHexData(text)
       }
       let bytes = stride(from: 0, to: nibbles.count, by: 2).map {
         nibbles[$0] << 4 | nibbles[$0 + 1]
@@ -278,5 +308,39 @@ extension PlistValue {
     case .array: "array"
     case .dictionary: "dictionary"
     }
+  }
+}
+
+extension WriteRequest {
+  /// `-array-add` or `-dict-add` checked by a bundle: a specifier stores one value.
+  public struct NotOneValue: Error, Sendable, Hashable {}
+
+  /// The request with its value checked by the element storing `key` in
+  /// `bundle` (read from `path`): a typed value must fit it; a string may be
+  /// one of its Values or a title (in the development language or one of
+  /// `languages`) and becomes that value, else converts as the element takes
+  /// it. Throws ``NotOneValue`` for a container addition, a
+  /// `SpecifierValue.Refusal` for a value the element does not take.
+  ///
+  /// ```swift
+  /// try WriteRequest.set(.string("Dark"), type: nil)
+  ///   .checked(forKey: "theme", in: bundle, at: "/app/Settings.bundle", languages: [])  // .set(.integer(2), type: nil)
+  /// ```
+  public func checked(
+    forKey key: String, in bundle: SettingsBundle, at path: String, languages: [String]
+  ) throws -> WriteRequest {
+    guard case .set(let value, let type) = self else { throw NotOneValue() }
+    let specifier: Specifier
+    switch bundle.storingSpecifier(forKey: key) {
+    case .success(let found): specifier = found.specifier
+    case .failure(let refusal): throw refusal
+    }
+    if type != nil {
+      return .set(try SpecifierValue.check(value, for: specifier, in: bundle.catalog), type: type)
+    }
+    guard case .string(let text) = value else { return self }
+    let stored = try BundleTitles.convert(
+      text, key: key, bundle: path, loaded: bundle, languages: languages)
+    return .set(stored, type: nil)
   }
 }

@@ -1,44 +1,21 @@
 import ArgumentParser
 import Foundation
 import Plist
+import PrefsKit
 import SettingsSchema
 
-/// What the element storing a key offers, as `gsettings describe` and
-/// `gsettings range` tell of a schema's key: read from the bundle alone.
-struct KeyDescription {
-  var key: String
-  var title: String?
-  var type: SpecifierType
-  var summary: String?
-  var stores: ValueKind?
-  var rule: ValueRule?
-  var choices: [BundleTitles.Choice]
-  var minimum: Double?
-  var maximum: Double?
-  var toggle: (on: PlistValue, off: PlistValue)?
-  var defaultValue: PlistValue?
-
-  init(key: String, bundle: SettingsBundle) throws {
-    let (page, specifier): (Page, Specifier)
-    switch bundle.storingSpecifier(forKey: key) {
-    case .success(let found): (page, specifier) = found
-    // Nothing is written here: the refusal's "nothing was written" would mislead.
-    case .failure(let refusal): throw CommandFailure.failure(refusal.reason)
+/// `gsettings describe` and `gsettings range` text of what a key's element offers.
+extension KeyDescription {
+  /// The description, or why there is none in the command's words: nothing
+  /// is written here, so the refusal's "nothing was written" would mislead.
+  static func of(_ key: String, in bundle: SettingsBundle) throws(CommandFailure)
+    -> KeyDescription
+  {
+    do throws(NoElement) {
+      return try KeyDescription(key: key, bundle: bundle)
+    } catch {
+      throw .failure(error.reason)
     }
-    self.key = key
-    title = specifier.title.map { bundle.localized($0, on: page) }
-    type = specifier.type ?? SpecifierType("")
-    let spec = bundle.catalog.spec(of: specifier.type)
-    summary = spec?.summary
-    stores = spec?.stores
-    rule = spec?.valueRule
-    choices = BundleTitles.choices(forKey: key, in: [bundle])
-    if rule == .range {
-      minimum = specifier.range.writtenMinimum
-      maximum = specifier.range.writtenMaximum
-    }
-    if rule == .toggle { toggle = SpecifierValue.states(of: specifier) }
-    defaultValue = specifier.defaultValue?.value
   }
 
   /// A value as GVariant text writes it: strings in single quotes.
@@ -135,16 +112,16 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let languages = languageOptions.preferredLanguages(
-          environment: ProcessInfo.processInfo.environment)
-        let loaded = try SettingsBundle.load(
-          at: bundle,
-          options: reading.options(
-            forBundle: bundle, LoadOptions(preferredLanguages: languages), dialect: dialect))
-        print(try KeyDescription(key: key, bundle: loaded).describeText, to: &output)
+        let languages = languageOptions.preferredLanguages(environment: environment.variables)
+        let loaded = try Defaults.load(
+          bundle, environment: environment, reading: reading, dialect: dialect,
+          LoadOptions(preferredLanguages: languages))
+        print(try KeyDescription.of(key, in: loaded).describeText, to: &output)
         return ExitStatus.success
       }
     }
@@ -167,12 +144,14 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let loaded = try SettingsBundle.load(
-          at: bundle, options: reading.options(forBundle: bundle, LoadOptions(), dialect: dialect))
-        let text = try KeyDescription(key: key, bundle: loaded).rangeText
+        let loaded = try Defaults.load(
+          bundle, environment: environment, reading: reading, dialect: dialect)
+        let text = try KeyDescription.of(key, in: loaded).rangeText
         print(
           text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }.joined(separator: "\n"), to: &output)

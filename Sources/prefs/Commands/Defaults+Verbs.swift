@@ -26,34 +26,6 @@ extension ValueTypeFlag {
     """
 }
 
-extension DefaultsDirectoryOption {
-  /// The domains of the folder or of the shared store, sorted.
-  func domainNames() throws -> [String] {
-    try location().domains()
-  }
-
-  /// The domain's values, refusing a domain that does not exist: a file
-  /// that is not there, a shared domain that holds no value.
-  func existingValues(of domain: String) throws -> [PlistKey: PlistValue] {
-    let store = try store(domain)
-    let values = try store.persistentValues()
-    guard try store.exists() else { throw CommandFailure.noDomain(domain, in: store) }
-    return values
-  }
-}
-
-extension CommandFailure {
-  /// A domain that is not there: no file in the folder, no value on the server.
-  static func noDomain(_ domain: String, in store: DefaultsStore) -> CommandFailure {
-    let place =
-      switch store.storage {
-      case .folder(let folder): folder
-      case .memory, .backend: store.path
-      }
-    return .failure("there is no domain \(domain) in \(place)")
-  }
-}
-
 extension Defaults {
   /// `prefs defaults read-type DOMAIN KEY`: `Type is boolean`, as macOS prints it.
   struct ReadType: ParsableCommand, StreamingCommand {
@@ -69,12 +41,12 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors, writes: false) { errors in
-        guard let value = try location.store(domain).persistentValues()[PlistKey(key)] else {
-          throw DefaultsError.missingKey(domain: domain, key: key)
-        }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors, writes: false) { errors in
+        let value = try location.frontEnd(environment).read(domain: domain, key: key)
         print("Type is \(value.defaultsTypeName)", to: &output)
         return ExitStatus.success
       }
@@ -97,36 +69,24 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        let (old, new) = (PlistKey(self.old), PlistKey(self.new))
-        var taken = false
-        // A compare-and-set backend may run the body again: it only computes.
-        let outcome = try location.store(domain).update(force: force) {
-          (values) throws(DefaultsError) in
-          taken = false
-          guard let value = values[old] else {
-            throw .missingKey(domain: domain, key: old.string)
-          }
-          guard old != new else { return }
-          guard values[new] == nil else {
-            taken = true
-            return
-          }
-          values[old] = nil
-          values[new] = value
-        }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        let renamed = try location.frontEnd(environment).rename(
+          domain: domain, from: old, to: new, force: force)
+        let outcome = renamed.write
         Defaults.reportMovedAside(outcome, to: &errors)
-        if taken {
+        if renamed.newKeyTaken {
           throw CommandFailure.failure(
-            "the domain \(domain) already has a key \"\(new.string)\"; delete it first (the domain is unchanged)"
+            "the domain \(domain) already has a key \"\(new)\"; delete it first (the domain is unchanged)"
           )
         }
         report.say(
           outcome.changes.isEmpty
-            ? "nothing to change: \(old.string) is \(new.string)"
-            : "renamed \(old.string) to \(new.string) in \(domain)", to: &errors)
+            ? "nothing to change: \(old) is \(new)"
+            : "renamed \(old) to \(new) in \(domain)", to: &errors)
         return ExitStatus.success
       }
     }
@@ -148,43 +108,24 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors, writes: false) { errors in
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors, writes: false) { errors in
         var status = ExitStatus.success
-        for domain in try location.domainNames() {
-          let values: [PlistKey: PlistValue]
-          do {
-            values = try location.store(domain).persistentValues()
-          } catch {
+        for result in try location.frontEnd(environment).find(word) {
+          switch result {
+          case .unreadable(_, let error):
             status = CommandErrors.report(error, to: &errors, writes: false)
-            continue
+          case .found(let domain, let entries):
+            print(
+              "Found \(entries.count) keys in domain '\(domain.escapingControlCharacters)': "
+                + PlistValue.dictionary(entries).openStepText(indent: 0), to: &output)
           }
-          let found =
-            Self.contains(domain, word)
-            ? values : values.filter { Self.contains($0.key.string, word) || matches($0.value) }
-          guard !found.isEmpty else { continue }
-          print(
-            "Found \(found.count) keys in domain '\(domain.escapingControlCharacters)': "
-              + PlistValue.dictionary(found).openStepText(indent: 0), to: &output)
         }
         return status
       }
-    }
-
-    /// Strings and dictionary keys, at any depth.
-    func matches(_ value: PlistValue) -> Bool {
-      switch value {
-      case .string(let text): Self.contains(text, word)
-      case .array(let items): items.contains(where: matches)
-      case .dictionary(let entries):
-        entries.contains { Self.contains($0.key.string, word) || matches($0.value) }
-      default: false
-      }
-    }
-
-    static func contains(_ text: String, _ word: String) -> Bool {
-      text.range(of: word, options: [.caseInsensitive]) != nil
     }
   }
 }

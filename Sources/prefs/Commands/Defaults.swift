@@ -1,12 +1,10 @@
 import ArgumentParser
 import DefaultsStore
-import Dispatch
 import Foundation
 import Plist
 import PrefsKit
 import SettingsSchema
 import SharedDefaults
-import Synchronization
 
 /// `prefs defaults ...`: persistent defaults domains, as Foundation's
 /// `UserDefaults` keeps them on Linux.
@@ -71,20 +69,14 @@ struct DefaultsDirectoryOption: ParsableArguments {
     }
   }
 
-  /// The domain's store and the values it holds, refused before anything is
-  /// shown as every command refuses them: a `--defaults-dir` that does not
-  /// exist is a usage error, a corrupt domain file an error. `edit` (form and
-  /// plain) and `render` share it.
-  func storeWithValues(_ domain: String) throws -> (
-    store: DefaultsStore, values: [PlistKey: PlistValue]
-  ) {
-    try location().storeWithValues(domain: domain)
-  }
-
-  /// The domain's store: shared, or a file whose folder is made when missing
-  /// only if it is the default one.
+  /// The domain's store at the location the flags and the process's environment name.
   func store(_ domain: String) throws -> DefaultsStore {
     try location().store(domain: domain)
+  }
+
+  /// The `defaults` verbs over that location.
+  func frontEnd(_ environment: PrefsEnvironment) throws(CommandFailure) -> DefaultsFrontEnd {
+    DefaultsFrontEnd(location: try location(environment), environment: environment)
   }
 }
 
@@ -100,7 +92,76 @@ extension CommandFailure {
   }
 }
 
+extension DefaultsFailure {
+  /// The error to report: a store's own (``CommandErrors`` words it with its
+  /// remedy), else the command's words for it.
+  var reported: any Error {
+    switch self {
+    case .store(let error): error
+    case .noDomain(let domain, let place):
+      CommandFailure.failure("there is no domain \(domain) in \(place)")
+    case .containerRefused(let refusal, let key, let domain):
+      CommandFailure.failure(refusal.message(key: key, domain: domain))
+    case .unexportableAsPlist(let domain, let error):
+      CommandFailure.failure(
+        "\(domain): \(error.description); nothing was exported (--format json carries it)")
+    case .unexportableAsJSON(let domain, let error):
+      CommandFailure.failure("\(domain): \(error.description); nothing was exported")
+    case .unreadableInput(let name, let error):
+      CommandFailure.failure("\(name): \(error); nothing was imported")
+    case .unreadableJSON(let name, let error):
+      CommandFailure.failure("\(name): \(error.description); nothing was imported")
+    case .unreadablePlist(let name, let issue):
+      CommandFailure.failure("\(name): \(issue.message)")
+    case .notADictionary(let name, let typeName):
+      CommandFailure.failure("\(name): the plist is \(typeName), not a dictionary")
+    case .watchRefused(let path):
+      CommandFailure.failure(
+        "cannot watch \(path): the system refused a file watch (on Linux, the limits "
+          + "fs.inotify.max_user_instances and max_user_watches)")
+    }
+  }
+}
+
 extension Defaults {
+  /// Runs a defaults command's body: what it throws is reported as every
+  /// command reports it (a ``DefaultsFailure`` in the command's words).
+  static func run<Errors: TextOutputStream>(
+    errors: inout Errors, writes: Bool = true, _ body: (inout Errors) throws -> Int32
+  ) -> Int32 {
+    CommandErrors.run(errors: &errors, writes: writes) { errors in
+      do {
+        return try body(&errors)
+      } catch let failure as DefaultsFailure {
+        throw failure.reported
+      }
+    }
+  }
+
+  /// The bundle a `--bundle` names, read as every command reads it (the
+  /// root page and dialect of `--root`, `--dialect` or `.prefs.yml`).
+  static func load(
+    _ bundle: String, environment: PrefsEnvironment, reading: RootPageOption,
+    dialect: Dialect? = nil, _ options: LoadOptions = LoadOptions()
+  ) throws -> SettingsBundle {
+    let named = NamedBundle(bundle, environment: environment)
+    return try named.load(named.options(options, rootPage: reading.root, dialect: dialect))
+  }
+}
+
+extension Defaults {
+  /// The formats of `export` and `import`.
+  enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
+    case plist, json
+
+    var exchange: DefaultsFrontEnd.ExchangeFormat {
+      switch self {
+      case .plist: .plist
+      case .json: .json
+      }
+    }
+  }
+
   struct Write: ParsableCommand, StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "write",
@@ -137,26 +198,14 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        let request = try self.request()
-        let store = try location.store(domain)
-        let outcome: DefaultsStore.WriteOutcome
-        switch request {
-        case .set(let value, _):
-          outcome = try store.set(value, forKey: key, force: force)
-        case .arrayAdd, .dictAdd:
-          var refusal: String?
-          outcome = try store.update(force: force) { values in
-            refusal = nil
-            switch ContainerAddition.apply(request, to: values[PlistKey(key)]) {
-            case .success(let merged): values[PlistKey(key)] = merged
-            case .failure(let reason): refusal = reason.message(key: key, domain: domain)
-            }
-          }
-          if let refusal { throw CommandFailure.failure(refusal) }
-        }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        let request = try self.request(environment)
+        let outcome = try location.frontEnd(environment).write(
+          domain: domain, key: key, request, force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
         report.say(
           outcome.changes.isEmpty
@@ -166,29 +215,20 @@ extension Defaults {
       }
     }
 
-    func request() throws -> WriteRequest {
+    /// The value words, checked and converted by `--bundle` when given.
+    func request(_ environment: PrefsEnvironment) throws -> WriteRequest {
       let request = try WriteRequest.parse(values)
       guard let bundle else { return request }
-      guard case .set(let value, let type) = request else {
+      if case .set = request {
+      } else {
         throw CommandFailure.usage(
           "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
       }
-      let loaded = try SettingsBundle.load(
-        at: bundle, options: reading.options(forBundle: bundle, LoadOptions(), dialect: dialect))
-      let specifier: Specifier
-      switch loaded.storingSpecifier(forKey: key) {
-      case .success(let found): specifier = found.specifier
-      case .failure(let refusal): throw refusal
-      }
-      if type != nil {
-        return .set(try SpecifierValue.check(value, for: specifier, in: loaded.catalog), type: type)
-      }
-      guard case .string(let text) = value else { return request }
-      let stored = try BundleTitles.convert(
-        text, key: key, bundle: bundle, loaded: loaded,
-        languages: languageOptions.preferredLanguages(
-          environment: ProcessInfo.processInfo.environment))
-      return .set(stored, type: nil)
+      return try request.checked(
+        forKey: key,
+        in: try Defaults.load(bundle, environment: environment, reading: reading, dialect: dialect),
+        at: environment.absolutePath(bundle),
+        languages: languageOptions.preferredLanguages(environment: environment.variables))
     }
   }
 
@@ -203,29 +243,20 @@ extension Defaults {
     @Argument(help: "The key; none prints every value.") var key: String?
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var location: DefaultsDirectoryOption
-    /// Whether the text goes to a terminal, which must get no control character.
-    var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors, writes: false) { errors in
-        let store = try location.store(domain)
-        let values = try store.persistentValues()
-        let shown: PlistValue
-        if let key {
-          guard let value = values[PlistKey(key)] else {
-            throw DefaultsError.missingKey(domain: domain, key: key)
-          }
-          shown = value
-        } else {
-          // A shared domain exists while it holds a value; a file, while it is there.
-          guard try store.exists() else { throw CommandFailure.noDomain(domain, in: store) }
-          shown = .dictionary(values)
-        }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors, writes: false) { errors in
+        let shown = try location.frontEnd(environment).read(domain: domain, key: key)
+        // A terminal must get no control character.
         print(
-          json ? JSONValue(shown).rendered() : shown.readText(forTerminal: outputIsTerminal),
+          json
+            ? JSONValue(shown).rendered()
+            : shown.readText(forTerminal: environment.terminal.standardOutputIsTerminal),
           to: &output)
         return ExitStatus.success
       }
@@ -248,24 +279,20 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        let store = try location.store(domain)
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        let outcome = try location.frontEnd(environment).delete(
+          domain: domain, key: key, force: force)
+        Defaults.reportMovedAside(outcome, to: &errors)
         if let key {
-          // With --force a domain that does not parse is not read first: it is moved aside.
-          if !force, try store.persistentValues()[PlistKey(key)] == nil {
-            throw DefaultsError.missingKey(domain: domain, key: key)
-          }
-          let outcome = try store.removeValue(forKey: key, force: force)
-          Defaults.reportMovedAside(outcome, to: &errors)
           report.say(
             outcome.changes.isEmpty
               ? "nothing to change: \(domain) has no key \(key)" : "deleted \(key) from \(domain)",
             to: &errors)
         } else {
-          let outcome = try store.removeAll(force: force)
-          Defaults.reportMovedAside(outcome, to: &errors)
           report.say(
             outcome.changes.isEmpty
               ? "nothing to change: \(domain) holds no values"
@@ -284,20 +311,17 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        for domain in try location.location().domains() {
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        for domain in try location.frontEnd(environment).domains() {
           print(domain.escapingControlCharacters, to: &output)
         }
         return ExitStatus.success
       }
     }
-  }
-
-  /// The formats of `export` and `import`.
-  enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
-    case plist, json
   }
 
   struct Export: ParsableCommand, StreamingCommand {
@@ -312,38 +336,30 @@ extension Defaults {
         """)
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The file, or - for standard output.") var file: String
-    @Option(help: "plist (XML, the default) or json.") var format: ExchangeFormat = .plist
+    @Option(help: "plist (XML, the default) or json.")
+    var format: ExchangeFormat = .plist
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors, writes: false) { errors in
-        let values = try location.existingValues(of: domain)
-        let bytes: [UInt8]
-        switch format {
-        case .plist:
-          do throws(PlistWriteError) {
-            bytes = try XMLPlistWriter.write(.dictionary(values))
-          } catch {
-            throw CommandFailure.failure(
-              "\(domain): \(error.description); nothing was exported (--format json carries it)")
-          }
-        case .json:
-          do throws(DefaultsJSON.Failure) {
-            bytes = Array(try DefaultsJSON.encode(values).utf8)
-          } catch {
-            throw CommandFailure.failure("\(domain): \(error.description); nothing was exported")
-          }
-        }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors, writes: false) { errors in
+        let (bytes, count) = try location.frontEnd(environment).export(
+          domain: domain, format: format.exchange)
         if file == "-" {
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
-          try OutputFile.write(Data(bytes), to: file)
+          do throws(OutputFileError) {
+            try OutputFile.write(Data(bytes), to: environment.absolutePath(file))
+          } catch {
+            throw error.naming(file)
+          }
           report.say(
-            "wrote \(DoneReport.count(values.count, "value")) of \(domain) to \(file)", to: &errors)
+            "wrote \(DoneReport.count(count, "value")) of \(domain) to \(file)", to: &errors)
         }
         return ExitStatus.success
       }
@@ -368,68 +384,33 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    /// Says how many values the import changed.
-    func reportImport(_ outcome: DefaultsStore.WriteOutcome, errors: inout some TextOutputStream) {
-      report.say(
-        outcome.changes.isEmpty
-          ? "nothing to change: \(domain) already holds those values"
-          : "imported \(domain): \(DoneReport.count(outcome.changes.count, "value")) changed",
-        to: &errors)
-    }
-
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        // Never more than the reader takes: a 2 GB input is refused at its first 64 MiB.
-        let limit = ReadLimits.standard.maximumBytes
-        let shownName = file == "-" ? "<stdin>" : file
-        let data: [UInt8]
-        do throws(BoundedInput.Failure) {
-          data =
-            file == "-"
-            ? try BoundedInput.read(descriptor: STDIN_FILENO, limit: limit)
-            : try BoundedInput.read(path: file, limit: limit)
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        let source: DefaultsFrontEnd.ImportSource =
+          file == "-" ? .descriptor(STDIN_FILENO, name: "<stdin>") : .file(file)
+        let defaults = try location.frontEnd(environment)
+        let outcome: DefaultsStore.WriteOutcome
+        do throws(DefaultsFailure) {
+          outcome = try defaults.importValues(
+            domain: domain, from: source, format: format?.exchange, force: force)
         } catch {
-          throw CommandFailure.failure("\(shownName): \(error); nothing was imported")
-        }
-        if format == .json || (format == nil && JSONPlistReader.looksLikeJSON(data)) {
-          let values: [PlistKey: PlistValue]?
-          do throws(DefaultsJSON.Failure) {
-            values = try DefaultsJSON.decode(data)
-          } catch {
-            // An OpenStep plist starts as JSON does: without --format it is read
-            // as one, unless a key is followed by `:`, which only JSON has.
-            guard format != .json, !JSONPlistReader.isSurelyJSON(data) else {
-              throw CommandFailure.failure(
-                "\(shownName): \(error.description); nothing was imported")
-            }
-            values = nil
-          }
-          if let values {
-            let outcome = try location.store(domain).replaceAll(with: values, force: force)
-            Defaults.reportMovedAside(outcome, to: &errors)
-            reportImport(outcome, errors: &errors)
-            return ExitStatus.success
-          }
-        }
-        let document: PlistDocument
-        do throws(ReadIssue) {
-          document = try PropertyListReader.read(data)
-        } catch {
+          guard case .unreadablePlist(let name, let issue) = error else { throw error }
+          // A plist that does not read is shown in compiler style, as lint shows it.
           print(
             CompilerStyleFormatter.format(
-              file: shownName, severity: .error, message: error.message,
-              place: error.place),
+              file: name, severity: .error, message: issue.message, place: issue.place),
             to: &errors)
           return ExitStatus.failure
         }
-        guard case .dictionary(let values) = document.root.value else {
-          throw CommandFailure.failure(
-            "\(shownName): the plist is \(document.root.typeNameWithArticle), not a dictionary")
-        }
-        let outcome = try location.store(domain).replaceAll(with: values, force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
-        reportImport(outcome, errors: &errors)
+        report.say(
+          outcome.changes.isEmpty
+            ? "nothing to change: \(domain) already holds those values"
+            : "imported \(domain): \(DoneReport.count(outcome.changes.count, "value")) changed",
+          to: &errors)
         return ExitStatus.success
       }
     }
@@ -447,80 +428,68 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        let store = try location.store(domain)
-        let shared = if case .folder = store.storage { false } else { true }
-        // A server out of reach, a refused login: said now, with exit 1.
-        if shared { _ = try store.persistentValues() }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
         let json = json
-        let token = store.observe(keys: keys.isEmpty ? nil : Set(keys.map { PlistKey($0) })) {
-          changes in
-          var text = ""
-          for change in changes {
-            if json {
-              text +=
-                JSONValue.object([
-                  ("key", .string(change.key.string)),
-                  ("old", change.old.map(JSONValue.init) ?? .null),
-                  ("new", change.new.map(JSONValue.init) ?? .null),
-                ]).renderedCompact() + "\n"
-            } else {
-              let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-              let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-              text += "\(change.key.string.escapingControlCharacters): \(old) → \(new)\n"
-            }
-          }
-          // Ends the process quietly once the reader has gone.
-          var output = StandardOutput()
-          output.write(text)
-        }
-        // The folder gone (removed, moved) or the server out of reach is said
-        // on standard error; the watch resumes when it is back.
-        let folder = store.directory.escapingControlCharacters
-        let wasWaiting = Mutex(false)
-        let stateToken = store.observeWatchState(scheduler: ImmediateScheduler()) { state in
-          var errors = StandardError()
-          switch state {
-          case .waitingForFolder:
-            wasWaiting.withLock { $0 = true }
-            print(
-              "prefs: the defaults folder \(folder) is gone (removed, moved or not made yet); waiting for it",
-              to: &errors)
-          case .reconnecting(let name, let reason):
-            wasWaiting.withLock { $0 = true }
-            print(
-              "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
-              to: &errors)
-          case .watching:
-            guard wasWaiting.withLock({ $0 }) else { return }
-            if shared {
-              print(
-                "prefs: \(store.path.escapingControlCharacters) is back; watching it again",
-                to: &errors)
-            } else {
-              print(
-                "prefs: the defaults folder \(folder) is back; watching it again", to: &errors)
-            }
-          case .failed(let name, let reason):
-            print(
-              CommandErrors.prefix
-                + "\(name.escapingControlCharacters): the watch stopped: \(reason.escapingControlCharacters)",
-              to: &errors)
-            Foundation.exit(ExitStatus.failure)
-          case .notWatching: break
+        let watch = try location.frontEnd(environment).watch(
+          domain: domain, keys: keys.isEmpty ? nil : Set(keys.map { PlistKey($0) })
+        ) { event in
+          // Changes arrive on the store's threads: they go straight to the streams.
+          if case .changes(let changes) = event {
+            var output = StandardOutput()
+            output.write(Self.lines(changes, json: json))
+          } else {
+            var errors = StandardError()
+            print(Self.line(event), to: &errors)
           }
         }
-        guard store.watchesOtherProcesses else {
-          throw CommandFailure.failure(
-            "cannot watch \(store.path): the system refused a file watch (on Linux, the limits "
-              + "fs.inotify.max_user_instances and max_user_watches)")
+        // Until interrupted (SIGINT and SIGTERM end the process) or stopped for good.
+        guard case .failed(let name, let reason) = watch.wait() else {
+          return ExitStatus.success
         }
-        withExtendedLifetime((store, token, stateToken)) {
-          // Until interrupted: SIGINT and SIGTERM end the process.
-          dispatchMain()
+        print(
+          CommandErrors.prefix
+            + "\(name.escapingControlCharacters): the watch stopped: \(reason.escapingControlCharacters)",
+          to: &errors)
+        return ExitStatus.failure
+      }
+    }
+
+    /// A line per change: `key: old → new`, or one JSON object per line.
+    static func lines(_ changes: [DefaultsChange], json: Bool) -> String {
+      var text = ""
+      for change in changes {
+        if json {
+          text +=
+            JSONValue.object([
+              ("key", .string(change.key.string)),
+              ("old", change.old.map(JSONValue.init) ?? .null),
+              ("new", change.new.map(JSONValue.init) ?? .null),
+            ]).renderedCompact() + "\n"
+        } else {
+          let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+          let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
+          text += "\(change.key.string.escapingControlCharacters): \(old) → \(new)\n"
         }
+      }
+      return text
+    }
+
+    /// What became of the watch, said on standard error; it resumes when the folder or server is back.
+    static func line(_ event: DefaultsWatch.Event) -> String {
+      switch event {
+      case .changes: ""
+      case .folderGone(let folder):
+        "prefs: the defaults folder \(folder.escapingControlCharacters) is gone (removed, moved or not made yet); waiting for it"
+      case .reconnecting(let name, let reason):
+        "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting"
+      case .storeBack(let path):
+        "prefs: \(path.escapingControlCharacters) is back; watching it again"
+      case .folderBack(let folder):
+        "prefs: the defaults folder \(folder.escapingControlCharacters) is back; watching it again"
       }
     }
   }
@@ -538,26 +507,23 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors, writes: false) { errors in
-        let defaults = try SettingsBundle.load(
-          at: bundle, options: reading.options(forBundle: bundle, LoadOptions())
-        ).defaultValues
-        let store = try location.store(domain)
-        let stored = try store.persistentValues()
-        let missing = defaults.filter { stored[$0.key] == nil }
-        if apply {
-          let outcome = try store.update { values in
-            for (key, value) in missing where values[key] == nil { values[key] = value }
-          }
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors, writes: false) { errors in
+        let defaults = try Defaults.load(bundle, environment: environment, reading: reading)
+          .defaultValues
+        let outcome = try location.frontEnd(environment).register(
+          domain: domain, defaults: defaults, apply: apply)
+        if let write = outcome.write {
           report.say(
-            outcome.changes.isEmpty
+            write.changes.isEmpty
               ? "nothing to change: \(domain) holds every default already"
-              : "registered \(DoneReport.count(outcome.changes.count, "value")) in \(domain)",
+              : "registered \(DoneReport.count(write.changes.count, "value")) in \(domain)",
             to: &errors)
         }
-        print(PlistValue.dictionary(missing).readText, to: &output)
+        print(PlistValue.dictionary(outcome.missing).readText, to: &output)
         return ExitStatus.success
       }
     }
@@ -594,46 +560,41 @@ extension Defaults {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
-        let environment = PrefsEnvironment.current()
-        let options = StoreOptions(folder: directory, storeURL: storeURL)
-        let shared: SharedStoreLocation
-        do throws(StoreLocation.Failure) {
-          shared = try StoreLocation.requiredServer(options, environment: environment)
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
+        let run: DefaultsSyncRun
+        do throws(DefaultsSyncFailure) {
+          run = try DefaultsFrontEnd.sync(
+            domain: domain, options: StoreOptions(folder: directory, storeURL: storeURL),
+            environment: environment
+          ) { event in
+            switch event {
+            case .sync(let event):
+              var output = StandardOutput()
+              output.write(Self.line(event) + "\n")
+            case .reconnecting(let name, let reason):
+              var errors = StandardError()
+              print(
+                "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
+                to: &errors)
+            }
+          }
         } catch {
-          throw CommandFailure(error)
-        }
-        let sharedStore = try StoreLocation.server(shared).store(domain: domain)
-        let localStore = try StoreLocation.folder(options, environment: environment)
-          .store(domain: domain)
-        _ = try sharedStore.persistentValues()
-        let sync = DomainSync(local: localStore, shared: sharedStore) { event in
-          var output = StandardOutput()
-          output.write(Self.line(event) + "\n")
-        }
-        try sync.start()
-        let stateToken = sharedStore.observeWatchState(scheduler: ImmediateScheduler()) { state in
-          var errors = StandardError()
-          switch state {
-          case .reconnecting(let name, let reason):
-            print(
-              "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
-              to: &errors)
-          case .failed(let name, let reason):
-            print(
-              CommandErrors.prefix
-                + "\(name.escapingControlCharacters): the sync stopped: \(reason.escapingControlCharacters)",
-              to: &errors)
-            Foundation.exit(ExitStatus.failure)
-          default: break
+          switch error {
+          case .location(let failure): throw CommandFailure(failure)
+          case .defaults(let failure): throw failure.reported
           }
         }
-        withExtendedLifetime((sync, sharedStore, stateToken)) {
-          // Until interrupted: SIGINT and SIGTERM end the process.
-          dispatchMain()
-        }
+        // Until interrupted (SIGINT and SIGTERM end the process) or stopped for good.
+        guard case .failed(let name, let reason) = run.wait() else { return ExitStatus.success }
+        print(
+          CommandErrors.prefix
+            + "\(name.escapingControlCharacters): the sync stopped: \(reason.escapingControlCharacters)",
+          to: &errors)
+        return ExitStatus.failure
       }
     }
   }
