@@ -1,4 +1,5 @@
 import Foundation
+import PrefsKit
 import TestSupport
 import Testing
 
@@ -12,18 +13,40 @@ struct DumpTests {
     var errors: String
   }
 
+  /// What the commands are handed instead of the process's working directory:
+  /// the repository, so that the examples' relative paths name them.
+  static let environment = PrefsEnvironment(
+    workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
+
   static func run(_ arguments: [String]) -> Run {
     var output = ""
     var errors = ""
-    let code = Prefs.run(arguments: arguments, output: &output, errors: &errors)
+    let code = Prefs.run(
+      arguments: arguments, environment: environment, output: &output, errors: &errors)
     return Run(code: code, output: output, errors: errors)
   }
 
   static let conversor = "Examples/Conversor/Settings.bundle"
   static let showcase = "Examples/Showcase/Settings.bundle"
 
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  /// A relative bundle is found from the environment's working directory, and
+  /// named as given (failed before: the commands read the process's, where
+  /// Showcase/ is not, and exited 2).
+  @Test(arguments: [
+    ["dump", "Showcase/Settings.bundle", "--lang", "en"],
+    ["generate", "swift", "Showcase/Settings.bundle"],
+    ["strings", "status", "Showcase/Settings.bundle"],
+    ["strings", "missing", "Showcase/Settings.bundle", "--lang", "pt-BR"],
+    ["strings", "sync", "Showcase/Settings.bundle", "--dry-run"],
+  ])
+  func relativeBundlesAreFoundFromTheEnvironmentsDirectory(arguments: [String]) {
+    var output = ""
+    var errors = ""
+    let code = Prefs.run(
+      arguments: arguments, environment: PrefsEnvironment(workingDirectory: Paths.examples.path),
+      output: &output, errors: &errors)
+    #expect(code == 0, "\(arguments): \(errors)")
+    if arguments[0] == "dump" { #expect(output.hasPrefix("Bundle: Showcase/Settings.bundle\n")) }
   }
 
   @Test(arguments: ["en", "pt", "pt-BR", "cs", "ru"])
@@ -51,13 +74,13 @@ struct DumpTests {
   }
 
   @Test func aBrokenBundlePrintsWhatItCanAndFails() {
-    let result = Self.run(["dump", "Tests/Fixtures/Hostile/BrokenRoot.bundle"])
+    let result = Self.run(["dump", "Tests/Fixtures/Hostile/BrokenRoot/Settings.bundle"])
     #expect(result.code == 1)
     expectGolden(result.errors, "dump/broken-root.stderr.txt")
   }
 
   @Test func traversalIsReportedWithItsPlace() {
-    let result = Self.run(["dump", "Tests/Fixtures/Hostile/Traversal.bundle"])
+    let result = Self.run(["dump", "Tests/Fixtures/Hostile/Traversal/Settings.bundle"])
     #expect(result.code == 1)
     expectGolden(result.errors, "dump/traversal.stderr.txt")
   }

@@ -9,7 +9,6 @@ struct GenerateCommandTests {
   let folder: URL
 
   init() throws {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "prefs-generate-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,7 +86,8 @@ struct GenerateCommandTests {
     try #require(FileManager.default.isExecutableFile(atPath: tool.path), "swift build builds it")
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("AppSettings.swift").path
-    let plugin = try ChildProcess.run(tool, [DumpTests.conversor, file, name])
+    let conversor = Paths.repository.appendingPathComponent(DumpTests.conversor).path
+    let plugin = try ChildProcess.run(tool, [conversor, file, name])
     #expect(plugin.status == 1)
     #expect(plugin.errors.contains("would hide the \(name) the generated file uses"))
     #expect(!FileManager.default.fileExists(atPath: file))

@@ -15,7 +15,6 @@ struct GeneratedCodeBehaviourTests {
   let suite = "com.example.generated"
 
   init() throws {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "prefs-generated-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -56,7 +55,8 @@ struct GeneratedCodeBehaviourTests {
     let program = try build()
 
     // 1. After registerDefaults(in:), object(forKey:) of every key is the bundle's DefaultValue.
-    let bundle = try SettingsBundle.load(at: DumpTests.showcase)
+    let bundle = try SettingsBundle.load(
+      at: Paths.repository.appendingPathComponent(DumpTests.showcase).path)
     let expected = bundle.defaultValues
     let keys = expected.keys.map(\.string).sorted()
     let registered = try Self.execute(

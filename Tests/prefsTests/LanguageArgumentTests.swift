@@ -23,10 +23,6 @@ struct LanguageArgumentTests {
 
   static let refused = ["../../etc", "zz@@", "de,fr", "de/../x", "", "de\u{1B}[2J", "pt_BR.UTF-8"]
 
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   @Test(arguments: commands.indices, refused)
   func everyCommandRefusesWhatNamesNoLanguage(command: Int, value: String) {
     // dump's --lang is a list of preferred languages (de,fr), each checked alike.

