@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Parallel
 import Plist
+import PrefsKit
 import SettingsLint
 import SettingsSchema
 import SourceCheck
