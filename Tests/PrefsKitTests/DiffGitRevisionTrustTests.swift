@@ -1,14 +1,14 @@
 import Foundation
+import PrefsKit
 import TestSupport
 import Testing
 
-@testable import prefs
-
-/// `prefs diff REV:PATH` in a repository written by an attacker: its
+/// A diff of `REV:PATH` in a repository written by an attacker: its
 /// configuration asks git to run commands (hooks, fsmonitor, filters,
 /// textconv, pagers, a promisor remote's upload-pack or ssh command), each of
-/// which would leave a marker file; none may run.
-struct GitRevisionTrustTests {
+/// which would leave a marker file; none may run. git gets the environment's
+/// variables (its `HOME`, `PATH`, `TMPDIR`) and runs in its working directory.
+struct DiffGitRevisionTrustTests {
   /// A repository with `App/Settings.bundle` committed, a marker folder and
   /// a script that leaves a marker named by its first argument.
   final class Repository {
@@ -27,16 +27,16 @@ struct GitRevisionTrustTests {
       try "#!/bin/sh\ntouch '\(markers.path)'/\"$1\"\ncat >/dev/null 2>&1\nexit 1\n".write(
         toFile: script, atomically: true, encoding: .utf8)
       chmod(script, 0o755)
-      try DiffCommandTests.git(["init", "-q"], in: root)
+      try DiffGitRevisionTrustTests.git(["init", "-q"], in: root)
       try manager.copyItem(
-        at: Paths.repository.appendingPathComponent(DiffCommandTests.bundle("base")),
+        at: Paths.repository.appendingPathComponent("Tests/Fixtures/Diff/base/Settings.bundle"),
         to: root.appendingPathComponent("App/Settings.bundle"))
-      try DiffCommandTests.git(["add", "-A"], in: root)
-      try DiffCommandTests.git(["commit", "-q", "-m", "base"], in: root)
+      try DiffGitRevisionTrustTests.git(["add", "-A"], in: root)
+      try DiffGitRevisionTrustTests.git(["commit", "-q", "-m", "base"], in: root)
     }
 
     func config(_ key: String, _ value: String, in folder: URL? = nil) throws {
-      try DiffCommandTests.git(["config", key, value], in: folder ?? root)
+      try DiffGitRevisionTrustTests.git(["config", key, value], in: folder ?? root)
     }
 
     /// What ran: the markers left.
@@ -47,13 +47,29 @@ struct GitRevisionTrustTests {
     deinit { try? FileManager.default.removeItem(at: top) }
   }
 
-  static func diff(in folder: URL, temporary: URL? = nil) throws -> ChildProcess {
-    var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
-    if let temporary { environment["TMPDIR"] = temporary.path }
-    return try ChildProcess.run(
-      EndToEndTests.binary,
-      ["diff", "HEAD:App/Settings.bundle", "HEAD:App/Settings.bundle"],
-      environment: environment, in: folder)
+  static func git(_ arguments: [String], in folder: URL) throws {
+    let run = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["git", "-c", "user.name=prefs", "-c", "user.email=prefs@example.com"] + arguments,
+      in: folder)
+    #expect(run.status == 0, "git \(arguments): \(run.errors)")
+  }
+
+  /// The environment a diff in `folder` is handed: git finds the repository
+  /// from its working directory and reads `HOME`'s configuration, never this process's.
+  static func environment(in folder: URL, temporary: URL? = nil) -> PrefsEnvironment {
+    var variables = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+    if let temporary { variables["TMPDIR"] = temporary.path }
+    return PrefsEnvironment(workingDirectory: folder.path, variables: variables)
+  }
+
+  /// The revision compared with itself.
+  static func diff(in folder: URL, temporary: URL? = nil) -> Result<DiffOutcome, DiffError> {
+    Result { () throws(DiffError) in
+      try DiffFrontEnd.run(
+        DiffOptions(old: "HEAD:App/Settings.bundle", new: "HEAD:App/Settings.bundle"),
+        environment: environment(in: folder, temporary: temporary))
+    }
   }
 
   static let hookNames = [
@@ -101,8 +117,8 @@ struct GitRevisionTrustTests {
         try repository.config("pager.\(command)", "\(repository.script) pager-\(command)")
       }
     }
-    let run = try Self.diff(in: repository.root)
-    #expect(run.status == 0, "\(run.errors)")
+    let outcome = try Self.diff(in: repository.root).get()
+    #expect(outcome.changes.isEmpty)
     #expect(try repository.ran() == [])
   }
 
@@ -115,7 +131,7 @@ struct GitRevisionTrustTests {
     let repository = try Repository()
     try repository.config("uploadpack.allowFilter", "true")
     let clone = repository.top.appendingPathComponent("clone")
-    try DiffCommandTests.git(
+    try Self.git(
       [
         "clone", "-q", "--filter=blob:none", "--no-checkout", "--no-local",
         "file://" + repository.root.path, clone.path,
@@ -129,9 +145,14 @@ struct GitRevisionTrustTests {
       try repository.config(
         "remote.origin.uploadpack", "\(repository.script) uploadpack", in: clone)
     }
-    let run = try Self.diff(in: clone)
-    #expect(run.status != 0)
-    #expect(run.errors.contains("HEAD:App/Settings.bundle: git cannot read it"), "\(run.errors)")
+    guard case .failure(.revision(let error)) = Self.diff(in: clone) else {
+      Issue.record("the partial clone was read")
+      return
+    }
+    #expect(error.isInvalidArgument)
+    #expect(
+      error.description.hasPrefix("HEAD:App/Settings.bundle: git cannot read it"),
+      "\(error.description)")
     #expect(try repository.ran() == [])
   }
 
@@ -153,8 +174,12 @@ struct GitRevisionTrustTests {
     let made = try ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: repository.root)
     #expect(made.status == 0, "\(made.errors)")
-    let run = try Self.diff(in: repository.root, temporary: temporary)
-    #expect(run.status == 1, "\(run.errors)")
+    guard case .failure(.revision(let error)) = Self.diff(in: repository.root, temporary: temporary)
+    else {
+      Issue.record("a tree no file system holds was copied")
+      return
+    }
+    #expect(!error.isInvalidArgument, "\(error)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
   }
 
@@ -170,20 +195,23 @@ struct GitRevisionTrustTests {
     try config.write(contentsOf: Data("[include]\n\tpath = fifo\n".utf8))
     try config.close()
     let started = ContinuousClock.now
-    let error = #expect(throws: CommandFailure.self) {
+    let error = #expect(throws: GitRevisionError.self) {
       try GitRevisionBundle(
-        "HEAD:App/Settings.bundle", in: repository.root, answerTimeout: .seconds(1))
+        "HEAD:App/Settings.bundle", environment: Self.environment(in: repository.root),
+        answerTimeout: .seconds(1))
     }
+    #expect(error == .noAnswer("HEAD:App/Settings.bundle", timeout: .seconds(1)))
     #expect(
-      error?.message.contains("git did not answer within 1") == true, "\(String(describing: error))"
-    )
+      error?.description.contains("git did not answer within 1") == true,
+      "\(String(describing: error))")
     #expect(ContinuousClock.now - started < .seconds(30))
   }
 
   /// The copy is the user's alone, and removed when asked.
   @Test func theCopysFolderIsPrivate() throws {
     let repository = try Repository()
-    let copy = try GitRevisionBundle("HEAD:App/Settings.bundle", in: repository.root)
+    let copy = try GitRevisionBundle(
+      "HEAD:App/Settings.bundle", environment: Self.environment(in: repository.root))
     var status = stat()
     #expect(stat(copy.folder, &status) == 0)
     #expect(status.st_mode & 0o777 == 0o700)

@@ -2,19 +2,30 @@ import BundleDiff
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import SettingsSchema
 import TestSupport
 import Testing
 
 @testable import prefs
 
-/// `prefs diff` and `prefs defaults migrate` as users run them.
+/// `prefs diff` and `prefs defaults migrate` as users run them: the words,
+/// formats and exit statuses of what `DiffFrontEnd` found (its workflow is
+/// tested in PrefsKitTests' DiffFrontEndTests).
 struct DiffCommandTests {
   static let fixtures = "Tests/Fixtures/Diff"
   static func bundle(_ name: String) -> String { "\(fixtures)/\(name)/Settings.bundle" }
 
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
+  /// Runs a command line in-process in the repository (the fixtures' paths
+  /// are relative to it), handed as the working directory: this process's is never changed.
+  static func prefs(_ arguments: [String]) -> DumpTests.Run {
+    var output = ""
+    var errors = ""
+    let environment = PrefsEnvironment(
+      workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
+    let code = Prefs.run(
+      arguments: arguments, environment: environment, output: &output, errors: &errors)
+    return DumpTests.Run(code: code, output: output, errors: errors)
   }
 
   @Test(arguments: [
@@ -22,7 +33,7 @@ struct DiffCommandTests {
     ("strings-added", 0), ("range-changed", 1),
   ])
   func exitStatusSaysWhetherSomethingBreaks(fixture: String, status: Int32) {
-    let run = DumpTests.run(["diff", Self.bundle("base"), Self.bundle(fixture)])
+    let run = DiffCommandTests.prefs(["diff", Self.bundle("base"), Self.bundle(fixture)])
     #expect(run.code == status, "\(run.output)\(run.errors)")
   }
 
@@ -42,7 +53,7 @@ struct DiffCommandTests {
       to: root, atomically: true, encoding: .utf8)
     let sides =
       brokenIsNew ? [Self.bundle("base"), broken.path] : [broken.path, Self.bundle("base")]
-    let run = DumpTests.run(["diff"] + sides)
+    let run = DiffCommandTests.prefs(["diff"] + sides)
     #expect(run.code == 1, "\(run.output)\(run.errors)")
     #expect(run.output.isEmpty, "\(run.output)")
     #expect(run.errors.contains(broken.path + "/Root.plist:"), "\(run.errors)")
@@ -52,7 +63,7 @@ struct DiffCommandTests {
 
   @Test(arguments: DiffFormat.allCases)
   func goldenOutput(format: DiffFormat) {
-    let run = DumpTests.run([
+    let run = DiffCommandTests.prefs([
       "diff", Self.bundle("base"), Self.bundle("toggle-values-changed"), "--format",
       format.rawValue,
     ])
@@ -91,14 +102,14 @@ struct DiffCommandTests {
   @Test(arguments: pairs)
   func goldenTextForEveryFixturePair(pair: String) {
     let (old, new) = Self.sides(pair)
-    let run = DumpTests.run(["diff", old, new])
+    let run = DiffCommandTests.prefs(["diff", old, new])
     #expect(run.errors.isEmpty && run.code != 2, "\(run.errors)")
     expectGolden(
       run.output, "diff/\(pair.replacingOccurrences(of: "History/", with: "history/")).text")
   }
 
   @Test func jsonHasTheDocumentedShape() throws {
-    let run = DumpTests.run([
+    let run = DiffCommandTests.prefs([
       "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--format", "json",
     ])
     let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
@@ -116,17 +127,17 @@ struct DiffCommandTests {
 
   /// A likely rename says how to confirm it; confirmed, it no longer breaks.
   @Test func aRenameIsConfirmedOnTheCommandLine() {
-    let likely = DumpTests.run(["diff", Self.bundle("base"), Self.bundle("key-renamed")])
+    let likely = DiffCommandTests.prefs(["diff", Self.bundle("base"), Self.bundle("key-renamed")])
     #expect(likely.code == 1)
     #expect(
       likely.output.contains("confirm it with --rename sound=soundEnabled"), "\(likely.output)")
-    let confirmed = DumpTests.run([
+    let confirmed = DiffCommandTests.prefs([
       "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--rename", "sound=soundEnabled",
     ])
     #expect(confirmed.code == 0, "\(confirmed.output)\(confirmed.errors)")
     #expect(confirmed.output.contains("\"sound\" is renamed \"soundEnabled\" (confirmed)"))
     #expect(!confirmed.output.contains("--rename"))
-    let bad = DumpTests.run([
+    let bad = DiffCommandTests.prefs([
       "diff", Self.bundle("base"), Self.bundle("key-renamed"), "--rename", "sound",
     ])
     #expect(bad.code == 2)
@@ -141,9 +152,9 @@ struct DiffCommandTests {
     try "diff:\n  fail-on: [breaking, behaviour]\n".write(
       toFile: config, atomically: true, encoding: .utf8)
     let args = ["diff", Self.bundle("base"), Self.bundle("default-changed"), "--config", config]
-    #expect(DumpTests.run(args).code == 1)
+    #expect(DiffCommandTests.prefs(args).code == 1)
     try "diff:\n  fail-on: [everything]\n".write(toFile: config, atomically: true, encoding: .utf8)
-    let bad = DumpTests.run(args)
+    let bad = DiffCommandTests.prefs(args)
     #expect(bad.code == 2)
     #expect(bad.errors.contains("unknown severity \"everything\""))
   }
@@ -153,7 +164,7 @@ struct DiffCommandTests {
     ["diff", "/nonexistent/Settings.bundle", "Examples/Showcase/Settings.bundle"],
   ])
   func usageErrorsExitWith2(arguments: [String]) {
-    #expect(DumpTests.run(arguments).code == 2)
+    #expect(DiffCommandTests.prefs(arguments).code == 2)
   }
 
   // MARK: - A bundle from a git revision
@@ -226,7 +237,7 @@ struct DiffCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     func defaults(_ arguments: [String]) -> DumpTests.Run {
-      DumpTests.run(["defaults"] + arguments + ["--defaults-dir", folder.path])
+      DiffCommandTests.prefs(["defaults"] + arguments + ["--defaults-dir", folder.path])
     }
     for pair in [["sound", "-bool", "false"], ["theme", "light"], ["name", "Ana"]] {
       #expect(defaults(["write", "app"] + pair).code == 0)
@@ -286,7 +297,7 @@ struct DiffCommandTests {
     }
 
     func run(_ arguments: [String]) -> DumpTests.Run {
-      DumpTests.run(["defaults"] + arguments + ["--defaults-dir", folder.path])
+      DiffCommandTests.prefs(["defaults"] + arguments + ["--defaults-dir", folder.path])
     }
 
     func migrate(to fixture: String, from old: String = bundle("base"), _ more: [String] = [])
@@ -400,8 +411,13 @@ struct DiffCommandTests {
   @Test func whatIsAppliedAfterTheDomainChangedIsPrinted() throws {
     let store = try DefaultsStore(inMemory: "app")
     try store.set(.bool(false), forKey: "sound")
-    let old = try DiffInput(Self.bundle("base"), idioms: Idiom.allCases)
-    let new = try DiffInput(Self.bundle("key-renamed"), idioms: Idiom.allCases)
+    let environment = PrefsEnvironment(workingDirectory: Paths.repository.path)
+    let old = try BundleVersion(
+      BundleVersion.Source(Self.bundle("base"), environment: environment), idioms: Idiom.allCases,
+      tables: .none)
+    let new = try BundleVersion(
+      BundleVersion.Source(Self.bundle("key-renamed"), environment: environment),
+      idioms: Idiom.allCases, tables: .none)
     func plan(_ stored: [PlistKey: PlistValue]) -> MigrationPlan {
       MigrationPlan(
         old: old.snapshot, new: new.snapshot, stored: stored, renames: ["sound": "soundEnabled"])
@@ -431,7 +447,7 @@ struct DiffCommandTests {
   }
 
   @Test func aBadRenameIsAUsageError() {
-    let run = DumpTests.run([
+    let run = DiffCommandTests.prefs([
       "defaults", "migrate", "app", "--from", Self.bundle("base"), "--to", Self.bundle("base"),
       "--rename", "nonsense", "--defaults-dir", NSTemporaryDirectory(),
     ])
@@ -463,14 +479,14 @@ struct DiffRootPageTests {
       new.remove()
     }
     // Two pages and no Root.plist: which one the app opens is the user's to say.
-    let unsaid = DumpTests.run(["diff", old.url.path, new.url.path])
+    let unsaid = DiffCommandTests.prefs(["diff", old.url.path, new.url.path])
     #expect(unsaid.code == 2)
     #expect(unsaid.errors.contains("--root"), "\(unsaid.errors)")
-    let flagged = DumpTests.run(["diff", old.url.path, new.url.path, "--root", "Main"])
+    let flagged = DiffCommandTests.prefs(["diff", old.url.path, new.url.path, "--root", "Main"])
     #expect(flagged.code == 1, "\(flagged.output)\(flagged.errors)")
     #expect(flagged.output.contains("soundEnabled"))
     try Data("root: Main\n".utf8).write(to: new.folder.appendingPathComponent(".prefs.yml"))
-    let configured = DumpTests.run(["diff", old.url.path, new.url.path])
+    let configured = DiffCommandTests.prefs(["diff", old.url.path, new.url.path])
     #expect(configured.code == 1, "\(configured.output)\(configured.errors)")
     #expect(configured.output == flagged.output)
   }
@@ -486,8 +502,8 @@ struct DiffRootPageTests {
       "defaults", "migrate", "com.example.root", "--from", old.url.path, "--to", new.url.path,
       "--rename", "sound=soundEnabled", "--dry-run", "--defaults-dir", old.folder.path,
     ]
-    #expect(DumpTests.run(arguments).code == 2, "two pages and no Root.plist")
-    let run = DumpTests.run(arguments + ["--root", "Main"])
+    #expect(DiffCommandTests.prefs(arguments).code == 2, "two pages and no Root.plist")
+    let run = DiffCommandTests.prefs(arguments + ["--root", "Main"])
     #expect(run.code == 0, "\(run.output)\(run.errors)")
   }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import BundleDiff
 import Foundation
-import Parallel
-import Plist
-import SettingsLint
+import PrefsKit
+import ProjectConfiguration
 import SettingsSchema
 
 /// `prefs diff OLD NEW`: what a change to the bundle does to values people stored.
@@ -33,150 +32,89 @@ struct Diff: ParsableCommand, StreamingCommand {
 
   mutating func run() throws { try runOnStandardStreams() }
 
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
     CommandErrors.run(errors: &errors) { errors in
-      let idioms = idiom.map { [$0] } ?? Idiom.allCases
-      // Only the tables that differ between the versions are read (and those
-      // with a string new to the pages, when the comparison needs them).
-      let oldPath = try DiffInput.materialize(old)
-      defer { oldPath.revision?.remove() }
-      let newPath = try DiffInput.materialize(new)
-      defer { newPath.revision?.remove() }
-      let configuration = try DiffInput.configuration(
-        config, argument: new, revision: newPath.revision)
-      // Both versions open at the page the app opens first.
-      let root = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
-      // Both versions at once: each load is mostly one thread's parsing of pages.
-      let sides = [(old, oldPath, newPath.path), (new, newPath, oldPath.path)]
-      // InAppSettingsKit's reading too when either version has pages of its own.
-      let dialects = DiffInput.dialects(reading: [oldPath.path, newPath.path])
-      let loaded = sides.concurrentMap { argument, source, other in
-        Result {
-          try DiffInput(
-            argument, source: source, idioms: idioms, dialects: dialects, root: root,
-            tables: .differentFrom(bundle: other))
-        }
-      }
-      let before = try loaded[0].get()
-      let after = try loaded[1].get()
-      // A page that does not read would show as every one of its keys
-      // removed (or added): no comparison is better than a wrong one.
-      let unread = [before, after].filter { !$0.unreadPages.isEmpty }
-      if !unread.isEmpty {
-        for side in unread {
-          ProblemPrinter.print(side.unreadPages, bundle: side.argument, to: &errors)
-        }
-        throw CommandFailure.failure(
-          "\(unread.map(\.argument).joined(separator: " and ")): a page does not read, so the versions cannot be compared; nothing was compared"
-        )
+      let options = DiffOptions(
+        old: old, new: new, idioms: idiom.map { [$0] } ?? Idiom.allCases,
+        configurationFile: config, renames: try RenameArguments.pairs(rename),
+        rootPage: reading.root)
+      let outcome: DiffOutcome
+      do throws(DiffError) {
+        outcome = try DiffFrontEnd.run(options, environment: environment)
+      } catch {
+        throw Self.reported(error, to: &errors)
       }
       // Freeing a large model object by object costs more than the comparison.
-      ProcessLifetime.keepUntilExit(before.snapshot)
-      ProcessLifetime.keepUntilExit(after.snapshot)
-      let failOn = try DiffInput.failOn(configuration)
-      let renames = try DiffInput.renames(rename, configured: configuration.diffRenames)
-      let changes = BundleDiff.compare(
-        old: before.snapshot, new: after.snapshot, renames: renames
-      ).map(DiffInput.worded)
+      ProcessLifetime.keepUntilExit(outcome.old.snapshot)
+      ProcessLifetime.keepUntilExit(outcome.new.snapshot)
       let renderer = DiffRenderer(
-        changes: changes, oldName: before.name, newName: after.name,
-        annotationPath: after.repositoryName,
+        changes: outcome.changes.map(RenameArguments.withRemedy),
+        oldName: outcome.old.name, newName: outcome.new.name,
+        annotationPath: outcome.new.repositoryName,
         colored: format == .text
-          && TerminalCapabilities.colorsOnStandardOutput(ProcessInfo.processInfo.environment))
+          && TerminalCapabilities.colorsOnStandardOutput(environment.variables))
       output.write(renderer.render(format))
-      return changes.contains { failOn.contains($0.severity) }
-        ? ExitStatus.failure : ExitStatus.success
+      return outcome.fails ? ExitStatus.failure : ExitStatus.success
+    }
+  }
+
+  /// What ``CommandErrors`` reports of a diff error, once the lines of the
+  /// pages that do not read are written: the argument's fault (exit 2) or the
+  /// command's (exit 1).
+  static func reported(_ error: DiffError, to errors: inout some TextOutputStream) -> any Error {
+    switch error {
+    case .revision(let error):
+      return error.isInvalidArgument
+        ? CommandFailure.usage(error.description) : CommandFailure.failure(error.description)
+    case .bundle(let error): return error
+    case .configuration(let error): return error
+    case .pagesDoNotRead(let versions):
+      // A page that does not read would show as every one of its keys
+      // removed (or added): no comparison is better than a wrong one.
+      for version in versions {
+        ProblemPrinter.print(version.unreadPages, bundle: version.argument, to: &errors)
+      }
+      return CommandFailure.failure(
+        "\(versions.map(\.argument).joined(separator: " and ")): a page does not read, so the versions cannot be compared; nothing was compared"
+      )
+    }
+  }
+
+  /// Where a version is read from, for the commands that read one as prefs diff does.
+  static func source(_ argument: String, environment: PrefsEnvironment) throws
+    -> BundleVersion.Source
+  {
+    var unused = ""
+    do throws(DiffError) {
+      return try DiffFrontEnd.source(argument, environment: environment)
+    } catch {
+      throw reported(error, to: &unused)
+    }
+  }
+
+  /// The configuration nearest the new version, as prefs diff reads it.
+  static func configuration(
+    _ explicit: String?, near new: BundleVersion.Source, environment: PrefsEnvironment
+  ) throws -> ProjectConfiguration {
+    var unused = ""
+    do throws(DiffError) {
+      return try DiffFrontEnd.configuration(explicit, near: new, environment: environment)
+    } catch {
+      throw reported(error, to: &unused)
     }
   }
 }
 
-/// One side of a diff: a bundle folder, or a copy of one read from git.
-struct DiffInput {
-  let snapshot: BundleSnapshot
-  /// The errors of page plists that did not read: their settings are missing from the snapshot.
-  let unreadPages: [BundleProblem]
-  let argument: String
-  let revision: GitRevisionBundle?
-  /// Where the bundle is read from (the copy, for a revision).
-  let path: String
-
-  /// Where a bundle argument is read from: the folder, or a copy of REV:PATH.
-  static func materialize(_ argument: String) throws -> (path: String, revision: GitRevisionBundle?)
-  {
-    guard GitRevisionBundle.isRevisionSpec(argument) else { return (argument, nil) }
-    let copy = try GitRevisionBundle(argument)
-    return (copy.path, copy)
-  }
-
-  init(
-    _ argument: String, idioms: [Idiom], dialects: [Dialect] = [.apple],
-    tables: TableSelection = .none
-  ) throws {
-    let source = try Self.materialize(argument)
-    do {
-      try self.init(argument, source: source, idioms: idioms, dialects: dialects, tables: tables)
-    } catch {
-      source.revision?.remove()
-      throw error
-    }
-  }
-
-  /// - Parameter tables: the tables to read, with the first reading (the
-  ///   pages of the others need none).
-  init(
-    _ argument: String, source: (path: String, revision: GitRevisionBundle?), idioms: [Idiom],
-    dialects: [Dialect] = [.apple], root: String? = nil, tables: TableSelection
-  ) throws {
-    self.argument = argument
-    revision = source.revision
-    path = source.path
-    var bundles: [SettingsBundle] = []
-    for dialect in dialects {
-      for idiom in idioms {
-        var options = LoadOptions(
-          idiom: idiom, dialect: dialect, keepsComments: false,
-          tables: bundles.isEmpty ? tables : .none)
-        options.rootPage = root
-        let bundle =
-          try bundles.first.map {
-            try SettingsBundle.load(at: source.path, options: options, readingAgain: $0)
-          } ?? SettingsBundle.load(at: source.path, options: options)
-        // A bundle only InAppSettingsKit opens is read its way by either reading: once.
-        guard
-          !bundles.contains(where: {
-            $0.options.idiom == bundle.options.idiom
-              && $0.options.dialect == bundle.options.dialect
-          })
-        else { continue }
-        bundles.append(bundle)
-      }
-    }
-    snapshot = BundleSnapshot(bundles: bundles)
-    var seen = Set<BundleProblem>()
-    unreadPages = bundles.flatMap(\.problems).filter { problem in
-      problem.origin == .reader && problem.issue.severity == .error
-        && problem.file.hasSuffix(".plist") && seen.insert(problem).inserted
-    }
-  }
-
-  func remove() { revision?.remove() }
-
-  /// The dialects a comparison reads both versions as: Settings.app's, and
-  /// InAppSettingsKit's when either version has `.inApp` pages (its reader
-  /// opens them first; a bundle without them reads alike in both).
-  static func dialects(reading paths: [String]) -> [Dialect] {
-    let hasInAppPages = paths.contains { path in
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      return files.contains { $0.hasSuffix(".inApp.plist") }
-    }
-    return hasInAppPages ? [.apple, .iask] : [.apple]
-  }
-
-  /// Confirmed renames: `diff: renames:` of the configuration, then each
-  /// `old=new` given on the command line.
-  static func renames(_ pairs: [String], configured: [String: String]) throws -> [String: String] {
-    var result = configured
-    for pair in pairs {
+/// `--rename old=new` (prefs diff, prefs defaults migrate), and the words that
+/// tell how to confirm a rename prefs diff finds likely.
+enum RenameArguments {
+  /// Each `old=new`, the later winning.
+  static func pairs(_ arguments: [String]) throws -> [String: String] {
+    var result: [String: String] = [:]
+    for pair in arguments {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
         throw CommandFailure.usage("--rename takes old=new, not \"\(pair)\"")
@@ -186,26 +124,14 @@ struct DiffInput {
     return result
   }
 
-  /// A change as the command says it: which readings found it, when not
-  /// all did (in lint's words: "on pad", "in InAppSettingsKit"), and for a
-  /// likely rename, how to confirm it.
-  static func worded(_ change: BundleChange) -> BundleChange {
-    var worded = change
-    func variant(_ reading: BundleReading) -> LintVariant {
-      LintVariant(idiom: reading.idiom, dialect: reading.dialect)
-    }
-    let found = change.readings.map(variant)
-    if !found.isEmpty,
-      let label = LintVariant.label(found: found, reading: found + change.missed.map(variant))
-    {
-      worded.message = "\(label): \(change.message)"
-    }
-    if change.kind == .keyRenamed, !change.renameConfirmed, let old = change.old,
+  /// A likely rename's change, saying how to confirm it.
+  static func withRemedy(_ change: BundleChange) -> BundleChange {
+    guard change.kind == .keyRenamed, !change.renameConfirmed, let old = change.old,
       let new = change.new
-    {
-      worded.message +=
-        "; confirm it with --rename \(shellWord(old))=\(shellWord(new)) (prefs diff, prefs defaults migrate) or under diff: renames: in .prefs.yml"
-    }
+    else { return change }
+    var worded = change
+    worded.message +=
+      "; confirm it with --rename \(shellWord(old))=\(shellWord(new)) (prefs diff, prefs defaults migrate) or under diff: renames: in .prefs.yml"
     return worded
   }
 
@@ -216,50 +142,40 @@ struct DiffInput {
     }
     return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
-
-  /// A file of the bundle as the user named the bundle.
-  func name(_ file: String) -> String { argument + "/" + file }
-
-  /// A file of the bundle as the repository names it (for annotations).
-  func repositoryName(_ file: String) -> String {
-    (revision?.repositoryPath ?? argument) + "/" + file
-  }
-
-  static func configuration(_ explicit: String?, near input: DiffInput) throws
-    -> LintConfiguration
-  {
-    try configuration(explicit, argument: input.argument, revision: input.revision)
-  }
-
-  /// The configuration nearest the bundle an argument names (for a revision,
-  /// the working tree's file above its path).
-  static func configuration(
-    _ explicit: String?, argument: String, revision: GitRevisionBundle?
-  ) throws -> LintConfiguration {
-    if let explicit { return try LintConfiguration.load(file: explicit) }
-    let start =
-      revision.map { FileManager.default.currentDirectoryPath + "/" + $0.repositoryPath }
-      ?? argument
-    if let found = LintConfiguration.find(forBundle: start) {
-      return try LintConfiguration.load(file: found)
-    }
-    return LintConfiguration()
-  }
-
-  /// The severities that fail the run: `diff: fail-on:`, breaking by default.
-  static func failOn(_ configuration: LintConfiguration) throws -> Set<ChangeSeverity> {
-    guard let written = configuration.diffFailOn else { return [.breaking] }
-    var result = Set<ChangeSeverity>()
-    for word in written {
-      guard let severity = ChangeSeverity(rawValue: word) else {
-        throw CommandFailure.usage(
-          "\(configuration.file ?? ".prefs.yml"): diff: fail-on: unknown severity \"\(word)\"; expected \(ChangeSeverity.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      result.insert(severity)
-    }
-    return result
-  }
 }
 
 extension DiffFormat: ExpressibleByArgument {}
+
+/// The versions `prefs defaults migrate` reads, as prefs diff reads them,
+/// in the process's working directory: kept only until that command reads
+/// them through PrefsKit's ``BundleVersion`` with its environment
+/// (`Diff.source`, `Diff.configuration`), then to be removed.
+struct DiffInput {
+  let version: BundleVersion
+  var snapshot: BundleSnapshot { version.snapshot }
+
+  static func materialize(_ argument: String) throws -> BundleVersion.Source {
+    try Diff.source(argument, environment: .current())
+  }
+
+  init(
+    _ argument: String, source: BundleVersion.Source, idioms: [Idiom], root: String? = nil,
+    tables: TableSelection
+  ) throws {
+    version = try BundleVersion(source, idioms: idioms, root: root, tables: tables)
+  }
+
+  static func configuration(_ explicit: String?, argument: String, revision: GitRevisionBundle?)
+    throws -> ProjectConfiguration
+  {
+    let environment = PrefsEnvironment.current()
+    let start = environment.absolutePath(revision?.repositoryPath ?? argument)
+    return try ProjectConfiguration.nearest(forBundle: start, explicit: explicit)
+  }
+
+  static func renames(_ pairs: [String], configured: [String: String]) throws -> [String: String] {
+    configured.merging(try RenameArguments.pairs(pairs)) { $1 }
+  }
+
+  static func shellWord(_ text: String) -> String { RenameArguments.shellWord(text) }
+}

@@ -16,53 +16,66 @@ import Synchronization
 /// pager or fsmonitor. Each blob's size is checked before it is read, and it
 /// is streamed into the copy, never held whole; the copy's folder is the
 /// user's alone (0700) and is removed on every way out of `init` that throws.
-struct GitRevisionBundle {
+///
+/// git runs in the environment's working directory with its variables (hardened,
+/// ``environment(_:)``), and the copy goes under its `TMPDIR` (else `/tmp`).
+///
+/// ```swift
+/// let environment = PrefsEnvironment(workingDirectory: "/work/app", variables: ["PATH": "/usr/bin"])
+/// let copy = try GitRevisionBundle("HEAD~1:App/Settings.bundle", environment: environment)
+/// defer { copy.remove() }
+/// let bundle = try SettingsBundle.load(at: copy.path)
+/// ```
+public struct GitRevisionBundle: Sendable {
   /// The copy's path, to load.
-  let path: String
+  public let path: String
   /// How the bundle is named in messages: `REV:PATH`.
-  let displayName: String
+  public let displayName: String
   /// PATH inside the repository, for annotations on the repository's files.
-  let repositoryPath: String
+  public let repositoryPath: String
   /// The private folder holding the copy (`path` is inside it).
-  let folder: String
+  public let folder: String
 
-  /// Whether an argument names a revision rather than a folder.
-  static func isRevisionSpec(_ argument: String) -> Bool {
-    guard !FileManager.default.fileExists(atPath: argument),
+  /// Whether an argument names a revision rather than a folder: it has a
+  /// colon after its first character and no file has that path.
+  public static func isRevisionSpec(_ argument: String, environment: PrefsEnvironment) -> Bool {
+    guard !FileManager.default.fileExists(atPath: environment.absolutePath(argument)),
       let colon = argument.firstIndex(of: ":")
     else { return false }
     return colon != argument.startIndex
   }
 
-  static let maximumFiles = 20_000
+  /// The most files a bundle copied from git may hold.
+  public static let maximumFiles = 20_000
 
   /// How long git may go without a byte of answer before it is stopped: a
   /// repository's configuration can make it wait forever (an
   /// `include.path` naming a FIFO).
-  static let answerTimeout: Duration = .seconds(60)
+  public static let answerTimeout: Duration = .seconds(60)
 
-  /// Reads `spec` from the repository git finds from `directory` (the
-  /// current one by default) into a new folder under `temporaryDirectory`.
-  init(
-    _ spec: String, in directory: URL? = nil, temporaryDirectory: URL? = nil,
+  /// Reads `spec` from the repository git finds from the environment's
+  /// working directory into a new folder under `temporaryDirectory` (the
+  /// environment's `TMPDIR`, else `/tmp`).
+  public init(
+    _ spec: String, environment: PrefsEnvironment, temporaryDirectory: String? = nil,
     answerTimeout: Duration = Self.answerTimeout
-  ) throws {
-    guard let colon = spec.firstIndex(of: ":") else {
-      throw CommandFailure.usage("\(spec): not REV:PATH")
-    }
+  ) throws(GitRevisionError) {
+    guard let colon = spec.firstIndex(of: ":") else { throw .notRevisionPath(spec) }
     let revision = String(spec[..<colon])
     var inside = String(spec[spec.index(after: colon)...])
     while inside.hasSuffix("/") { inside.removeLast() }
     if inside.hasPrefix("./") { inside.removeFirst(2) }
     guard !revision.isEmpty, !revision.hasPrefix("-"), !inside.isEmpty, !inside.hasPrefix("/"),
       !inside.split(separator: "/").contains("..")
-    else {
-      throw CommandFailure.usage(
-        "\(spec): give REV:PATH with PATH relative to the repository's root")
-    }
-    let git = GitRun(spec: spec, directory: directory, timeout: answerTimeout)
+    else { throw .pathNotInRepository(spec) }
+    let git = GitRun(
+      spec: spec, directory: environment.workingDirectory,
+      variables: Self.environment(environment.variables), timeout: answerTimeout)
     let entries = try Self.listing(git, revision: revision, inside: inside)
-    folder = try Self.makePrivateFolder(in: temporaryDirectory)
+    let temporary =
+      temporaryDirectory ?? environment.variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? "/tmp"
+    folder = try Self.makePrivateFolder(in: environment.absolutePath(temporary))
     let root =
       folder + "/" + (inside.split(separator: "/").last.map(String.init) ?? "Settings.bundle")
     path = root
@@ -77,7 +90,7 @@ struct GitRevisionBundle {
   }
 
   /// Removes the copy.
-  func remove() { try? FileManager.default.removeItem(atPath: folder) }
+  public func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
   /// One file of the tree: its blob, size and path below PATH.
   private struct Entry {
@@ -89,7 +102,7 @@ struct GitRevisionBundle {
   /// The regular files under `inside`, from `git ls-tree`, read as a stream
   /// and stopped at the file limit.
   private static func listing(_ run: GitRun, revision: String, inside: String)
-    throws -> [Entry]
+    throws(GitRevisionError) -> [Entry]
   {
     let spec = run.spec
     let git = try GitProcess(
@@ -109,40 +122,35 @@ struct GitRevisionBundle {
       let relative = String(file.dropFirst(inside.count + 1))
       let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
       guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-        throw CommandFailure.failure("\(spec): the tree holds an unsafe path \(relative)")
+        throw .unsafePath(spec, relative)
       }
       let size =
         Int(String(decoding: fields[3], as: UTF8.self).trimmingCharacters(in: .whitespaces)) ?? 0
       guard size <= ReadLimits.standard.maximumBytes else {
-        throw CommandFailure.failure(
-          "\(spec): \(relative) is \(size) bytes, more than prefs reads (\(ReadLimits.standard.maximumBytes))"
-        )
+        throw .fileTooLarge(spec, relative, size: size, limit: ReadLimits.standard.maximumBytes)
       }
       total += size
       entries.append(
         Entry(object: String(decoding: fields[2], as: UTF8.self), size: size, relative: relative))
       guard entries.count <= maximumFiles, total <= 16 * ReadLimits.standard.maximumBytes
-      else { throw CommandFailure.failure("\(spec): the bundle is too large to read") }
+      else { throw .bundleTooLarge(spec) }
     }
     guard git.succeeded() else {
-      throw CommandFailure.usage(
-        "\(spec): git cannot read it: \(git.errors().trimmingCharacters(in: .whitespacesAndNewlines))"
-      )
+      throw .gitCannotRead(
+        spec, reason: git.errors().trimmingCharacters(in: .whitespacesAndNewlines))
     }
     guard !entries.isEmpty else {
-      throw CommandFailure.usage("\(spec): no files at \(inside) in \(revision)")
+      throw .noFiles(spec, path: inside, revision: revision)
     }
     return entries
   }
 
   /// A new folder only the user may read, under `parent` or the temporary folder.
-  private static func makePrivateFolder(in parent: URL?) throws -> String {
-    let base = (parent ?? FileManager.default.temporaryDirectory).path
+  private static func makePrivateFolder(in base: String) throws(GitRevisionError) -> String {
     var template = Array((base + "/prefs-rev-XXXXXX").utf8CString)
     // mkdtemp makes it 0700, whatever the umask.
     guard let made = mkdtemp(&template) else {
-      throw CommandFailure.failure(
-        "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
+      throw .cannotMakeTemporaryFolder(base, reason: String(cString: strerror(errno)))
     }
     return String(cString: made)
   }
@@ -150,20 +158,26 @@ struct GitRevisionBundle {
   /// Streams every blob from one `git cat-file --batch` into its file under
   /// `root`, checking each size against the listing and the limit before a
   /// byte of it is read.
-  private static func copyBlobs(_ entries: [Entry], to root: String, git run: GitRun) throws {
+  private static func copyBlobs(_ entries: [Entry], to root: String, git run: GitRun)
+    throws(GitRevisionError)
+  {
     let spec = run.spec
     // The object names go in from a file, so that no pipe waits on another.
     let names = root + ".objects"
-    try Data(entries.map { $0.object + "\n" }.joined().utf8).write(
-      to: URL(fileURLWithPath: names), options: .withoutOverwriting)
+    do {
+      try Data(entries.map { $0.object + "\n" }.joined().utf8).write(
+        to: URL(fileURLWithPath: names), options: .withoutOverwriting)
+    } catch {
+      throw .cannotHandObjects(spec)
+    }
     defer { unlink(names) }
     guard let input = FileHandle(forReadingAtPath: names) else {
-      throw CommandFailure.failure("\(spec): cannot hand git the bundle's objects")
+      throw .cannotHandObjects(spec)
     }
     defer { try? input.close() }
     let git = try GitProcess(["cat-file", "--batch"], run: run, input: input)
     defer { git.finish() }
-    let unreadable = CommandFailure.failure("\(spec): git cannot read the bundle's files")
+    let unreadable = GitRevisionError.cannotReadFiles(spec)
     for entry in entries {
       guard let line = try git.output.record(endingWith: UInt8(ascii: "\n"), maximumLength: 200)
       else { throw unreadable }
@@ -173,12 +187,15 @@ struct GitRevisionBundle {
         let size = Int(header[2]), size == entry.size, size <= ReadLimits.standard.maximumBytes
       else { throw unreadable }
       let target = URL(fileURLWithPath: root + "/" + entry.relative)
-      try FileManager.default.createDirectory(
-        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      do {
+        try FileManager.default.createDirectory(
+          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      } catch {
+        throw .cannotWrite(spec, entry.relative, reason: error.localizedDescription)
+      }
       let file = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       guard file >= 0 else {
-        throw CommandFailure.failure(
-          "\(spec): cannot write \(entry.relative): \(String(cString: strerror(errno)))")
+        throw .cannotWrite(spec, entry.relative, reason: String(cString: strerror(errno)))
       }
       defer { close(file) }
       guard try git.output.copy(size, to: file),
@@ -190,14 +207,14 @@ struct GitRevisionBundle {
   /// What every git run gets: nothing the repository configures runs. The
   /// options come first on git's command line, so they beat the repository's
   /// own configuration; the environment beats both for transports.
-  static let hardening = [
+  public static let hardening = [
     "--no-pager", "--literal-pathspecs", "--no-replace-objects",
     "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
     "-c", "protocol.allow=never", "-c", "core.sshCommand=false", "-c", "credential.helper=",
   ]
 
   /// The user's environment, with git told to run nothing and ask nothing.
-  static func environment(_ user: [String: String]) -> [String: String] {
+  public static func environment(_ user: [String: String]) -> [String: String] {
     user.merging(
       [
         // git 2.44 and later: never fetch a missing object from a promisor remote.
@@ -216,7 +233,9 @@ struct GitRevisionBundle {
 /// where git runs, and how long it may keep silent.
 private struct GitRun {
   var spec: String
-  var directory: URL?
+  var directory: String
+  /// The hardened environment git runs with.
+  var variables: [String: String]
   var timeout: Duration
 }
 
@@ -233,11 +252,11 @@ private final class GitProcess {
     let data = Mutex<Data>(Data())
   }
 
-  init(_ arguments: [String], run: GitRun, input: FileHandle? = nil) throws {
+  init(_ arguments: [String], run: GitRun, input: FileHandle? = nil) throws(GitRevisionError) {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + GitRevisionBundle.hardening + arguments
-    process.environment = GitRevisionBundle.environment(ProcessInfo.processInfo.environment)
-    if let directory = run.directory { process.currentDirectoryURL = directory }
+    process.environment = run.variables
+    process.currentDirectoryURL = URL(fileURLWithPath: run.directory)
     let outputPipe = Pipe()
     let errorPipe = Pipe()
     process.standardOutput = outputPipe
@@ -246,7 +265,7 @@ private final class GitProcess {
     do {
       try process.run()
     } catch {
-      throw CommandFailure.failure("cannot run git: \(error.localizedDescription)")
+      throw .cannotRunGit(reason: error.localizedDescription)
     }
     output = StreamReader(outputPipe.fileHandleForReading, run: run)
     let errors = errorPipe.fileHandleForReading
@@ -304,7 +323,7 @@ private final class StreamReader {
   func close() { try? handle.close() }
 
   /// Reads one more block; false at the end.
-  private func fill() throws -> Bool {
+  private func fill() throws(GitRevisionError) -> Bool {
     if atEnd { return false }
     if start > 0 {
       buffer.removeFirst(start)
@@ -318,9 +337,7 @@ private final class StreamReader {
       let polled = poll(&ready, 1, milliseconds)
       if polled < 0, errno == EINTR { continue }
       guard polled != 0 else {
-        throw CommandFailure.failure(
-          "\(run.spec): git did not answer within \(run.timeout); the repository's configuration may make it wait"
-        )
+        throw .noAnswer(run.spec, timeout: run.timeout)
       }
       break
     }
@@ -330,8 +347,7 @@ private final class StreamReader {
       }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else {
-        throw CommandFailure.failure(
-          "\(run.spec): cannot read git's answer: \(String(cString: strerror(errno)))")
+        throw .cannotReadAnswer(run.spec, reason: String(cString: strerror(errno)))
       }
       if count == 0 {
         atEnd = true
@@ -344,7 +360,9 @@ private final class StreamReader {
 
   /// The bytes before the next `delimiter` (which is consumed); nil at the
   /// end. A record longer than `maximumLength` is an error.
-  func record(endingWith delimiter: UInt8, maximumLength: Int) throws -> ArraySlice<UInt8>? {
+  func record(endingWith delimiter: UInt8, maximumLength: Int) throws(GitRevisionError)
+    -> ArraySlice<UInt8>?
+  {
     var searched = start
     while true {
       if let end = buffer[searched...].firstIndex(of: delimiter) {
@@ -354,7 +372,7 @@ private final class StreamReader {
       }
       searched = buffer.count
       guard searched - start <= maximumLength else {
-        throw CommandFailure.failure("\(run.spec): git's answer cannot be read: a line is too long")
+        throw .answerLineTooLong(run.spec)
       }
       let before = start
       guard try fill() else { return nil }
@@ -363,7 +381,7 @@ private final class StreamReader {
   }
 
   /// Copies the next `count` bytes into `file`; false if the stream ends first.
-  func copy(_ count: Int, to file: Int32) throws -> Bool {
+  func copy(_ count: Int, to file: Int32) throws(GitRevisionError) -> Bool {
     var left = count
     while left > 0 {
       if start == buffer.count {
@@ -374,7 +392,7 @@ private final class StreamReader {
         writeAll(file, bytes)
       }
       guard written else {
-        throw CommandFailure.failure("cannot write the copy: \(String(cString: strerror(errno)))")
+        throw .cannotWriteCopy(reason: String(cString: strerror(errno)))
       }
       start += chunk
       left -= chunk
@@ -391,5 +409,70 @@ private final class StreamReader {
       offset += written
     }
     return true
+  }
+}
+
+/// Why a bundle could not be read from a git revision. Each case carries the
+/// `REV:PATH` it was asked for.
+public enum GitRevisionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The argument has no colon.
+  case notRevisionPath(String)
+  /// PATH is empty, absolute or climbs out with `..`, or REV is empty or looks like an option.
+  case pathNotInRepository(String)
+  /// git could not list the tree (no such revision or path, not a repository).
+  case gitCannotRead(String, reason: String)
+  /// The tree has no regular file under PATH.
+  case noFiles(String, path: String, revision: String)
+  /// A path in the tree is empty or has `.` or `..` as a component.
+  case unsafePath(String, String)
+  /// One file is larger than the readers read.
+  case fileTooLarge(String, String, size: Int, limit: Int)
+  /// More files, or more bytes in all, than a bundle copy may hold.
+  case bundleTooLarge(String)
+  case cannotMakeTemporaryFolder(String, reason: String)
+  case cannotHandObjects(String)
+  /// `git cat-file` answered something other than the blobs listed.
+  case cannotReadFiles(String)
+  case cannotWrite(String, String, reason: String)
+  case cannotRunGit(reason: String)
+  /// git said nothing for the answer timeout.
+  case noAnswer(String, timeout: Duration)
+  case cannotReadAnswer(String, reason: String)
+  case answerLineTooLong(String)
+  case cannotWriteCopy(reason: String)
+
+  /// Whether the argument is at fault (a revision or path that is not there)
+  /// rather than git or the copy.
+  public var isInvalidArgument: Bool {
+    switch self {
+    case .notRevisionPath, .pathNotInRepository, .gitCannotRead, .noFiles: true
+    default: false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .notRevisionPath(let spec): "\(spec): not REV:PATH"
+    case .pathNotInRepository(let spec):
+      "\(spec): give REV:PATH with PATH relative to the repository's root"
+    case .gitCannotRead(let spec, let reason): "\(spec): git cannot read it: \(reason)"
+    case .noFiles(let spec, let path, let revision): "\(spec): no files at \(path) in \(revision)"
+    case .unsafePath(let spec, let relative): "\(spec): the tree holds an unsafe path \(relative)"
+    case .fileTooLarge(let spec, let relative, let size, let limit):
+      "\(spec): \(relative) is \(size) bytes, more than prefs reads (\(limit))"
+    case .bundleTooLarge(let spec): "\(spec): the bundle is too large to read"
+    case .cannotMakeTemporaryFolder(let base, let reason):
+      "cannot make a temporary folder in \(base): \(reason)"
+    case .cannotHandObjects(let spec): "\(spec): cannot hand git the bundle's objects"
+    case .cannotReadFiles(let spec): "\(spec): git cannot read the bundle's files"
+    case .cannotWrite(let spec, let relative, let reason):
+      "\(spec): cannot write \(relative): \(reason)"
+    case .cannotRunGit(let reason): "cannot run git: \(reason)"
+    case .noAnswer(let spec, let timeout):
+      "\(spec): git did not answer within \(timeout); the repository's configuration may make it wait"
+    case .cannotReadAnswer(let spec, let reason): "\(spec): cannot read git's answer: \(reason)"
+    case .answerLineTooLong(let spec): "\(spec): git's answer cannot be read: a line is too long"
+    case .cannotWriteCopy(let reason): "cannot write the copy: \(reason)"
+    }
   }
 }
