@@ -25,7 +25,7 @@ struct StringsFrontEndTests {
   @Test func addLanguageWritesIntoTheBundleTheEnvironmentNames() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let strings = try StringsFrontEnd(options, environment: environment)
-    #expect(strings.model.bundle.path == "Settings.bundle")
+    #expect(strings.model.bundle.path == folder.path + "/Settings.bundle")
     let changes = try strings.addLanguage("de")
     #expect(changes.bundle == "Settings.bundle")
     #expect(!changes.isDryRun)
@@ -52,7 +52,12 @@ struct StringsFrontEndTests {
     let changes = try StringsFrontEnd(options, environment: environment).sync(
       prune: false, dryRun: true)
     #expect(changes.isDryRun)
-    #expect(changes.files.map(\.path).contains("pt-BR.lproj/Root.strings"))
+    #expect(changes.bundle == "Settings.bundle")
+    // The table is patched from its bytes on disk, found through the environment
+    // (failed before: the bundle was renamed to its given path and read from the
+    // process's directory, so the table had no old bytes).
+    let table = try #require(changes.files.first { $0.path == "pt-BR.lproj/Root.strings" })
+    #expect(table.previous == Array(shortened))
     #expect(try Data(contentsOf: root) == shortened)
   }
 

@@ -9,9 +9,11 @@ import SettingsSchema
 /// print(BundleDump.json(of: bundle).rendered())
 /// ```
 public enum BundleDump {
-  public static func json(of bundle: SettingsBundle) -> JSONValue {
+  /// The bundle as JSON, its `bundle` field `shownPath` (its own path when nil).
+  public static func json(of bundle: SettingsBundle, shownAs shownPath: String? = nil) -> JSONValue
+  {
     .object([
-      ("bundle", .string(bundle.path)),
+      ("bundle", .string(shownPath ?? bundle.path)),
       ("language", .optional(bundle.language)),
       ("languages", .array(bundle.languages.map(JSONValue.string))),
       ("pages", .array(bundle.pages.map { pageJSON($0, in: bundle) })),

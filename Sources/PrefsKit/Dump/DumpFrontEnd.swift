@@ -35,15 +35,17 @@ public struct DumpOptions: Sendable {
 /// The bundle as prefs reads it, for a person (the CLI's text) or a program
 /// (``json``).
 public struct DumpOutcome: Sendable {
-  /// The bundle, its path as given.
+  /// The bundle, read from where it is (its path resolved).
   public var bundle: SettingsBundle
+  /// The bundle's path as given: what the dump and its problems name.
+  public var shownPath: String
 
   /// Whether some file could not be read (a problem of error severity).
   public var hasErrors: Bool { bundle.problems.contains { $0.issue.severity == .error } }
 
   /// The bundle as JSON: pages, specifiers with their localized titles and
   /// lines, unreached files and problems.
-  public var json: JSONValue { BundleDump.json(of: bundle) }
+  public var json: JSONValue { BundleDump.json(of: bundle, shownAs: shownPath) }
 }
 
 /// `prefs dump`: reads a bundle in the preferred languages, never stopping at
@@ -66,6 +68,6 @@ public enum DumpFrontEnd {
     let loadOptions = named.options(
       LoadOptions(idiom: options.idiom, preferredLanguages: preferred),
       rootPage: options.rootPage, dialect: options.dialect)
-    return DumpOutcome(bundle: try named.load(loadOptions))
+    return DumpOutcome(bundle: try named.load(loadOptions), shownPath: named.given)
   }
 }

@@ -97,7 +97,7 @@ public enum GenerateFrontEnd {
     }
     if options.checksOnly, options.outputFile == nil { throw .checkNeedsAFile }
     let named = NamedBundle(options.bundle, environment: environment)
-    var bundles: [SettingsBundle]
+    let bundles: [SettingsBundle]
     do {
       bundles = try named.shown { () throws(SettingsBundleError) in
         try SwiftSettingsGenerator.load(
@@ -107,7 +107,6 @@ public enum GenerateFrontEnd {
     } catch {
       throw .bundle(error)
     }
-    for index in bundles.indices { bundles[index].path = named.given }
     let generator = SwiftSettingsGenerator(
       options: .init(
         typeName: options.typeName, isPublic: options.isPublic,

@@ -5,12 +5,14 @@ import SettingsSchema
 /// working directory of the ``PrefsEnvironment``), shown as it was given, so
 /// that `Examples/App/Settings.bundle/Root.plist:3:1` reads the same whatever
 /// directory the caller runs in and no front end changes the process's.
+/// The loaded bundle keeps the resolved path (the libraries read its files
+/// again through it); outcomes carry ``given`` for what they show.
 ///
 /// ```swift
 /// let named = NamedBundle("Settings.bundle", environment: PrefsEnvironment(workingDirectory: "/work/app"))
 /// named.resolved  // "/work/app/Settings.bundle"
 /// let bundle = try named.load(LoadOptions())
-/// bundle.path     // "Settings.bundle"
+/// bundle.path     // "/work/app/Settings.bundle"
 /// ```
 public struct NamedBundle: Sendable, Equatable {
   /// The path as given, the one every message names.
@@ -42,13 +44,11 @@ public struct NamedBundle: Sendable, Equatable {
     return options
   }
 
-  /// The bundle loaded from where it is, its ``SettingsBundle/path`` the one given.
+  /// The bundle loaded from where it is; what it throws names the bundle as given.
   public func load(_ options: LoadOptions) throws(SettingsBundleError) -> SettingsBundle {
-    var bundle = try shown { () throws(SettingsBundleError) in
+    try shown { () throws(SettingsBundleError) in
       try SettingsBundle.load(at: resolved, options: options)
     }
-    bundle.path = given
-    return bundle
   }
 
   /// Runs `body`, naming the bundle as given in what it throws.

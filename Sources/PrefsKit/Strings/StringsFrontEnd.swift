@@ -54,7 +54,8 @@ public struct StringsChanges: Sendable {
 /// changes.files.map(\.path)  // the tables that would change
 /// ```
 public struct StringsFrontEnd: Sendable {
-  /// The translations; the bundle's path is the one given.
+  /// The translations, read from where the bundle is (its path resolved:
+  /// the workflows read its tables again through it).
   public let model: TranslationModel
   let named: NamedBundle
   let environment: PrefsEnvironment
@@ -85,10 +86,9 @@ public struct StringsFrontEnd: Sendable {
     let linter = Linter(
       configuration: LintConfiguration(configuration), loadOptions: loadOptions, idioms: nil,
       dialects: configuration.dialect.map { [$0] })
-    var variants = try named.shown { () throws(SettingsBundleError) in
+    let variants = try named.shown { () throws(SettingsBundleError) in
       try linter.loadVariants(at: named.resolved)
     }
-    for index in variants.indices { variants[index].path = named.given }
     guard let base = variants.first else { throw SettingsBundleError.noRootPlist(named.given) }
     var policy = CoveragePolicy.standard
     policy.excludedPages = Set(variants.flatMap { configuration.stringsExcludedPages(of: $0) })

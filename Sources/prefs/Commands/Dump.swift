@@ -61,10 +61,12 @@ struct Dump: ParsableCommand, StreamingCommand {
       let words = ToolStrings(
         preferredLanguages: LanguageNegotiation.preferredLanguages(
           environment: environment.variables))
-      print(DumpRenderer(bundle: outcome.bundle, words: words).text(), to: &output)
+      print(
+        DumpRenderer(bundle: outcome.bundle, shownPath: outcome.shownPath, words: words).text(),
+        to: &output)
     case .json: print(outcome.json.rendered(), to: &output)
     }
-    ProblemPrinter.print(outcome.bundle.problems, bundle: outcome.bundle.path, to: &errors)
+    ProblemPrinter.print(outcome.bundle.problems, bundle: outcome.shownPath, to: &errors)
     return outcome.hasErrors ? ExitStatus.failure : ExitStatus.success
   }
 }

@@ -6,13 +6,15 @@ import SettingsSchema
 /// PrefsKit's ``BundleDump``).
 struct DumpRenderer {
   let bundle: SettingsBundle
+  /// The bundle's path as the user gave it.
+  let shownPath: String
   let words: ToolStrings
 
   /// A readable listing; every string from the bundle is escaped.
   func text() -> String {
     var lines: [String] = []
     let none = words["dump.none"]
-    lines.append("Bundle: " + bundle.path.escapingControlCharacters)
+    lines.append("Bundle: " + shownPath.escapingControlCharacters)
     lines.append(
       words["dump.language"] + ": " + (bundle.language ?? none).escapingControlCharacters)
     let languages = bundle.languages.isEmpty ? none : bundle.languages.joined(separator: ", ")
