@@ -31,7 +31,7 @@ struct EditFrontEndTests {
         bundle: "Conversor/Settings.bundle", preferredLanguages: ["en"],
         store: StoreOptions(folder: directory)),
       environment: PrefsEnvironment(workingDirectory: Paths.examples.path))
-    #expect(setup.bundle.path == "Conversor/Settings.bundle")
+    #expect(setup.bundle.pages.map(\.name) == ["Root"])
     #expect(setup.domain == "com.example.conversor")
     #expect(setup.values["celsiusPref"] == .bool(true))
   }

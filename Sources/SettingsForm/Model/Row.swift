@@ -185,19 +185,8 @@ enum RowBuilder {
         if let footer = specifier.footerText {
           pendingFooter = Row(kind: .footer, title: localized(footer), specifier: specifier)
         }
-      case .row(let kind):
-        // A child pane that opens the app's own screen (InAppSettingsKit) is a row
-        // that names that screen; it has no page to follow.
-        let appView = catalog.opensOwnView(specifier) ? Row.appViewName(of: specifier) : nil
-        guard var kind = appView.map({ Row.Kind.action(.appView($0)) }) ?? kind(specifier) else {
-          continue
-        }
-        // InAppSettingsKit reads File through the strings table (localizedObjectForKey:).
-        if case .action(.openURL(let file)) = kind,
-          catalog.key("File", ofType: type)?.localizable == true
-        {
-          kind = .action(.openURL(bundle.localized(file, on: page)))
-        }
+      case .row:
+        guard let kind = rowKind(of: specifier, on: page, in: bundle) else { continue }
         // A type without a Title key (a slider) has no label, whatever is written.
         let title = catalog.key("Title", ofType: type) == nil ? "" : localized(specifier.title)
         // The app draws a custom view; the form only names it.
@@ -240,6 +229,31 @@ enum RowBuilder {
 }
 
 extension RowBuilder {
+  /// The kind of the one row an element is drawn as (the form's row, plain
+  /// mode's line); nil for an element drawn otherwise (a section, lines, a
+  /// list) or not at all.
+  static func rowKind(of specifier: Specifier, on page: Page, in bundle: SettingsBundle)
+    -> Row.Kind?
+  {
+    let catalog = bundle.catalog
+    guard draws(specifier, in: catalog), let type = specifier.type,
+      case .row(let kind)? = layouts[type]
+    else { return nil }
+    // A child pane that opens the app's own screen (InAppSettingsKit) is a row
+    // that names that screen; it has no page to follow.
+    let appView = catalog.opensOwnView(specifier) ? Row.appViewName(of: specifier) : nil
+    guard var kind = appView.map({ Row.Kind.action(.appView($0)) }) ?? kind(specifier) else {
+      return nil
+    }
+    // InAppSettingsKit reads File through the strings table (localizedObjectForKey:).
+    if case .action(.openURL(let file)) = kind,
+      catalog.key("File", ofType: type)?.localizable == true
+    {
+      kind = .action(.openURL(bundle.localized(file, on: page)))
+    }
+    return kind
+  }
+
   /// Whether the form shows the element at all: a type the form lays out and
   /// the dialect knows. Settings.app skips a type it does not know (an
   /// InAppSettingsKit custom view or button), so the apple dialect does too,

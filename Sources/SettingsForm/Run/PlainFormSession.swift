@@ -151,17 +151,13 @@ public struct PlainFormSession {
     return page.name.escapingControlCharacters
   }
 
-  /// What an InAppSettingsKit action row would do; nil for any other element.
+  /// What an InAppSettingsKit action row would do (the form's own row for the
+  /// element: a URL, a mail, a button, the app's screen a child pane opens);
+  /// nil for any other element.
   func action(of specifier: Specifier, on page: Page) -> RowAction? {
-    switch specifier.type {
-    // InAppSettingsKit reads File through the strings table, as the form does.
-    case .openURL?: .openURL(bundle.localized(specifier.file ?? "", on: page))
-    case .mailCompose?:
-      .mailCompose(
-        to: specifier.mailRecipients, subject: specifier.mailSubject)
-    case .button?: .button
-    default: nil
-    }
+    guard case .action(let action)? = RowBuilder.rowKind(of: specifier, on: page, in: bundle)
+    else { return nil }
+    return action
   }
 
   /// The values of a multi value or radio group, with their localized titles.
