@@ -145,7 +145,11 @@ extension Defaults {
     dialect: Dialect? = nil, _ options: LoadOptions = LoadOptions()
   ) throws -> SettingsBundle {
     let named = NamedBundle(bundle, environment: environment)
-    return try named.load(named.options(options, rootPage: reading.root, dialect: dialect))
+    var loaded = try named.load(named.options(options, rootPage: reading.root, dialect: dialect))
+    // Read from memory from here on (a title's other languages are read from
+    // the resolved path): the refusals name the bundle as it was given.
+    loaded.path = named.given
+    return loaded
   }
 }
 
