@@ -251,8 +251,8 @@ struct VariantNarrowingTests {
       "de.lproj/Root.strings",
       "\"Général\" = \"Allgemein\";\n\"Synchronisieren\" = \"Synchronisieren\";\n"
         + "\"Protokoll\" = \"Protokoll\";\n")
-    let configuration = try LintConfiguration.parse(
-      "lint:\n  rules:\n    unreachable-page:\n      opened-by-app: [Debug]\n", file: ".prefs.yml")
+    let configuration = LintConfiguration(
+      ruleOptions: ["unreachable-page": RuleOptions(["opened-by-app": .list(["Debug"])])])
     let report = try Self.lint(bundle.path, configuration: configuration)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
   }

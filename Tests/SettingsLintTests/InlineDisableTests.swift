@@ -1,5 +1,7 @@
 import Foundation
 import Plist
+import PrefsKit
+import ProjectConfiguration
 import SettingsSchema
 import TestSupport
 import Testing
@@ -9,19 +11,15 @@ import Testing
 /// `prefs:disable` comments over real-looking bundles: what each hides, what
 /// is reported as unused or invalid, and that nothing else changes.
 struct InlineDisableTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let folder = LintTestSupport.fixtures.appendingPathComponent("Disables")
 
   /// A team's bundle (its `.prefs.yml` beside it), one full of stale and
   /// misspelled directives, and one that shows how far each directive reaches.
-  static let bundles = ["Team/Settings.bundle", "Stale.bundle", "Scopes.bundle"]
+  static let bundles = ["Team/Settings.bundle", "Stale/Settings.bundle", "Scopes/Settings.bundle"]
 
+  /// The bundle's `.prefs.yml`, as `prefs lint` reads it.
   static func configuration(for path: String) throws -> LintConfiguration {
-    try LintConfiguration.find(forBundle: path).map { try LintConfiguration.load(file: $0) }
-      ?? LintConfiguration()
+    LintConfiguration(try ProjectConfiguration.nearest(forBundle: path))
   }
 
   static func output(_ report: LintReport) -> LintOutput {

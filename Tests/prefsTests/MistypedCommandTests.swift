@@ -1,4 +1,5 @@
 import Foundation
+import Plist
 import SettingsLint
 import TestSupport
 import Testing

@@ -3,8 +3,8 @@ import SettingsSchema
 
 /// An option a rule takes in `.prefs.yml`, under `lint: rules: RULE-ID:`. A
 /// rule declares its options with its other documentation; the configuration
-/// reader checks every value against the declaration, and `prefs rules
-/// explain` prints them.
+/// reader (handed the declarations by the application layer) checks every
+/// value against them, and `prefs rules explain` prints them.
 ///
 /// ```swift
 /// static let options = [
@@ -41,20 +41,9 @@ public struct RuleOption: Sendable {
     self.example = example
   }
 
-  /// What the value must be, for messages.
-  var expectation: String {
-    switch kind {
-    case .list: "a list of text"
-    case .pages: "a list of page plists of the bundle, by file or name"
-    case .listByType: "a list of text, or a mapping from specifier types to lists of text"
-    }
-  }
-
-  /// The option every rule takes: its severity, as `lint: severity:` sets it.
-  static let severity = "severity"
 }
 
-/// A value of a rule option, as read from `.prefs.yml`.
+/// A value of a rule option.
 public enum RuleOptionValue: Sendable, Hashable {
   case list([String])
   /// `all` holds for every type, `byType` adds to it per specifier type.

@@ -172,13 +172,13 @@ public struct LintBaseline: Sendable, Hashable {
 
   /// Reads a baseline file, bounded like every input; its paths are
   /// relative to its folder.
-  public static func load(file: String) throws(ConfigurationError) -> LintBaseline {
+  public static func load(file: String) throws(BaselineError) -> LintBaseline {
     let bytes: [UInt8]
     do {
       bytes = try BoundedInput.read(
         path: file, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true)
     } catch {
-      throw ConfigurationError(file: file, message: "the baseline cannot be read: \(error)")
+      throw BaselineError(file: file, message: "the baseline cannot be read: \(error)")
     }
     let stored: Stored
     do {
@@ -187,7 +187,7 @@ public struct LintBaseline: Sendable, Hashable {
       throw notABaseline(error, bytes: bytes, file: file)
     }
     guard (1...currentVersion).contains(stored.version) else {
-      throw ConfigurationError(
+      throw BaselineError(
         file: file,
         message: "baseline version \(stored.version); prefs reads 1 to \(currentVersion)")
     }
@@ -203,7 +203,7 @@ public struct LintBaseline: Sendable, Hashable {
 
   /// Why the bytes are not a baseline, in words, with the place when the JSON is broken.
   private static func notABaseline(_ error: any Error, bytes: [UInt8], file: String)
-    -> ConfigurationError
+    -> BaselineError
   {
     func path(_ context: DecodingError.Context) -> String {
       var text = ""
@@ -232,7 +232,7 @@ public struct LintBaseline: Sendable, Hashable {
         location = jsonErrorLocation(bytes)
       }
     }
-    return ConfigurationError(
+    return BaselineError(
       file: file, location: location, message: "not a prefs baseline (\(reason))")
   }
 

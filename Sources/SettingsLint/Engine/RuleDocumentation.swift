@@ -1,3 +1,5 @@
+import Plist
+
 /// The text `prefs rules explain` prints, made from the rule's own fields.
 public enum RuleDocumentation {
   public static func text(of rule: any LintRule.Type) -> String {

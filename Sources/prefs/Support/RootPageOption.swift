@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SettingsLint
+import PrefsKit
+import ProjectConfiguration
 import SettingsSchema
 
 /// `--root NAME`, on every command that reads a bundle: the page the app
@@ -50,8 +51,8 @@ struct RootPageOption: ParsableArguments {
   }
 
   /// The nearest `.prefs.yml`'s settings for the bundle, when it reads.
-  static func configuration(forBundle path: String) -> LintConfiguration? {
-    guard let file = LintConfiguration.find(forBundle: path) else { return nil }
-    return try? LintConfiguration.load(file: file)
+  static func configuration(forBundle path: String) -> ProjectConfiguration? {
+    guard let file = ProjectConfiguration.find(forBundle: path) else { return nil }
+    return try? ProjectConfiguration.load(file: file)
   }
 }

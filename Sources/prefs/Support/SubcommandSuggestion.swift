@@ -1,5 +1,5 @@
 import ArgumentParser
-import SettingsLint
+import Plist
 
 /// What to say when a command line names no subcommand where one belongs:
 /// `prefs lnt` (did you mean `prefs lint`?), `strings stauts`, `defaults
