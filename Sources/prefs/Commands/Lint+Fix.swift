@@ -1,130 +1,50 @@
-import Foundation
-import Parallel
 import Plist
+import PrefsKit
 import SettingsLint
-import SettingsSchema
 import StringsWorkflow
 import TextDiff
 
-/// `prefs lint --fix [--dry-run]`: the fixes the findings carry, made on
-/// each bundle's files (all or none, by the strings workflow's atomic
-/// write, which never leaves the bundle) or shown as a diff; then the list
-/// of what was fixed and the report of what remains.
-extension Lint {
-  func fixAndReport(
-    _ paths: [String], _ linters: [Linter], output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
-  ) -> Int32 {
-    let outcomes = Array(zip(paths, linters)).concurrentMap { path, linter in
-      Result { try LintFixer(linter: linter).fix(bundleAt: path) }
-    }
-    var fixed: [(path: String, outcome: LintFixer.Outcome)] = []
-    for (path, result) in zip(paths, outcomes) {
-      switch result {
-      case .success(var outcome):
-        // A folder renamed after the files are written: gone from what remains once it is.
-        if !dryRun { outcome.report.diagnostics.removeAll { $0.fix?.rename != nil } }
-        fixed.append((path, outcome))
-      case .failure(let error): return CommandErrors.report(error, to: &errors)
-      }
-    }
-    // Paths are shown as lint shows them.
-    let shown = LintOutput(
-      reports: fixed.map(\.outcome.report),
-      workingDirectory: FileManager.default.currentDirectoryPath)
-    var listing = ""
+/// `prefs lint --fix [--dry-run]` in words: the changes as a unified diff (a
+/// dry run), a line per fix made or not made, the folders renamed, and the count.
+extension LintPrinter {
+  /// The diff (a dry run) and the listing of every bundle's fixes; with
+  /// `summary`, the closing count.
+  func fixListing(_ fixes: [LintFixResult], summary: Bool, diff showsDiff: Bool = true)
+    -> String
+  {
     var diff = ""
-    for (index, (path, outcome)) in fixed.enumerated() {
-      let report = shown.reports[index]
-      let display = { (file: String) in shown.displayPath(file, in: report) }
-      if dryRun {
-        for change in outcome.changes {
+    var listing = ""
+    for fixed in fixes {
+      if dryRun, showsDiff {
+        for change in fixed.outcome.changes {
           diff += UnifiedDiff.render(
-            old: Self.text(change.before), new: Self.text(change.after),
-            path: display(change.file), escaping: \.needsEscapingForTerminal)
-        }
-      } else if !outcome.changes.isEmpty {
-        // A file edited while it was being fixed is left to its editor.
-        if let changed = outcome.changes.first(where: { change in
-          SettingsBundle.containedPath(change.file, inBundle: path).flatMap {
-            try? BoundedInput.read(path: $0, limit: ReadLimits.standard.maximumBytes)
-          } != change.before
-        }) {
-          print(listing, terminator: "", to: &errors)
-          return CommandErrors.report(
-            CommandFailure.failure(
-              "\(display(changed.file)): changed while it was being fixed; nothing of \(path) was written"
-            ), to: &errors)
-        }
-        // What changed is said once it has: a refused write lists nothing as done.
-        do throws(WriteError) {
-          try write(
-            ChangeSet(
-              bundle: path,
-              files: outcome.changes.map {
-                FileChange(path: $0.file, bytes: $0.after, previous: $0.before)
-              }))
-        } catch {
-          print(listing, terminator: "", to: &errors)
-          return CommandErrors.report(error, to: &errors)
+            old: Lint.text(change.before), new: Lint.text(change.after),
+            path: fixed.display(change.file), escaping: \.needsEscapingForTerminal)
         }
       }
-      listing += Self.listing(outcome, dryRun: dryRun, display: display)
-      for (diagnostic, rename, _) in outcome.renames {
-        let line = Self.rename(rename, in: path, dryRun: dryRun)
+      listing += Self.listing(fixed.outcome, dryRun: dryRun, display: fixed.display)
+      for renamed in fixed.renames {
+        let line = Self.rename(renamed.rename, renamed.result)
         listing +=
-          "\(display(rename.folder)): \(line) [\(diagnostic.rule)]".escapingControlCharacters
-          + "\n"
+          "\(fixed.display(renamed.rename.folder)): \(line) [\(renamed.diagnostic.rule)]"
+          .escapingControlCharacters + "\n"
       }
     }
-    let applied = fixed.reduce(0) { $0 + $1.outcome.applied.count + $1.outcome.renames.count }
-    let files = fixed.reduce(0) { $0 + $1.outcome.changes.count + $1.outcome.renames.count }
-    listing += Self.summary(fixes: applied, files: files, dryRun: dryRun) + "\n"
-    // A machine format keeps standard output to itself.
-    if format == .text {
-      output.write(diff + listing)
-    } else {
-      errors.write(diff + listing)
-    }
-    // A dry run's reader has the files on disk before them: what remains is placed in those.
-    let remaining = fixed.map { dryRun ? $0.outcome.reportOnDisk : $0.outcome.report }
-    return report(remaining, output: &output, errors: &errors)
+    guard summary else { return listing }
+    let applied = fixes.reduce(0) { $0 + $1.outcome.applied.count + $1.outcome.renames.count }
+    let files = fixes.reduce(0) { $0 + $1.outcome.changes.count + $1.outcome.renames.count }
+    return diff + listing + Self.summary(fixes: applied, files: files, dryRun: dryRun) + "\n"
   }
 
-  /// Renames a top-level folder of the bundle (a fix's ``Fix/rename``), after
-  /// the files are written; never over a folder or file that is there, never
-  /// out of the bundle (both names are one component). The line `--fix` lists.
-  static func rename(_ rename: Fix.FolderRename, in bundle: String, dryRun: Bool) -> String {
+  /// The line `--fix` lists for a folder a fix renames.
+  static func rename(_ rename: Fix.FolderRename, _ result: FolderRenameResult.Result) -> String {
     let summary = "rename \(rename.folder) to \(rename.newName)"
-    guard !dryRun else { return "would fix: \(summary)" }
-    let isOneComponent = { (name: String) in
-      !name.isEmpty && name != "." && name != ".." && !name.contains("/")
-    }
-    guard isOneComponent(rename.folder), isOneComponent(rename.newName),
-      SettingsBundle.containedPath(rename.folder, inBundle: bundle) != nil
-    else { return "not fixed: \(summary) (the folder is not inside the bundle)" }
-    // The entry itself is renamed (a link stays a link).
-    let from = bundle + "/" + rename.folder
-    let to = bundle + "/" + rename.newName
-    guard !FileManager.default.fileExists(atPath: to) else {
-      return "not fixed: \(summary) (\(rename.newName) is there)"
-    }
-    do {
-      try FileManager.default.moveItem(atPath: from, toPath: to)
-    } catch {
-      return "not fixed: \(summary) (\(error.localizedDescription))"
-    }
-    return "fixed: \(summary)"
-  }
-
-  /// A file's text as the diff shows it: decoded, with its byte order mark
-  /// as the character it is, so that adding one shows.
-  static func text(_ bytes: [UInt8]) -> String {
-    guard let decoded = try? TextRepair.decode(bytes) else { return "" }
-    let text = String(decoding: decoded.utf8, as: UTF8.self)
-    switch decoded.encoding {
-    case .utf8, .latin1, .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM: return text
-    default: return "\u{FEFF}" + text
+    return switch result {
+    case .wouldRename: "would fix: \(summary)"
+    case .renamed: "fixed: \(summary)"
+    case .notInsideBundle: "not fixed: \(summary) (the folder is not inside the bundle)"
+    case .targetExists: "not fixed: \(summary) (\(rename.newName) is there)"
+    case .failed(let reason): "not fixed: \(summary) (\(reason))"
     }
   }
 
@@ -168,5 +88,18 @@ extension Lint {
     return dryRun
       ? "\(fixes) \(fixWord) would change \(files) \(fileWord)."
       : "\(fixes) \(fixWord) made in \(files) \(fileWord)."
+  }
+}
+
+extension Lint {
+  /// A file's text as the diff shows it: decoded, with its byte order mark
+  /// as the character it is, so that adding one shows.
+  static func text(_ bytes: [UInt8]) -> String {
+    guard let decoded = try? TextRepair.decode(bytes) else { return "" }
+    let text = String(decoding: decoded.utf8, as: UTF8.self)
+    switch decoded.encoding {
+    case .utf8, .latin1, .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM: return text
+    default: return "\u{FEFF}" + text
+    }
   }
 }
