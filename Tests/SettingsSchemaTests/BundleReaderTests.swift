@@ -79,8 +79,11 @@ struct BundleReaderTests {
     #expect(!bundle.problems.contains { $0.origin == .rootFallback })
   }
 
-  /// The folder's name decides who opens it; the same files under Settings.bundle
-  /// with a Root.plist are Settings.app's too.
+  /// The folder's name decides who opens it: Settings.app opens the app's
+  /// `Settings.bundle` (and the Watch app `Settings-Watch.bundle`) and no
+  /// other folder, so a folder by any other name is read in the app
+  /// (InAppSettingsKit opens `InAppSettings.bundle`, then `Settings.bundle`);
+  /// the same files under Settings.bundle with a Root.plist are Settings.app's too.
   @Test(arguments: [
     ("InAppSettings.bundle", ["Root.plist"], true),
     ("Settings.bundle", ["Root.plist"], false),
@@ -88,7 +91,9 @@ struct BundleReaderTests {
     ("Settings.bundle", ["Root.inApp.plist"], true),
     ("Settings.bundle", ["Root.inApp.plist", "Advanced.plist"], true),
     ("Settings-Watch.bundle", ["Root.plist"], false),
-    ("Copy.bundle", ["Root.plist"], false),
+    ("Copy.bundle", ["Root.plist"], true),
+    ("Preferences.bundle", ["Root.plist"], true),
+    ("Settings", ["Root.plist"], true),
   ])
   func whoOpensABundle(folder: String, pages: [String], onlyIASK: Bool) throws {
     let temporary = try TemporaryFolder()
@@ -136,6 +141,36 @@ struct BundleReaderTests {
     #expect(bundle.options.dialect == .apple)
     #expect(bundle.pages.first?.file == "\(folder).lproj/Root.plist")
     #expect(bundle.pages.first?.specifiers.isEmpty == false)
+  }
+
+  /// hp-mpos has a Root.plist in en.lproj and another in es.lproj and none at
+  /// the top: each language is shown its own copy, and a reading for one
+  /// language says which languages see its pages. Task Coach's copies are
+  /// one per folder too; a bundle whose pages are all at its top shows every
+  /// language the same pages.
+  @Test func eachLanguageIsShownItsOwnLocalizedRoot() throws {
+    let path = Self.fixture("Jornason__hp-mpos-ios")
+    let english = try SettingsBundle.load(
+      at: path, options: LoadOptions(preferredLanguages: ["en"]))
+    let spanish = try SettingsBundle.load(
+      at: path, options: LoadOptions(preferredLanguages: ["es"]))
+    #expect(
+      english.pages.filter(\.isReached).map(\.file) == [
+        "en.lproj/Root.plist", "en.lproj/hpConfig.plist",
+      ])
+    #expect(
+      spanish.pages.filter(\.isReached).map(\.file) == [
+        "es.lproj/Root.plist", "es.lproj/hpConfig.plist",
+      ])
+    #expect(english.hasLocalizedPages)
+    #expect(!english.showsSamePages(inLanguage: "es"))
+    #expect(english.languagesShowingThesePages == ["en"])
+    #expect(spanish.languagesShowingThesePages == ["es"])
+    let taskCoach = try SettingsBundle.load(at: Self.taskCoach)
+    #expect(taskCoach.languagesShowingThesePages.count == 1)
+    let flux = try SettingsBundle.load(at: Self.fixture("sebastian__Flux"))
+    #expect(!flux.hasLocalizedPages)
+    #expect(flux.languagesShowingThesePages == flux.languages)
   }
 
   /// A top-level Root.plist wins over the language folders' (CFBundle looks there first).

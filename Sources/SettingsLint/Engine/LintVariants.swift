@@ -122,7 +122,29 @@ extension Linter {
       others[iaskIndex] = try SettingsBundle.load(
         at: path, options: iaskOptions, readingAgain: base)
     }
-    return [base] + others
+    return try Self.withEachLanguagesPages([base] + others)
+  }
+
+  /// The readings, each followed by a reading for every other set of pages a
+  /// language is shown (a localized `Root.plist` in each `.lproj` folder: iOS
+  /// shows each language its own copy), so that every copy is checked. A
+  /// language shown the pages of a reading already made adds none.
+  static func withEachLanguagesPages(_ readings: [SettingsBundle]) throws(SettingsBundleError)
+    -> [SettingsBundle]
+  {
+    guard let base = readings.first, base.hasLocalizedPages else { return readings }
+    var result: [SettingsBundle] = []
+    for reading in readings {
+      var made = [reading]
+      for folder in reading.inventory.folders
+      where !made.contains(where: { $0.showsSamePages(inLanguage: folder) }) {
+        var options = reading.options
+        options.preferredLanguages = [folder]
+        made.append(try SettingsBundle.load(at: base.path, options: options, readingAgain: base))
+      }
+      result += made
+    }
+    return result
   }
 
   /// Whether an element of the bundle shows on some devices only.
@@ -150,6 +172,9 @@ extension Linter {
     // ("Settings.app skips the element", "InAppSettingsKit skips …"): the first reading's words.
     var order: [(diagnostic: Diagnostic, cause: Diagnostic)] = []
     var foundBy: [Diagnostic: [LintVariant]] = [:]
+    // Readings of one variant in several languages (a localized Root.plist) share
+    // their variant: an absence counts only when each reading, not each variant, found it.
+    var foundByRun: [Diagnostic: Set<Int>] = [:]
     for (index, run) in runs.enumerated() {
       for diagnostic in run.found
       where !allPages.contains(diagnostic.file) || pageFiles[index].contains(diagnostic.file) {
@@ -158,20 +183,24 @@ extension Linter {
         if foundBy[cause]?.contains(run.variant) != true {
           foundBy[cause, default: []].append(run.variant)
         }
+        foundByRun[cause, default: []].insert(index)
       }
     }
     var merged: [Diagnostic] = []
     for (diagnostic, cause) in order {
       let found = foundBy[cause] ?? []
       // A page file is read by the variants that load it; any other file by all.
-      let reading = runs.indices.filter {
+      let readingRuns = runs.indices.filter {
         !allPages.contains(diagnostic.file) || pageFiles[$0].contains(diagnostic.file)
-      }.map { runs[$0].variant }
+      }
+      let reading = readingRuns.map { runs[$0].variant }
       if absenceRules.contains(diagnostic.rule) {
         // A reading whose pages use none of a table's entries says so once, for the
         // table ("no page has StringsTable Root"): it finds each entry unused too.
-        let unusedTable = runs.filter { !uses($0.bundle, tableOf: diagnostic) }.map(\.variant)
-        if Set(reading).isSubset(of: found + unusedTable) { merged.append(diagnostic) }
+        let unusedTable = runs.indices.filter { !uses(runs[$0].bundle, tableOf: diagnostic) }
+        if Set(readingRuns).isSubset(of: (foundByRun[cause] ?? []).union(unusedTable)) {
+          merged.append(diagnostic)
+        }
         continue
       }
       var labelled = diagnostic

@@ -117,8 +117,13 @@ public struct Linter: Sendable {
         context = readings[twin].context.reading(reading)
       } else {
         let catalog = try SchemaCatalog.load(reading.options.dialect)
+        // Each language's copy of a localized page is translated by that language alone.
+        var readingPolicy = policy
+        if reading.hasLocalizedPages {
+          readingPolicy.languages = Set(reading.languagesShowingThesePages)
+        }
         context = LintContext(
-          bundle: reading, catalog: catalog, sources: sources, policy: policy,
+          bundle: reading, catalog: catalog, sources: sources, policy: readingPolicy,
           options: configuration.ruleOptions)
       }
       // Rules only read the context: run them on every core, merge in registry order.

@@ -78,14 +78,26 @@ enum MissingTranslation: LintRule {
         }
         return apart.map { [$0] } + (folded.isEmpty ? [] : [folded])
       }
+      // A localized page's copy is shown to some languages only: the message names their tables.
+      let shownTo = table.languages.count < context.bundle.languages.count ? table.languages : nil
       for strings in groups {
         guard let first = strings.first else { continue }
+        let examples =
+          strings.prefix(3).map { MessageText.quoted($0.text) }.joined(separator: ", ")
+          + (strings.count > 3 ? ", …" : "")
         let message =
-          strings.count == 1
-          ? "\(MessageText.quoted(first.text)) is in no language's \(table.name).strings; every language shows it as written"
-          : "\(strings.count) strings of the page are in no language's \(table.name).strings ("
-            + strings.prefix(3).map { MessageText.quoted($0.text) }.joined(separator: ", ")
-            + (strings.count > 3 ? ", …" : "") + "); every language shows them as written"
+          if let shownTo {
+            (strings.count == 1
+              ? "\(MessageText.quoted(first.text)) is not in "
+              : "\(strings.count) strings of the page (\(examples)) are not in ")
+              + Self.listed(shownTo.map(\.file))
+              + " (this copy of the page is shown in \(shownTo.map(\.language).joined(separator: ", ")) only); "
+              + (strings.count == 1 ? "it shows as written" : "they show as written")
+          } else {
+            strings.count == 1
+              ? "\(MessageText.quoted(first.text)) is in no language's \(table.name).strings; every language shows it as written"
+              : "\(strings.count) strings of the page are in no language's \(table.name).strings (\(examples)); every language shows them as written"
+          }
         report.add(
           message, file: context.page(of: first).file, place: context.place(of: first),
           keyPath: first.keyPath, severity: .note)
@@ -232,6 +244,15 @@ enum MissingTranslation: LintRule {
         place: page.place(of: page.document?.root["StringsTable"], keyPath: "StringsTable"),
         language: language.language, severity: language.isSourceLanguage ? .note : .warning)
     }
+  }
+
+  /// Table files as a message lists them: `a`, `a or b`, `a, b or 2 more`.
+  static func listed(_ files: [String]) -> String {
+    guard files.count > 1, let last = files.last else { return files.first ?? "" }
+    if files.count > 3 {
+      return files.prefix(2).joined(separator: ", ") + " or \(files.count - 2) more"
+    }
+    return files.dropLast().joined(separator: ", ") + " or " + last
   }
 }
 

@@ -6,7 +6,8 @@ enum StringsTableMissing: LintRule {
   static let rationale = """
     Settings.app looks a page's strings up in <StringsTable>.strings of the chosen language. \
     When no language has that table, every title of the page shows as written in the plist, \
-    in every language: usually the table was renamed or StringsTable has a typo.
+    in every language: usually the table was renamed or StringsTable has a typo. Titles \
+    written as a table's keys (APPLICATION_INFO_TITLE) are named: nothing replaces them.
     """
   static let defaultSeverity = Severity.warning
   static let lesserSeverities: [(severity: Severity, when: String)] = [
@@ -61,6 +62,18 @@ enum StringsTableMissing: LintRule {
           + (others == 1 ? " (nor on the other page that names one)" : "")
           + (others > 1 ? " (nor on the \(others) other pages that name one)" : "")
       }
+      // Strings written as a table's keys (ENABLE_SUPPORT_MODE_TEXT) are what the user reads.
+      let keys = keyShapedStrings(on: page)
+      if !keys.isEmpty {
+        let quoted = keys.prefix(3).map(MessageText.quoted)
+        let shown =
+          keys.count > 3
+          ? quoted.joined(separator: ", ") + " and \(keys.count - 3) more"
+          : quoted.dropLast().joined(separator: ", ") + (quoted.count > 1 ? " and " : "")
+            + (quoted.last ?? "")
+        message +=
+          "; the placeholder\(keys.count > 1 ? "s" : "") \(shown) show\(keys.count > 1 ? "" : "s") as written"
+      }
       // Licence pages (CocoaPods' and LicensePlist's) hold text, no setting: nobody
       // translates them, and the page reads the same either way.
       let holdsSettings = page.specifiers.contains { context.typeSpec(of: $0)?.storesValue == true }
@@ -71,5 +84,31 @@ enum StringsTableMissing: LintRule {
         message, file: page.file, place: page.place(of: node, keyPath: "StringsTable"),
         severity: localized && holdsSettings ? nil : .note)
     }
+  }
+
+  /// The distinct titles and footers of a page written as a strings table's
+  /// keys are (`APPLICATION_INFO_TITLE`: capitals and digits joined by
+  /// underscores), which only a table turns into words.
+  static func keyShapedStrings(on page: Page) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for specifier in page.specifiers {
+      let texts =
+        [specifier["Title"]?.string, specifier["FooterText"]?.string]
+        + (specifier["Titles"]?.array ?? []).map(\.string)
+      for case let text? in texts where isKeyShaped(text) && seen.insert(text).inserted {
+        result.append(text)
+      }
+    }
+    return result
+  }
+
+  static func isKeyShaped(_ text: String) -> Bool {
+    let words = text.split(separator: "_", omittingEmptySubsequences: false)
+    return words.count > 1
+      && words.allSatisfy { word in
+        !word.isEmpty
+          && word.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+      } && text.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
   }
 }

@@ -100,14 +100,13 @@ struct BundleLoader {
   }
 
   /// Whether only InAppSettingsKit opens the bundle: its folder has a name
-  /// only InAppSettingsKit looks for (`InAppSettings.bundle`), or Settings.app
-  /// would find no page to open (only `.inApp` pages, a root other than
-  /// `Root`) where InAppSettingsKit finds one.
-  func onlyInAppSettingsKitOpens(apple: SchemaCatalog, iask: SchemaCatalog) -> Bool {
+  /// Settings.app never opens (it opens the app's `Settings.bundle` alone, so
+  /// an `InAppSettings.bundle`, or any folder given by another name, is read
+  /// in the app), or Settings.app would find no page to open (only `.inApp`
+  /// pages, a root other than `Root`) where InAppSettingsKit finds one.
+  func onlyInAppSettingsKitOpens(apple: SchemaCatalog) -> Bool {
     let folderName = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
-    if iask.bundleNames.contains(folderName), !apple.bundleNames.contains(folderName) {
-      return true
-    }
+    if !apple.bundleNames.contains(folderName) { return true }
     let root = rootName()
     let settingsAppOpens = root == "Root" && pageFile(named: root, dialect: .apple) != nil
     return !settingsAppOpens && pageFile(named: root, dialect: .iask) != nil

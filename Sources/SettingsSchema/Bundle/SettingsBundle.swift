@@ -167,8 +167,9 @@ public struct SettingsBundle: Sendable {
   /// Every strings table that could be read, by its path inside the bundle.
   public var strings: [String: LoadedStrings]
   public var problems: [BundleProblem]
-  /// Whether only InAppSettingsKit opens the bundle (an `InAppSettings.bundle`,
-  /// a bundle of `.inApp` pages only, a root other than `Root`): it was then
+  /// Whether only InAppSettingsKit opens the bundle (a folder not named
+  /// `Settings.bundle`, such as `InAppSettings.bundle`; a bundle of `.inApp`
+  /// pages only; a root other than `Root`): it was then
   /// read as InAppSettingsKit reads it, unless the options kept their dialect.
   public var onlyInAppSettingsKitOpens = false
   /// The files as this load read them: a reading made again from this one
@@ -278,15 +279,13 @@ public struct SettingsBundle: Sendable {
     _ options: LoadOptions, path: String, fileSystem: BundleFileSystem
   ) throws(SettingsBundleError) -> (options: LoadOptions, onlyIASK: Bool) {
     let apple: SchemaCatalog
-    let iask: SchemaCatalog
     do {
       apple = try SchemaCatalog.load(.apple)
-      iask = try SchemaCatalog.load(.iask)
     } catch {
       throw .schemaUnreadable("\(error)")
     }
     let onlyIASK = BundleLoader(path: path, options: options, fileSystem: fileSystem)
-      .onlyInAppSettingsKitOpens(apple: apple, iask: iask)
+      .onlyInAppSettingsKitOpens(apple: apple)
     var options = options
     if onlyIASK, options.followsBundleReader { options.dialect = .iask }
     return (options, onlyIASK)

@@ -51,6 +51,17 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// policy.excludedPages = ["Acknowledgements.plist"]
   /// ```
   public var excludedPages: Set<String> = []
+  /// The `.lproj` folders asked to translate the pages, nil for every folder.
+  /// A bundle whose pages lie in its `.lproj` folders (a localized
+  /// `Root.plist`) shows each language its own copy, so a reading of one
+  /// copy is translated by the folders whose language is shown it
+  /// (``SettingsBundle/languagesShowingThesePages``) and by no other.
+  ///
+  /// ```swift
+  /// var policy = CoveragePolicy.standard
+  /// policy.languages = Set(spanishReading.languagesShowingThesePages)  // ["es"]
+  /// ```
+  public var languages: Set<String>? = nil
 
   public init(
     skipsStringsWithoutWords: Bool = true, countsMarkedEntriesAsUntranslated: Bool = true,

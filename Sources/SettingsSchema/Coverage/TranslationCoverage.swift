@@ -43,7 +43,8 @@ public struct TranslationCoverage: Sendable {
 
   init(bundle: SettingsBundle, strings all: [String: [LocalizableString]], policy: CoveragePolicy) {
     self.policy = policy
-    languages = bundle.inventory.folders
+    let folders = bundle.inventory.folders.filter { policy.languages?.contains($0) ?? true }
+    languages = folders
     let loadedPages = Set(bundle.pages.map(\.file))
     let unloadedVariants = bundle.files.contains { file in
       file.hasSuffix(".plist") && !loadedPages.contains(file)
@@ -85,7 +86,7 @@ public struct TranslationCoverage: Sendable {
     // The folders that write "0.00" otherwise than the pages do (de, pt-BR).
     let otherMarks =
       policy.skipsStringsWithoutWords
-      ? Set(inventory.folders.filter(policy.writesNumbersOtherwise)) : []
+      ? Set(folders.filter(policy.writesNumbersOtherwise)) : []
     tables = names.map { name in
       let list = strings[name] ?? []
       let isShadowed = policy.skipsShadowedTables && inventory.topLevelTables.contains(name)
@@ -96,7 +97,7 @@ public struct TranslationCoverage: Sendable {
         !isShadowed && !licenceIndices.contains(list[$0].pageIndex)
           && (policy.needsTranslation(list[$0].text) || (numbers[$0] && !otherMarks.isEmpty))
       }
-      let languages = inventory.folders.map { folder -> LanguageCoverage in
+      let languages = folders.map { folder -> LanguageCoverage in
         let file = "\(folder).lproj/\(name).strings"
         let presence: LanguageCoverage.Presence
         if files[file] != nil {
