@@ -12,7 +12,7 @@ import Testing
 struct InAppSettingsFormTests {
   static func driver(width: Int = 60, height: Int = 40) throws -> FormDriver {
     let bundle = try SettingsBundle.load(
-      at: Paths.fixtures.appendingPathComponent("Form/InApp.bundle").path,
+      at: Paths.fixtures.appendingPathComponent("Form/InApp/Settings.bundle").path,
       options: LoadOptions(dialect: .iask, preferredLanguages: ["en"]))
     return try FormDriver(bundle: bundle, width: width, height: height)
   }

@@ -24,7 +24,7 @@ struct DefaultsFaultTests {
     DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
-  static let inApp = "Tests/Fixtures/Form/InApp.bundle"
+  static let inApp = "Tests/Fixtures/Form/InApp/Settings.bundle"
 
   // MARK: - 4: read prints a string as stored into a pipe, unambiguously on a terminal
 

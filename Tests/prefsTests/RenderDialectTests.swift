@@ -14,8 +14,10 @@ import Testing
 /// lists); `--domain`/`--defaults-dir` show stored values as `edit` does;
 /// `edit --plain` says what the screen shows. Goldens in `Tests/Golden/form/`.
 struct RenderDialectTests {
-  static let inApp = Paths.repository.appendingPathComponent("Tests/Fixtures/Form/InApp.bundle")
-    .path
+  static let inApp = Paths.repository.appendingPathComponent(
+    "Tests/Fixtures/Form/InApp/Settings.bundle"
+  )
+  .path
 
   @Test(arguments: ["apple", "iask"])
   func theFixtureInEachDialect(dialect: String) {
