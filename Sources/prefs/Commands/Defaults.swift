@@ -59,7 +59,7 @@ struct DefaultsDirectoryOption: ParsableArguments {
   var options: StoreOptions { StoreOptions(folder: directory, storeURL: storeURL) }
 
   /// Where the domains are, decided once from the flags and the environment.
-  func location(_ environment: PrefsEnvironment = .current()) throws(CommandFailure)
+  func location(_ environment: PrefsEnvironment) throws(CommandFailure)
     -> StoreLocation
   {
     do throws(StoreLocation.Failure) {
@@ -67,11 +67,6 @@ struct DefaultsDirectoryOption: ParsableArguments {
     } catch {
       throw CommandFailure(error)
     }
-  }
-
-  /// The domain's store at the location the flags and the process's environment name.
-  func store(_ domain: String) throws -> DefaultsStore {
-    try location().store(domain: domain)
   }
 
   /// The `defaults` verbs over that location.

@@ -3,6 +3,7 @@ import BundleDiff
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import SettingsSchema
 
 extension Defaults {
@@ -41,9 +42,11 @@ extension Defaults {
       try DiffInput.renames(rename, configured: configured)
     }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
-      CommandErrors.run(errors: &errors) { errors in
+    func execute(
+      environment: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
+      Defaults.run(errors: &errors) { errors in
         let fromSource = try DiffInput.materialize(from)
         defer { fromSource.revision?.remove() }
         let toSource = try DiffInput.materialize(to)
@@ -56,68 +59,72 @@ extension Defaults {
           from, source: fromSource, idioms: Idiom.allCases, root: root, tables: .none)
         let after = try DiffInput(
           to, source: toSource, idioms: Idiom.allCases, root: root, tables: .none)
-        let renames = try renames(configuration.diffRenames)
-        let store = try location.store(domain)
-        // Renames prefs diff finds likely but nobody confirmed: their values stay orphans.
-        let likely = Dictionary(
-          BundleDiff.compare(old: before.snapshot, new: after.snapshot, renames: renames)
-            .filter { $0.kind == .keyRenamed && !$0.renameConfirmed }
-            .compactMap { change in change.old.flatMap { old in change.new.map { (old, $0) } } },
-          uniquingKeysWith: { first, _ in first })
-        return try Self.migrate(
-          store: store, dryRun: dryRun, force: force, likelyRenames: likely, output: &output
-        ) {
-          MigrationPlan(
-            old: before.snapshot, new: after.snapshot, stored: $0, renames: renames,
-            dropRemoved: dropRemoved)
+        let options = MigrateOptions(
+          renames: try renames(configuration.diff.renames), dropRemoved: dropRemoved,
+          dryRun: dryRun, force: force)
+        let defaults = try location.frontEnd(environment)
+        let store = try defaults.store(domain)
+        let outcome = try defaults.location.naming { () throws(DefaultsError) in
+          try MigrateFrontEnd.migrate(
+            store: store, old: before.snapshot, new: after.snapshot, options: options)
         }
+        return try Self.report(
+          outcome, options: options, output: &output, naming: defaults.location.naming)
       }
     }
 
-    /// Plans against the stored values, prints the plan, and applies it in
-    /// one locked write, planned again under the lock: when another writer
-    /// changed the domain meanwhile and the plan differs, what was really
-    /// applied is printed too. `beforeWriting` runs between the two (where a
-    /// test changes the domain as another process would).
+    /// ``MigrateFrontEnd/migrate(store:options:beforeWriting:plan:)``, printed, for
+    /// the tests that change the domain between the plan and the write.
     static func migrate(
-      store: DefaultsStore, dryRun: Bool, force: Bool, likelyRenames: [String: String] = [:],
-      output: inout some TextOutputStream,
-      beforeWriting: () throws -> Void = {},
-      plan: ([PlistKey: PlistValue]) -> MigrationPlan
+      store: DefaultsStore, dryRun: Bool, force: Bool, output: inout some TextOutputStream,
+      beforeWriting: () throws -> Void = {}, plan: ([PlistKey: PlistValue]) -> MigrationPlan
     ) throws -> Int32 {
-      let planned = plan(try store.persistentValues())
-      let verb = dryRun ? "would " : ""
-      for line in describe(planned, verb: verb, force: force, likelyRenames: likelyRenames) {
+      let options = MigrateOptions(dryRun: dryRun, force: force)
+      let outcome = try MigrateFrontEnd.migrate(
+        store: store, options: options,
+        beforeWriting: { () throws(DefaultsError) in
+          do {
+            try beforeWriting()
+          } catch let error as DefaultsError {
+            throw error
+          } catch {
+            throw .io(file: store.path, operation: "write the domain", reason: "\(error)")
+          }
+        }, plan: plan)
+      return try report(outcome, options: options, output: &output)
+    }
+
+    /// Prints the plan, then what became of it: what was really applied
+    /// when another writer changed the domain meanwhile and the plan differs.
+    static func report(
+      _ outcome: MigrationOutcome, options: MigrateOptions, output: inout some TextOutputStream,
+      naming: (DefaultsError) -> DefaultsError = { $0 }
+    ) throws -> Int32 {
+      let planned = outcome.planned
+      let likely = outcome.likelyRenames
+      let verb = options.dryRun ? "would " : ""
+      for line in describe(planned, verb: verb, force: options.force, likelyRenames: likely) {
         print(line, to: &output)
       }
-      if !planned.refusals.isEmpty, !force {
+      switch outcome.result {
+      case .refused:
         throw CommandFailure.failure(
           "\(planned.refusals.count) stored value(s) cannot be carried over without loss; nothing was written (--force resets them to the new default)"
         )
-      }
-      guard planned.changesValues(force: force) else {
+      case .nothingToChange:
         print("no stored value needs to change; nothing was written", to: &output)
-        return ExitStatus.success
-      }
-      guard !dryRun else { return ExitStatus.success }
-      try beforeWriting()
-      var applied: MigrationPlan?
-      try store.update { current in
-        // Planned again under the lock: another writer may have changed the domain.
-        let fresh = plan(current)
-        guard fresh.refusals.isEmpty || force else { return }
-        current = fresh.apply(to: current, force: force)
-        applied = fresh
-      }
-      guard let applied else {
+      case .dryRun: break
+      case .failed(let error): throw naming(error)
+      case .noLongerPossible:
         throw CommandFailure.failure(
           "the domain changed while migrating and a value can no longer be carried over; nothing was written"
         )
-      }
-      if applied.steps != planned.steps || applied.refusals != planned.refusals {
-        print("the domain changed while migrating; what was applied instead:", to: &output)
-        let lines = describe(applied, verb: "", force: force, likelyRenames: likelyRenames)
-        for line in lines.isEmpty ? ["nothing"] : lines { print(line, to: &output) }
+      case .applied(let applied):
+        if applied.steps != planned.steps || applied.refusals != planned.refusals {
+          print("the domain changed while migrating; what was applied instead:", to: &output)
+          let lines = describe(applied, verb: "", force: options.force, likelyRenames: likely)
+          for line in lines.isEmpty ? ["nothing"] : lines { print(line, to: &output) }
+        }
       }
       return ExitStatus.success
     }
