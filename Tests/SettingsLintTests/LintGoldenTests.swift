@@ -8,12 +8,14 @@ import Testing
 /// Whole-bundle output, word for word: the examples (which must be clean) and
 /// the hand-made broken fixtures, in every format.
 struct LintGoldenTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
+  /// The bundles (paths from the repository) linted where they are and named as given:
+  /// this process's working directory is never changed.
   static func output(_ paths: [String], strict: Bool = false) throws -> LintOutput {
-    let reports = try paths.map { try LintTestSupport.lint($0) }
+    let reports = try paths.map { path in
+      var report = try LintTestSupport.lint(Paths.repository.appendingPathComponent(path).path)
+      report.bundlePath = path
+      return report
+    }
     // The CLI passes its version; the golden SARIF shows where it goes.
     return LintOutput(
       reports: reports, workingDirectory: Paths.repository.path, strict: strict,
@@ -29,8 +31,9 @@ struct LintGoldenTests {
   }
 
   static let fixtures = [
-    "Tests/Fixtures/Lint/Binary.bundle", "Tests/Fixtures/Lint/Hostile.bundle",
-    "Tests/Fixtures/Hostile/Traversal.bundle", "Tests/Fixtures/Hostile/BrokenRoot.bundle",
+    "Tests/Fixtures/Lint/Binary/Settings.bundle", "Tests/Fixtures/Lint/Hostile/Settings.bundle",
+    "Tests/Fixtures/Hostile/Traversal/Settings.bundle",
+    "Tests/Fixtures/Hostile/BrokenRoot/Settings.bundle",
   ]
 
   @Test(arguments: LintFormat.allCases)

@@ -7,10 +7,6 @@ import Testing
 /// `--baseline` and `--write-baseline`: what a baseline hides, from where it
 /// works, and what it says when it cannot be used.
 struct LintBaselineCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let toggle = """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -55,12 +51,12 @@ struct LintBaselineCommandTests {
     let (folder, root, baseline) = try Self.project()
     defer { try? FileManager.default.removeItem(at: folder) }
     let bundle = root.deletingLastPathComponent().path
-    #expect(DumpTests.run(["lint", bundle, "--write-baseline", baseline]).code == 0)
+    #expect(DiffCommandTests.prefs(["lint", bundle, "--write-baseline", baseline]).code == 0)
     try Self.toggle.replacingOccurrences(
       of: "      <key>Key</key>\n      <string>son</string>\n", with: ""
     )
     .write(to: root, atomically: true, encoding: .utf8)
-    let run = DumpTests.run(["lint", bundle, "--baseline", baseline])
+    let run = DiffCommandTests.prefs(["lint", bundle, "--baseline", baseline])
     #expect(run.code == 1)
     #expect(run.output.contains("has no Key"), "\(run.output)")
     #expect(!run.output.contains("has no Title"), "\(run.output)")
@@ -85,10 +81,10 @@ struct LintBaselineCommandTests {
     let (folder, root, baseline) = try Self.project()
     defer { try? FileManager.default.removeItem(at: folder) }
     let bundle = root.deletingLastPathComponent().path
-    #expect(DumpTests.run(["lint", bundle, "--write-baseline", baseline]).code == 0)
+    #expect(DiffCommandTests.prefs(["lint", bundle, "--write-baseline", baseline]).code == 0)
     try Self.toggle.replacingOccurrences(of: old, with: new)
       .write(to: root, atomically: true, encoding: .utf8)
-    let run = DumpTests.run(["lint", bundle, "--baseline", baseline])
+    let run = DiffCommandTests.prefs(["lint", bundle, "--baseline", baseline])
     let reported = run.output.split(separator: "\n").count { $0.contains("[") && $0.contains(": ") }
     #expect(reported == newFindings, "\(run.output)")
   }
@@ -127,7 +123,7 @@ struct LintBaselineCommandTests {
     {"version": 1, "findings": [{"rule": "missing-required-key", "file": "\(bundle)/Root.plist",
       "keyPath": "PreferenceSpecifiers[1]"}]}
     """.write(toFile: baseline, atomically: true, encoding: .utf8)
-    let run = DumpTests.run(["lint", bundle, "--baseline", baseline])
+    let run = DiffCommandTests.prefs(["lint", bundle, "--baseline", baseline])
     #expect(run.code == 0, "\(run.errors)")
     #expect(run.output.hasPrefix("No problems"), "\(run.output)")
   }
@@ -147,15 +143,18 @@ struct LintBaselineCommandTests {
     let (folder, root, baseline) = try Self.project()
     defer { try? FileManager.default.removeItem(at: folder) }
     try text.write(toFile: baseline, atomically: true, encoding: .utf8)
-    let run = DumpTests.run(["lint", root.deletingLastPathComponent().path, "--baseline", baseline])
+    let run = DiffCommandTests.prefs([
+      "lint", root.deletingLastPathComponent().path, "--baseline", baseline,
+    ])
     #expect(run.code == 2)
     #expect(run.errors == baseline + expected + "\n", "\(run.errors)")
     #expect(!run.errors.contains("DecodingError"))
   }
 
   @Test func aMissingBaselineSaysWhy() {
-    let run = DumpTests.run([
-      "lint", "Tests/Fixtures/Lint/Rules/empty-key.bundle", "--baseline", "/nonexistent.json",
+    let run = DiffCommandTests.prefs([
+      "lint", "Tests/Fixtures/Lint/Rules/empty-key/Settings.bundle", "--baseline",
+      "/nonexistent.json",
     ])
     #expect(run.code == 2)
     #expect(
@@ -163,8 +162,8 @@ struct LintBaselineCommandTests {
   }
 
   @Test func anUnwritableBaselineSaysWhy() {
-    let run = DumpTests.run([
-      "lint", "Tests/Fixtures/Lint/Rules/empty-key.bundle", "--write-baseline",
+    let run = DiffCommandTests.prefs([
+      "lint", "Tests/Fixtures/Lint/Rules/empty-key/Settings.bundle", "--write-baseline",
       "/nonexistent/folder/baseline.json",
     ])
     #expect(run.code == 1)
@@ -176,8 +175,9 @@ struct LintBaselineCommandTests {
 
   /// `--quiet` is `--min-severity warning`: giving both is a usage error, not a silent choice.
   @Test func quietAndMinSeverityConflict() {
-    let run = DumpTests.run([
-      "lint", "Tests/Fixtures/Lint/Rules/hidden-group-rows.bundle", "--quiet", "--min-severity",
+    let run = DiffCommandTests.prefs([
+      "lint", "Tests/Fixtures/Lint/Rules/hidden-group-rows/Settings.bundle", "--quiet",
+      "--min-severity",
       "note",
     ])
     #expect(run.code == 2)
@@ -187,10 +187,6 @@ struct LintBaselineCommandTests {
 
 /// `--enclosing` as a pre-commit hook calls it, and one bundle named twice.
 struct LintEnclosingCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let conversor = "Examples/Conversor/Settings.bundle"
 
   /// A deleted bundle and a bundle of images are skipped; the others are linted, each once.
@@ -207,13 +203,13 @@ struct LintEnclosingCommandTests {
       "\(Self.conversor)/Root.plist",
       "./\(Self.conversor)/en.lproj/../Root.plist",
     ]
-    let run = DumpTests.run(["lint", "--enclosing"] + paths)
-    let alone = DumpTests.run(["lint", Self.conversor])
+    let run = DiffCommandTests.prefs(["lint", "--enclosing"] + paths)
+    let alone = DiffCommandTests.prefs(["lint", Self.conversor])
     #expect(run.code == alone.code, "\(run.errors)")
     #expect(run.output == alone.output)
     #expect(run.errors.isEmpty)
 
-    let nothing = DumpTests.run(["lint", "--enclosing"] + paths.prefix(2))
+    let nothing = DiffCommandTests.prefs(["lint", "--enclosing"] + paths.prefix(2))
     #expect(nothing.code == 0)
     #expect(nothing.errors.contains("Gone.bundle: no such file or directory"), "\(nothing.errors)")
     #expect(nothing.errors.contains("Res.bundle: not a Settings bundle"))
@@ -222,13 +218,13 @@ struct LintEnclosingCommandTests {
 
   /// Outside --enclosing a missing bundle is still a usage error.
   @Test func aMissingBundleNamedDirectlyIsAnError() {
-    #expect(DumpTests.run(["lint", "/nonexistent/Settings.bundle"]).code == 2)
+    #expect(DiffCommandTests.prefs(["lint", "/nonexistent/Settings.bundle"]).code == 2)
   }
 
   @Test(arguments: [[conversor, "./\(conversor)/"], [conversor, "Examples/../\(conversor)"]])
   func oneBundleSpelledTwoWaysIsLintedOnce(paths: [String]) {
-    let run = DumpTests.run(["lint"] + paths)
-    let alone = DumpTests.run(["lint", Self.conversor])
+    let run = DiffCommandTests.prefs(["lint"] + paths)
+    let alone = DiffCommandTests.prefs(["lint", Self.conversor])
     #expect(run.output == alone.output)
   }
 }

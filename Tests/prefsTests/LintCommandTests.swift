@@ -6,13 +6,9 @@ import Testing
 
 /// `prefs lint` and `prefs rules` run in-process: exit codes and streams.
 struct LintCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let clean = "Examples/Showcase/Settings.bundle"
-  static let broken = "Tests/Fixtures/Lint/Binary.bundle"
-  static let warningsOnly = "Tests/Fixtures/Lint/Rules/unreachable-page.bundle"
+  static let broken = "Tests/Fixtures/Lint/Binary/Settings.bundle"
+  static let warningsOnly = "Tests/Fixtures/Lint/Rules/unreachable-page/Settings.bundle"
 
   static let exitCases: [(arguments: [String], code: Int32)] = [
     ([clean], 0), ([broken], 1), ([clean, broken], 1), ([warningsOnly], 0),
@@ -34,12 +30,12 @@ struct LintCommandTests {
 
   @Test(arguments: exitCases)
   func exitCodes(arguments: [String], code: Int32) {
-    let result = DumpTests.run(["lint"] + arguments)
+    let result = DiffCommandTests.prefs(["lint"] + arguments)
     #expect(result.code == code, "\(arguments): \(result.errors)")
   }
 
   @Test func aPathThatIsNotABundleIsNamed() {
-    let result = DumpTests.run(["lint", "Examples/Nope.bundle"])
+    let result = DiffCommandTests.prefs(["lint", "Examples/Nope.bundle"])
     #expect(result.errors.contains("Examples/Nope.bundle: no such file or directory"))
     #expect(result.output.isEmpty)
   }
@@ -51,35 +47,37 @@ struct LintCommandTests {
       Self.broken + "/Root.plist", "README.md", Self.clean + "/en.lproj/Root.strings",
       Self.broken + "/Root.plist", Self.broken, Self.clean + "/Child.plist",
     ]
-    let enclosing = DumpTests.run(["lint", "--enclosing", "--format", format] + files)
-    let direct = DumpTests.run(["lint", "--format", format, Self.broken, Self.clean])
+    let enclosing = DiffCommandTests.prefs(["lint", "--enclosing", "--format", format] + files)
+    let direct = DiffCommandTests.prefs(["lint", "--format", format, Self.broken, Self.clean])
     #expect(enclosing.code == 1)
     #expect(enclosing.output == direct.output)
     #expect(enclosing.errors.isEmpty)
   }
 
   @Test func filesInNoBundleLintNothing() {
-    let result = DumpTests.run(["lint", "--enclosing", "README.md", "Sources/prefs/Prefs.swift"])
+    let result = DiffCommandTests.prefs([
+      "lint", "--enclosing", "README.md", "Sources/prefs/Prefs.swift",
+    ])
     #expect(result.code == 0)
     #expect(result.output == "No problems in 0 files.\n")
     // A bundle that no longer exists was deleted by the change being committed: skipped.
-    let deleted = DumpTests.run(["lint", "--enclosing", "Examples/Nope.bundle/Root.plist"])
+    let deleted = DiffCommandTests.prefs(["lint", "--enclosing", "Examples/Nope.bundle/Root.plist"])
     #expect(deleted.code == 0)
     #expect(deleted.errors.contains("no Settings bundle left to lint"))
   }
 
   @Test(arguments: ["text", "json", "github", "sarif", "junit"])
   func everyFormatRuns(format: String) {
-    let result = DumpTests.run(["lint", Self.broken, "--format", format])
+    let result = DiffCommandTests.prefs(["lint", Self.broken, "--format", format])
     #expect(result.code == 1)
     #expect(!result.output.isEmpty && result.errors.isEmpty)
   }
 
   @Test func rulesListsEveryRule() {
-    let text = DumpTests.run(["rules"])
+    let text = DiffCommandTests.prefs(["rules"])
     #expect(text.code == 0)
     #expect(text.output.split(separator: "\n").count == 45)
-    let json = DumpTests.run(["rules", "--format", "json"])
+    let json = DiffCommandTests.prefs(["rules", "--format", "json"])
     let list =
       try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
     #expect(list?.count == 45)
@@ -92,10 +90,10 @@ struct LintCommandTests {
   }
 
   @Test func explainPrintsTheRuleOwnText() {
-    let result = DumpTests.run(["rules", "explain", "default-not-in-values"])
+    let result = DiffCommandTests.prefs(["rules", "explain", "default-not-in-values"])
     #expect(result.code == 0)
     expectGolden(result.output, "lint/explain-default-not-in-values.txt")
-    let unknown = DumpTests.run(["rules", "explain", "default-not-in-value"])
+    let unknown = DiffCommandTests.prefs(["rules", "explain", "default-not-in-value"])
     #expect(unknown.code == 2)
     #expect(unknown.errors.contains("did you mean default-not-in-values?"))
   }
@@ -105,18 +103,16 @@ struct LintCommandTests {
 struct LintSourcesCommandTests {
   static let bundle = "Tests/Fixtures/Apps/Settings.bundle"
 
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   @Test(arguments: [("Clean", Int32(0)), ("Broken", 1), ("FilteredRegistration", 1)])
   func exitStatusFollowsTheFindings(app: String, status: Int32) {
-    let run = DumpTests.run(["lint", Self.bundle, "--sources", "Tests/Fixtures/Apps/\(app)"])
+    let run = DiffCommandTests.prefs([
+      "lint", Self.bundle, "--sources", "Tests/Fixtures/Apps/\(app)",
+    ])
     #expect(run.code == status, "\(run.output)")
   }
 
   @Test func findingsInAppFilesAreNamedFromTheWorkingDirectory() {
-    let run = DumpTests.run([
+    let run = DiffCommandTests.prefs([
       "lint", Self.bundle, "--sources", "Tests/Fixtures/Apps/Broken", "--format", "github",
     ])
     #expect(run.output.contains("::error file=Tests/Fixtures/Apps/Broken/Reader.swift,line=11,"))
@@ -133,13 +129,13 @@ struct LintSourcesCommandTests {
       at: Paths.repository.appendingPathComponent("Tests/Fixtures/Apps/Broken"),
       to: folder.appendingPathComponent("App"))
     try "sources: [App]\n".write(toFile: config, atomically: true, encoding: .utf8)
-    let run = DumpTests.run(["lint", Self.bundle, "--config", config])
+    let run = DiffCommandTests.prefs(["lint", Self.bundle, "--config", config])
     #expect(run.code == 1)
     #expect(run.output.contains("[code-unknown-key]"))
   }
 
   @Test func aMissingSourceFolderIsAUsageError() {
-    let run = DumpTests.run(["lint", Self.bundle, "--sources", "/nonexistent/App"])
+    let run = DiffCommandTests.prefs(["lint", Self.bundle, "--sources", "/nonexistent/App"])
     #expect(run.code == 2)
     #expect(run.errors.contains("/nonexistent/App: no such file or directory"))
   }
@@ -147,21 +143,17 @@ struct LintSourcesCommandTests {
 
 /// `--quiet`, `--min-severity`, `--write-baseline` and `--baseline`, as SwiftLint users know them.
 struct LintHabitsCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
-  static let noted = "Tests/Fixtures/Lint/Rules/hidden-group-rows.bundle"
+  static let noted = "Tests/Fixtures/Lint/Rules/hidden-group-rows/Settings.bundle"
 
   @Test func quietAndMinSeverityLeaveOutTheLesserFindings() {
-    let all = DumpTests.run(["lint", Self.noted])
+    let all = DiffCommandTests.prefs(["lint", Self.noted])
     #expect(all.output.contains("note:"))
     for arguments in [["--quiet"], ["--min-severity", "warning"]] {
-      let run = DumpTests.run(["lint", Self.noted] + arguments)
+      let run = DiffCommandTests.prefs(["lint", Self.noted] + arguments)
       #expect(!run.output.contains("note:"), "\(arguments)")
       #expect(run.code == all.code)
     }
-    #expect(DumpTests.run(["lint", Self.noted, "--min-severity", "loud"]).code == 2)
+    #expect(DiffCommandTests.prefs(["lint", Self.noted, "--min-severity", "loud"]).code == 2)
   }
 
   @Test func aBaselineHidesKnownFindingsEvenWhenTheyMove() throws {
@@ -171,10 +163,11 @@ struct LintHabitsCommandTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let bundle = folder.appendingPathComponent("Settings.bundle")
     try FileManager.default.copyItem(
-      at: Paths.repository.appendingPathComponent("Tests/Fixtures/Lint/Rules/empty-key.bundle"),
+      at: Paths.repository.appendingPathComponent(
+        "Tests/Fixtures/Lint/Rules/empty-key/Settings.bundle"),
       to: bundle)
     let baseline = folder.appendingPathComponent("baseline.json").path
-    let first = DumpTests.run(["lint", bundle.path, "--write-baseline", baseline])
+    let first = DiffCommandTests.prefs(["lint", bundle.path, "--write-baseline", baseline])
     #expect(first.code == 1)
 
     // Lines added above the finding: it moves, and stays known.
@@ -182,7 +175,7 @@ struct LintHabitsCommandTests {
     var text = try String(contentsOf: root, encoding: .utf8)
     text = text.replacingOccurrences(of: "<dict>", with: "<dict>\n\n\n", options: [], range: nil)
     try text.write(to: root, atomically: true, encoding: .utf8)
-    let known = DumpTests.run(["lint", bundle.path, "--baseline", baseline])
+    let known = DiffCommandTests.prefs(["lint", bundle.path, "--baseline", baseline])
     #expect(known.code == 0, "\(known.output)")
 
     // A new finding is reported.
@@ -192,9 +185,10 @@ struct LintHabitsCommandTests {
         "<dict><key>Type</key><string>PSTextFieldSpecifier</string><key>Key</key><string> </string></dict></array>"
     )
     try text.write(to: root, atomically: true, encoding: .utf8)
-    let fresh = DumpTests.run(["lint", bundle.path, "--baseline", baseline])
+    let fresh = DiffCommandTests.prefs(["lint", bundle.path, "--baseline", baseline])
     #expect(fresh.code == 1)
     #expect(fresh.output.contains("1 error"), "\(fresh.output)")
-    #expect(DumpTests.run(["lint", bundle.path, "--baseline", "/nonexistent.json"]).code == 2)
+    #expect(
+      DiffCommandTests.prefs(["lint", bundle.path, "--baseline", "/nonexistent.json"]).code == 2)
   }
 }

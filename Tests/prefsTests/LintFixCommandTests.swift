@@ -11,23 +11,19 @@ import Testing
 /// every fixture word for word, the files written (all or none), the list
 /// of what was fixed, what remains and the exit status that goes with it.
 struct LintFixCommandTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   static let fixtures = [
     "Fixable", "missing-semicolon", "utf16-without-bom", "duplicate-key", "child-pane-extension",
     "case-only-key", "binary", "overlapping-fixes",
   ]
 
-  static func fixture(_ name: String) -> String { "Tests/Fixtures/Fix/\(name).bundle" }
+  static func fixture(_ name: String) -> String { "Tests/Fixtures/Fix/\(name)/Settings.bundle" }
 
   /// The diff, the list and what remains, word for word; the fixture is not touched.
   @Test(arguments: fixtures)
   func dryRunPrintsTheDiff(name: String) throws {
-    let folder = Paths.fixtures.appendingPathComponent("Fix/\(name).bundle")
+    let folder = Paths.fixtures.appendingPathComponent("Fix/\(name)/Settings.bundle")
     let before = try LintFixerSnapshot.take(folder)
-    let result = DumpTests.run(["lint", Self.fixture(name), "--fix", "--dry-run"])
+    let result = DiffCommandTests.prefs(["lint", Self.fixture(name), "--fix", "--dry-run"])
     expectGolden(result.output, "fix/\(name).txt")
     #expect(result.errors.isEmpty)
     #expect(try LintFixerSnapshot.take(folder) == before, "--dry-run writes nothing")
@@ -39,8 +35,8 @@ struct LintFixCommandTests {
   @Test func fixWritesListsAndReportsWhatRemains() throws {
     let bundle = try LintFixerSnapshot.copy("Fixable")
     defer { bundle.remove() }
-    let dry = DumpTests.run(["lint", bundle.path, "--fix", "--dry-run"])
-    let result = DumpTests.run(["lint", bundle.path, "--fix"])
+    let dry = DiffCommandTests.prefs(["lint", bundle.path, "--fix", "--dry-run"])
+    let result = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
     #expect(result.code == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.count { $0.contains(": fixed: ") } == 5)
@@ -63,7 +59,7 @@ struct LintFixCommandTests {
     #expect(leftovers.isEmpty)
     // Again: nothing to do, nothing written.
     let snapshot = try LintFixerSnapshot.take(bundle.url)
-    let again = DumpTests.run(["lint", bundle.path, "--fix"])
+    let again = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
     #expect(again.output == "Nothing to fix.\nNo problems in 6 files.\n")
     #expect(try LintFixerSnapshot.take(bundle.url) == snapshot)
   }
@@ -71,7 +67,7 @@ struct LintFixCommandTests {
   @Test func whatRemainsDecidesTheExitStatus() throws {
     let bundle = try LintFixerSnapshot.copy("missing-semicolon")
     defer { bundle.remove() }
-    let result = DumpTests.run(["lint", bundle.path, "--fix"])
+    let result = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
     #expect(result.code == 1)
     #expect(result.output.contains(": fixed: insert ';' at 2 places [strings-syntax]"))
     #expect(result.output.contains("de.lproj/Root.strings:1:22: error: missing ';'"))
@@ -81,7 +77,9 @@ struct LintFixCommandTests {
   @Test func aMachineFormatKeepsStandardOutputToItself() throws {
     let bundle = try LintFixerSnapshot.copy("utf16-without-bom")
     defer { bundle.remove() }
-    let result = DumpTests.run(["lint", bundle.path, "--fix", "--dry-run", "--format", "json"])
+    let result = DiffCommandTests.prefs([
+      "lint", bundle.path, "--fix", "--dry-run", "--format", "json",
+    ])
     #expect(result.code == 0)
     #expect((try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) != nil)
     #expect(result.errors.contains("+++ b/"))
@@ -89,7 +87,7 @@ struct LintFixCommandTests {
   }
 
   @Test func dryRunGoesWithFix() {
-    let result = DumpTests.run(["lint", Self.fixture("Fixable"), "--dry-run"])
+    let result = DiffCommandTests.prefs(["lint", Self.fixture("Fixable"), "--dry-run"])
     #expect(result.code == 2)
     #expect(result.errors.contains("--dry-run goes with --fix"))
   }
@@ -100,7 +98,7 @@ struct LintFixCommandTests {
     defer { bundle.remove() }
     let before = try LintFixerSnapshot.take(bundle.url)
     let folder = try #require(ReadOnlyFolder(bundle.url.appendingPathComponent("en.lproj").path))
-    let result = DumpTests.run(["lint", bundle.path, "--fix"])
+    let result = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
     folder.restore()
     #expect(result.code == 1)
     #expect(result.errors.contains("prefs: error: "))
@@ -123,7 +121,7 @@ enum LintFixerSnapshot {
     let bundle = try TemporaryBundle()
     try FileManager.default.removeItem(at: bundle.url)
     try FileManager.default.copyItem(
-      at: Paths.fixtures.appendingPathComponent("Fix/\(name).bundle"), to: bundle.url)
+      at: Paths.fixtures.appendingPathComponent("Fix/\(name)/Settings.bundle"), to: bundle.url)
     return bundle
   }
 }
@@ -288,9 +286,9 @@ struct LintFixPropertyTests {
         }
       }
 
-      let dry = DumpTests.run(["lint", bundle.path, "--fix", "--dry-run"])
+      let dry = DiffCommandTests.prefs(["lint", bundle.path, "--fix", "--dry-run"])
       #expect(try LintFixerSnapshot.take(bundle.url) == before, "seed \(seed): --dry-run wrote")
-      let fixed = DumpTests.run(["lint", bundle.path, "--fix"])
+      let fixed = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
       let after = try LintFixerSnapshot.take(bundle.url)
       for file in clean { #expect(after[file] == before[file], "seed \(seed): \(file) changed") }
 
@@ -299,7 +297,7 @@ struct LintFixPropertyTests {
       #expect(
         !remaining.diagnostics.contains { $0.fix != nil && $0.fix?.obstacle == nil },
         "seed \(seed)")
-      let plain = DumpTests.run(["lint", bundle.path])
+      let plain = DiffCommandTests.prefs(["lint", bundle.path])
       #expect(fixed.code == plain.code && dry.code == plain.code, "seed \(seed)")
       #expect(fixed.output.hasSuffix(plain.output), "seed \(seed)")
       // The dry run places them in the files on disk, not in the fixed ones.
@@ -308,7 +306,7 @@ struct LintFixPropertyTests {
         "seed \(seed)")
 
       // A second run writes nothing.
-      let again = DumpTests.run(["lint", bundle.path, "--fix"])
+      let again = DiffCommandTests.prefs(["lint", bundle.path, "--fix"])
       #expect(!again.output.contains(": fixed: "), "seed \(seed)")
       #expect(try LintFixerSnapshot.take(bundle.url) == after, "seed \(seed)")
     }
