@@ -17,7 +17,9 @@ struct RuleExampleTests {
       defer { bundle.remove() }
       let report = try LintTestSupport.lint(bundle.path)
       let found = report.diagnostics.filter { $0.rule == id }
-      #expect(!found.isEmpty, "failing example \(index + 1) of \(id) is not reported")
+      #expect(
+        !found.isEmpty, "failing example \(index + 1) of \(id) is not reported",
+        sourceLocation: example.sourceLocation)
       severities.formUnion(found.map(\.severity))
     }
     #expect(
@@ -34,7 +36,9 @@ struct RuleExampleTests {
       defer { bundle.remove() }
       let report = try LintTestSupport.lint(bundle.path)
       let found = report.diagnostics.filter { $0.rule == id }
-      #expect(found.isEmpty, "passing example \(index + 1) of \(id): \(found.map(\.message))")
+      #expect(
+        found.isEmpty, "passing example \(index + 1) of \(id): \(found.map(\.message))",
+        sourceLocation: example.sourceLocation)
     }
   }
 
@@ -58,12 +62,12 @@ struct RuleExampleTests {
           "\(url.path) differs from the example of \(id); run the tests with PREFS_RECORD=1")
       }
       let report = try LintTestSupport.lint(fixture.path)
+      let name = LintTestSupport.fixtureName(rule: id, index: index)
       let relative = LintReport(
-        bundlePath: fixture.lastPathComponent, files: report.files,
+        bundlePath: name + "/" + fixture.lastPathComponent, files: report.files,
         diagnostics: report.diagnostics)
       // App sources (outside the bundle) are shown from the repository, on any machine.
       let output = LintOutput(reports: [relative], workingDirectory: Paths.repository.path)
-      let name = fixture.deletingPathExtension().lastPathComponent
       expectGolden(output.render(.text), "lint/rules/\(name).txt")
       expectGolden(output.render(.json), "lint/rules/\(name).json")
     }
@@ -127,5 +131,14 @@ struct RuleRegistryTests {
     #expect(text.hasPrefix("\(id) (\(rule.defaultSeverity.rawValue))"))
     #expect(text.contains("Reported:") || text.contains("Reported 1:"))
     #expect(text.contains("Accepted"))
+  }
+}
+
+extension RuleExample {
+  /// Where the example is written, for a failing expectation to name.
+  var sourceLocation: SourceLocation {
+    let file = URL(fileURLWithPath: filePath)
+    return SourceLocation(
+      fileID: "SettingsLint/" + file.lastPathComponent, filePath: filePath, line: line, column: 1)
   }
 }

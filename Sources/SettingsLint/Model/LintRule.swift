@@ -169,13 +169,21 @@ public struct ExampleFile: Sendable {
 /// ```
 public struct RuleExample: Sendable {
   public var files: [ExampleFile]
+  /// Where the example is written (the rule's source file and line), so that a
+  /// test of it that fails names that line.
+  public var filePath: String
+  public var line: Int
 
-  public init(files: [ExampleFile]) {
+  public init(files: [ExampleFile], filePath: String = #filePath, line: Int = #line) {
     self.files = files
+    self.filePath = filePath
+    self.line = line
   }
 
-  public init(files: [(path: String, text: String)]) {
-    self.files = files.map { ExampleFile($0.path, $0.text) }
+  public init(
+    files: [(path: String, text: String)], filePath: String = #filePath, line: Int = #line
+  ) {
+    self.init(files: files.map { ExampleFile($0.path, $0.text) }, filePath: filePath, line: line)
   }
 
   /// A bundle whose `Root.plist` holds the given specifiers (XML `<dict>`
@@ -183,10 +191,11 @@ public struct RuleExample: Sendable {
   /// the other files given.
   public static func root(
     _ specifiers: String, table: String? = "Root", rootKeys: String = "",
-    files: [(path: String, text: String)] = []
+    files: [(path: String, text: String)] = [], filePath: String = #filePath, line: Int = #line
   ) -> RuleExample {
     RuleExample(
-      files: [("Root.plist", page(specifiers, table: table, rootKeys: rootKeys))] + files)
+      files: [("Root.plist", page(specifiers, table: table, rootKeys: rootKeys))] + files,
+      filePath: filePath, line: line)
   }
 
   /// The text of a page plist with these specifiers.
