@@ -11,9 +11,10 @@ struct EndOffsetTests {
   static let pages: [URL] = [
     Paths.examples.appendingPathComponent("Showcase/Settings.bundle/Root.plist"),
     Paths.examples.appendingPathComponent("Showcase/Settings.bundle/Advanced.plist"),
-    Paths.fixtures.appendingPathComponent("Fix/duplicate-key.bundle/Root.plist"),
-    Paths.fixtures.appendingPathComponent("Fix/child-pane-extension.bundle/Licenses.plist"),
-    Paths.fixtures.appendingPathComponent("Fix/child-pane-extension.bundle/MIT.plist"),
+    Paths.fixtures.appendingPathComponent("Fix/duplicate-key/Settings.bundle/Root.plist"),
+    Paths.fixtures.appendingPathComponent(
+      "Fix/child-pane-extension/Settings.bundle/Licenses.plist"),
+    Paths.fixtures.appendingPathComponent("Fix/child-pane-extension/Settings.bundle/MIT.plist"),
   ]
 
   static func text(_ source: SourceText, _ start: Int?, _ end: Int?) -> String? {

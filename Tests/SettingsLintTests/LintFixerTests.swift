@@ -65,7 +65,7 @@ struct LintFixerTests {
     let bundle = try TemporaryBundle()
     try FileManager.default.removeItem(at: bundle.url)
     try FileManager.default.copyItem(
-      at: fixtures.appendingPathComponent("\(name).bundle"), to: bundle.url)
+      at: fixtures.appendingPathComponent("\(name)/Settings.bundle"), to: bundle.url)
     return bundle
   }
 

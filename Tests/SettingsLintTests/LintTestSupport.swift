@@ -9,10 +9,17 @@ import Testing
 enum LintTestSupport {
   static let fixtures = Paths.fixtures.appendingPathComponent("Lint")
 
-  /// The committed fixture bundle of a rule's failing example.
+  /// The folder of a rule's failing example (`Rules/empty-key`, `Rules/empty-key-2`).
+  static func fixtureName(rule: String, index: Int) -> String {
+    index == 0 ? rule : "\(rule)-\(index + 1)"
+  }
+
+  /// The committed fixture bundle of a rule's failing example: a
+  /// `Settings.bundle` (the one name Settings.app opens) in the example's folder.
   static func fixture(rule: String, index: Int) -> URL {
     fixtures.appendingPathComponent("Rules").appendingPathComponent(
-      index == 0 ? "\(rule).bundle" : "\(rule)-\(index + 1).bundle")
+      fixtureName(rule: rule, index: index)
+    ).appendingPathComponent("Settings.bundle")
   }
 
   /// Writes an example into a fresh temporary bundle.

@@ -11,8 +11,10 @@ import Testing
 /// The machine formats, checked as the machines read them.
 struct ReporterTests {
   static func output(strict: Bool = false) throws -> LintOutput {
-    let reports = try ["Tests/Fixtures/Lint/Binary.bundle", "Tests/Fixtures/Lint/Hostile.bundle"]
-      .map { try LintTestSupport.lint(Paths.repository.appendingPathComponent($0).path) }
+    let reports = try [
+      "Tests/Fixtures/Lint/Binary/Settings.bundle", "Tests/Fixtures/Lint/Hostile/Settings.bundle",
+    ]
+    .map { try LintTestSupport.lint(Paths.repository.appendingPathComponent($0).path) }
     return LintOutput(reports: reports, workingDirectory: Paths.repository.path, strict: strict)
   }
 

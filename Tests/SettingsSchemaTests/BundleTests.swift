@@ -56,7 +56,7 @@ struct BundleTests {
 
   @Test func pathsThatLeaveTheBundleAreNeverFollowed() throws {
     let bundle = try SettingsBundle.load(
-      at: Self.hostile.appendingPathComponent("Traversal.bundle").path)
+      at: Self.hostile.appendingPathComponent("Traversal/Settings.bundle").path)
     #expect(bundle.pages.count == 1)
     #expect(bundle.pages[0].specifiers.allSatisfy { $0.childPage == nil })
     #expect(bundle.problems.count == 2)
@@ -92,7 +92,7 @@ struct BundleTests {
 
   @Test func aBrokenRootStillLoadsWithItsProblems() throws {
     let bundle = try SettingsBundle.load(
-      at: Self.hostile.appendingPathComponent("BrokenRoot.bundle").path)
+      at: Self.hostile.appendingPathComponent("BrokenRoot/Settings.bundle").path)
     #expect(bundle.pages.count == 1)
     #expect(bundle.pages[0].document == nil)
     #expect(Set(bundle.problems.map(\.file)) == ["Root.plist", "en.lproj/Root.strings"])

@@ -11,7 +11,7 @@ import Testing
 struct CIExampleTests {
   static let placeholder = "App/Settings.bundle"
   static let fine = "Examples/Conversor/Settings.bundle"
-  static let broken = "Tests/Fixtures/Lint/Rules/plist-syntax.bundle"
+  static let broken = "Tests/Fixtures/Lint/Rules/plist-syntax/Settings.bundle"
 
   /// A `prefs lint` command of a YAML block, up to a `>` redirection.
   struct Command: Sendable, CustomTestStringConvertible {
