@@ -93,7 +93,8 @@ let package = Package(
     .executableTarget(
       name: "prefs",
       dependencies: [
-        "PrefsKit", "ProjectConfiguration", "TextDiff", "Plist", "Localization", "SettingsSchema",
+        "PrefsKit", "ProjectConfiguration", "TextDiff", "Platform", "Plist", "Localization",
+        "SettingsSchema",
         "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
         "SharedDefaults", .product(name: "ArgumentParser", package: "swift-argument-parser"),

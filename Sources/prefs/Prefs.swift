@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Platform
 import PrefsKit
 
 /// The `prefs` command: wiring only. Each subcommand lives in `Commands/`.
@@ -70,6 +71,7 @@ struct Prefs: ParsableCommand {
   }
 
   static func main() {
+    TerminationSignals.unblock()
     var output = StandardOutput()
     var errors = StandardError()
     if let invalid = RawArguments.firstInvalid(RawArguments.current()) {

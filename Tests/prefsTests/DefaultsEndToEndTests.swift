@@ -44,6 +44,36 @@ struct DefaultsEndToEndTests {
       ])
   }
 
+  /// A parent that spawns prefs from a thread blocking SIGTERM (a test runner, a
+  /// supervisor) passes that mask on through `exec`; `terminate()` must still end
+  /// a watch (it did not when the watch waited on a semaphore in the main thread,
+  /// and leftover watchers kept `swift test`'s output pipe open).
+  @Test func aWatchStartedWithSIGTERMBlockedStillEndsWhenTerminated() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let watcher = Process()
+    watcher.executableURL = EndToEndTests.binary
+    watcher.arguments = ["defaults", "watch", "com.example.app", "--defaults-dir", directory]
+    watcher.standardOutput = FileHandle.nullDevice
+    watcher.standardError = FileHandle.nullDevice
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    let started = Result { try watcher.run() }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    try started.get()
+    defer { if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) } }
+    usleep(500_000)
+    watcher.terminate()
+    var waited = 0
+    while watcher.isRunning, waited < 100 {
+      usleep(100_000)
+      waited += 1
+    }
+    #expect(!watcher.isRunning, "the watch ignored SIGTERM")
+  }
+
   /// Runs `prefs ARGUMENTS --defaults-dir DIR` with SIGPIPE ignored, as
   /// some shells and CI runners leave it, writing into `output`.
   func prefsIgnoringSIGPIPE(_ arguments: [String], output: Any, errors: Any) throws -> Process {
