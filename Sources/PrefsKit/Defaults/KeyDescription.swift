@@ -30,13 +30,16 @@ public struct KeyDescription: Sendable {
   /// No element of the bundle stores the key (the reason names the pages that did not read).
   public struct NoElement: Error, Sendable, Hashable {
     public var reason: String
+    /// Only InAppSettingsKit's reading sees the bundle's `.inApp` pages.
+    public var inAppPagesUnread = false
   }
 
   public init(key: String, bundle: SettingsBundle) throws(NoElement) {
     let (page, specifier): (Page, Specifier)
     switch bundle.storingSpecifier(forKey: key) {
     case .success(let found): (page, specifier) = found
-    case .failure(let refusal): throw NoElement(reason: refusal.reason)
+    case .failure(let refusal):
+      throw NoElement(reason: refusal.reason, inAppPagesUnread: refusal.inAppPagesUnread)
     }
     self.key = key
     title = specifier.title.map { bundle.localized($0, on: page) }

@@ -128,9 +128,8 @@ extension SettingsBundle {
         " (and these pages did not read: "
         + unread.map { "\($0.file): \($0.issue.message)" }.joined(separator: "; ") + ")"
     }
-    if options.dialect == .apple, files.contains(where: { $0.hasSuffix(".inApp.plist") }) {
-      reason += "; .inApp pages are read with --dialect iask"
-    }
-    return .failure(SpecifierValue.Refusal(reason: reason))
+    let inAppPagesUnread =
+      options.dialect == .apple && files.contains(where: { $0.hasSuffix(".inApp.plist") })
+    return .failure(SpecifierValue.Refusal(reason: reason, inAppPagesUnread: inAppPagesUnread))
   }
 }

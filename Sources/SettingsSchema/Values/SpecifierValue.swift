@@ -16,9 +16,15 @@ public enum SpecifierValue {
   /// Why a value does not fit the specifier.
   public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
+    /// The key was looked for in Settings.app's reading of a bundle that also has
+    /// `.inApp` pages, which only InAppSettingsKit's reading sees.
+    public var inAppPagesUnread: Bool
     public var description: String { reason }
 
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, inAppPagesUnread: Bool = false) {
+      self.reason = reason
+      self.inAppPagesUnread = inAppPagesUnread
+    }
   }
 
   /// The kind stored and the rule, or why the specifier stores nothing.

@@ -14,7 +14,7 @@ extension KeyDescription {
     do throws(NoElement) {
       return try KeyDescription(key: key, bundle: bundle)
     } catch {
-      throw .failure(error.reason)
+      throw .failure(error.reason + CommandErrors.inAppRemedy(error.inAppPagesUnread))
     }
   }
 }

@@ -37,6 +37,11 @@ struct CommandFailure: Error, Equatable {
 /// rest (a refused write, a file that does not parse). The only place that
 /// writes `prefs: error:` and turns a library's remedy into flag names.
 enum CommandErrors {
+  /// How to reach a key of a bundle's `.inApp` pages, when the refusal says they were not read.
+  static func inAppRemedy(_ inAppPagesUnread: Bool) -> String {
+    inAppPagesUnread ? "; .inApp pages are read with --dialect iask" : ""
+  }
+
   static let prefix = "prefs: error: "
 
   /// Prints `error` and returns its exit status. A command that only reads
@@ -92,8 +97,8 @@ enum CommandErrors {
       return (error.description.escapingControlCharacters, ExitStatus.usage, true)
     case let refusal as SpecifierValue.Refusal:
       return (
-        refusal.reason.escapingControlCharacters + "; nothing was written", ExitStatus.failure,
-        true
+        refusal.reason.escapingControlCharacters + inAppRemedy(refusal.inAppPagesUnread)
+          + "; nothing was written", ExitStatus.failure, true
       )
     case let error as OutputFileError:
       return (error.description.escapingControlCharacters, ExitStatus.failure, true)
