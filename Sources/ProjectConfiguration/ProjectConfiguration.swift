@@ -52,7 +52,7 @@ public struct ProjectConfiguration: Sendable {
   /// `root:`, the page the app opens first, for every command (as `--root`); nil for `Root`.
   public var rootPage: String?
   /// `dialect:`, the reader every command reads the bundles as; nil to read
-  /// each as its folder and pages say (an `InAppSettings.bundle` as InAppSettingsKit).
+  /// each as its folder and pages say (a folder not named `Settings.bundle` as InAppSettingsKit).
   public var dialect: Dialect?
   /// The directory patterns are relative to; nil matches them against paths inside the bundle.
   public var baseDirectory: String?

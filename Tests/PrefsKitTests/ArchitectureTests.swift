@@ -80,3 +80,58 @@ struct ArchitectureTests {
     return visitor.names
   }
 }
+
+/// The executable asks the process about itself in one file; everything else gets a
+/// `PrefsEnvironment`, so a workflow runs in a test without changing the process.
+struct ExecutableEnvironmentTests {
+  static let processQueries: Set<String> = [
+    "ProcessInfo", "currentDirectoryPath", "changeCurrentDirectoryPath", "isatty", "readLine",
+    "getenv",
+  ]
+  static let environmentFile = "Support/ProcessEnvironment.swift"
+
+  @Test func onlyTheEnvironmentFileQueriesTheProcess() throws {
+    let folder = Paths.repository.appendingPathComponent("Sources/prefs")
+    var found: [String] = []
+    for file in Paths.files(under: folder, extensions: ["swift"]) where file != Self.environmentFile
+    {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for name in Self.referencedNames(Parser.parse(source: text))
+      where Self.processQueries.contains(name) {
+        found.append("Sources/prefs/\(file) uses \(name)")
+      }
+    }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
+  @Test func namesAreReadFromTheSyntaxTreeNotFromComments() {
+    let tree = Parser.parse(
+      source: "// isatty here is a comment\nlet a = ProcessInfo.processInfo\nlet b = \"readLine\"\n"
+    )
+    #expect(Self.referencedNames(tree) == ["a", "ProcessInfo", "processInfo", "b"])
+  }
+
+  static func referencedNames(_ tree: SourceFileSyntax) -> [String] {
+    tree.tokens(viewMode: .sourceAccurate).compactMap { token in
+      if case .identifier(let name) = token.tokenKind { name } else { nil }
+    }
+  }
+}
+
+/// No test changes the process's working directory: tests run in parallel, and a
+/// workflow takes its directory as a value.
+struct TestWorkingDirectoryTests {
+  @Test func noTestChangesTheWorkingDirectory() throws {
+    let tests = Paths.repository.appendingPathComponent("Tests")
+    var found: [String] = []
+    for file in Paths.files(under: tests, extensions: ["swift"])
+    where !file.hasPrefix("Fixtures/") && !file.hasSuffix("ArchitectureTests.swift") {
+      let text = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+      let names = ExecutableEnvironmentTests.referencedNames(Parser.parse(source: text))
+      if names.contains("changeCurrentDirectoryPath") || names.contains("chdir") {
+        found.append("Tests/\(file)")
+      }
+    }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+}

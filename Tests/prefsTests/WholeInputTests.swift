@@ -9,10 +9,6 @@ import Testing
 /// `.prefs.yml` or `Info.plist` a repository holds, a file given to
 /// `strings import` (the `defaults` ones are in DefaultsCommandTests).
 struct WholeInputTests {
-  init() {
-    _ = FileManager.default.changeCurrentDirectoryPath(Paths.repository.path)
-  }
-
   /// Makes `path` a FIFO (nobody writes to it) and a huge sparse file in turn.
   static func hostileFiles(at path: String, _ body: (String) throws -> Void) throws {
     #expect(mkfifo(path, 0o600) == 0)

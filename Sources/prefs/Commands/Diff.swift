@@ -54,8 +54,7 @@ struct Diff: ParsableCommand, StreamingCommand {
         changes: outcome.changes.map(RenameArguments.withRemedy),
         oldName: outcome.old.name, newName: outcome.new.name,
         annotationPath: outcome.new.repositoryName,
-        colored: format == .text
-          && TerminalCapabilities.colorsOnStandardOutput(environment.variables))
+        colored: format == .text && environment.colorsOnStandardOutput)
       output.write(renderer.render(format))
       return outcome.fails ? ExitStatus.failure : ExitStatus.success
     }
@@ -145,37 +144,3 @@ enum RenameArguments {
 }
 
 extension DiffFormat: ExpressibleByArgument {}
-
-/// The versions `prefs defaults migrate` reads, as prefs diff reads them,
-/// in the process's working directory: kept only until that command reads
-/// them through PrefsKit's ``BundleVersion`` with its environment
-/// (`Diff.source`, `Diff.configuration`), then to be removed.
-struct DiffInput {
-  let version: BundleVersion
-  var snapshot: BundleSnapshot { version.snapshot }
-
-  static func materialize(_ argument: String) throws -> BundleVersion.Source {
-    try Diff.source(argument, environment: .current())
-  }
-
-  init(
-    _ argument: String, source: BundleVersion.Source, idioms: [Idiom], root: String? = nil,
-    tables: TableSelection
-  ) throws {
-    version = try BundleVersion(source, idioms: idioms, root: root, tables: tables)
-  }
-
-  static func configuration(_ explicit: String?, argument: String, revision: GitRevisionBundle?)
-    throws -> ProjectConfiguration
-  {
-    let environment = PrefsEnvironment.current()
-    let start = environment.absolutePath(revision?.repositoryPath ?? argument)
-    return try ProjectConfiguration.nearest(forBundle: start, explicit: explicit)
-  }
-
-  static func renames(_ pairs: [String], configured: [String: String]) throws -> [String: String] {
-    configured.merging(try RenameArguments.pairs(pairs)) { $1 }
-  }
-
-  static func shellWord(_ text: String) -> String { RenameArguments.shellWord(text) }
-}

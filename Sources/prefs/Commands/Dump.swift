@@ -34,7 +34,7 @@ struct Dump: ParsableCommand, StreamingCommand {
   @Option(
     help: """
       The schema dialect: apple (Settings.app) or iask (InAppSettingsKit); default: as \
-      the bundle is opened (an InAppSettings.bundle or .inApp pages only: iask).
+      the bundle is opened (a folder not named Settings.bundle, or .inApp pages only: iask).
       """)
   var dialect: Dialect?
 

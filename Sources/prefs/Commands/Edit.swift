@@ -27,7 +27,7 @@ struct Edit: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
   @Option(
     help:
-      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (an InAppSettings.bundle: iask)."
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (a folder not named Settings.bundle, or .inApp pages only: iask)."
   )
   var dialect: Dialect?
   @OptionGroup var reading: RootPageOption
@@ -59,22 +59,21 @@ struct Edit: ParsableCommand, StreamingCommand {
       if plain {
         // A piped answer is not echoed, so the line it ends is ended here.
         let session = setup.plainSession(
-          words: words.formWords, readAnswer: { readLine() },
+          words: words.formWords, readAnswer: StandardInput.line,
           endsAnsweredLines: !terminal.standardInputIsTerminal)
         return Self.exitStatus(session.run(output: &output))
       }
       guard terminal.standardInputIsTerminal, terminal.standardOutputIsTerminal else {
         throw CommandFailure.usage(words["edit.noTerminal"])
       }
-      return try interactive(setup, words: words, variables: environment.variables)
+      return try interactive(setup, words: words, environment: environment)
     }
   }
 
-  func interactive(_ setup: EditSetup, words: ToolStrings, variables: [String: String]) throws
+  func interactive(_ setup: EditSetup, words: ToolStrings, environment: PrefsEnvironment) throws
     -> Int32
   {
-    let colors = variables["NO_COLOR"].map(\.isEmpty) ?? true && variables["TERM"] != "dumb"
-    var terminal = try ANSITerminal.open(colors: colors)
+    var terminal = try ANSITerminal.open(colors: environment.colorsOnStandardOutput)
     defer { terminal.restore() }
     let size = terminal.size
     let state = setup.formState(width: size.width, height: size.height, words: words.formWords)
@@ -125,7 +124,7 @@ struct Render: ParsableCommand, StreamingCommand {
   @Option(help: "The device whose pages are shown: phone or pad.") var idiom: Idiom = .phone
   @Option(
     help:
-      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (an InAppSettings.bundle: iask)."
+      "Whose screen to show: apple (Settings.app) or iask (InAppSettingsKit, its .inApp pages and types); default: the reader that opens the bundle (a folder not named Settings.bundle, or .inApp pages only: iask)."
   )
   var dialect: Dialect?
   @OptionGroup var reading: RootPageOption

@@ -51,8 +51,8 @@ struct Lint: ParsableCommand, StreamingCommand {
     help: """
       Check only as this dialect reads the bundle: apple (Settings.app) or iask \
       (InAppSettingsKit). Without it, a bundle with .inApp pages is checked both ways, and \
-      a bundle only InAppSettingsKit opens (an InAppSettings.bundle, .inApp pages only, \
-      another root than Root) its way alone.
+      a bundle only InAppSettingsKit opens (a folder not named Settings.bundle, .inApp \
+      pages only, another root than Root) its way alone.
       """)
   var dialect: Dialect?
 
@@ -218,13 +218,3 @@ struct LintPrinter {
 
 extension LintFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
-
-/// Whether standard output takes ANSI colours, for the commands that do not
-/// yet take a ``PrefsEnvironment`` (which decides it once).
-enum TerminalCapabilities {
-  static func colorsOnStandardOutput(_ variables: [String: String]) -> Bool {
-    var environment = PrefsEnvironment.current()
-    environment.variables = variables
-    return environment.colorsOnStandardOutput
-  }
-}

@@ -39,7 +39,7 @@ extension Defaults {
     mutating func run() throws { try runOnStandardStreams() }
 
     func renames(_ configured: [String: String]) throws -> [String: String] {
-      try DiffInput.renames(rename, configured: configured)
+      configured.merging(try RenameArguments.pairs(rename)) { $1 }
     }
 
     func execute(
@@ -47,18 +47,16 @@ extension Defaults {
       errors: inout some TextOutputStream
     ) -> Int32 {
       Defaults.run(errors: &errors) { errors in
-        let fromSource = try DiffInput.materialize(from)
-        defer { fromSource.revision?.remove() }
-        let toSource = try DiffInput.materialize(to)
-        defer { toSource.revision?.remove() }
-        let configuration = try DiffInput.configuration(
-          config, argument: to, revision: toSource.revision)
+        let fromSource = try Diff.source(from, environment: environment)
+        defer { fromSource.remove() }
+        let toSource = try Diff.source(to, environment: environment)
+        defer { toSource.remove() }
+        let configuration = try Diff.configuration(config, near: toSource, environment: environment)
         // Both versions open at the page the app opens first, as prefs diff reads them.
         let root = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
-        let before = try DiffInput(
-          from, source: fromSource, idioms: Idiom.allCases, root: root, tables: .none)
-        let after = try DiffInput(
-          to, source: toSource, idioms: Idiom.allCases, root: root, tables: .none)
+        let before = try BundleVersion(
+          fromSource, idioms: Idiom.allCases, root: root, tables: .none)
+        let after = try BundleVersion(toSource, idioms: Idiom.allCases, root: root, tables: .none)
         let options = MigrateOptions(
           renames: try renames(configuration.diff.renames), dropRemoved: dropRemoved,
           dryRun: dryRun, force: force)
@@ -150,7 +148,7 @@ extension Defaults {
       func rename(of key: String) -> String {
         guard let target = likelyRenames[key] else { return "" }
         return
-          "; prefs diff finds it likely renamed \(quoted(target)): --rename \(DiffInput.shellWord(key))=\(DiffInput.shellWord(target)) moves its value"
+          "; prefs diff finds it likely renamed \(quoted(target)): --rename \(RenameArguments.shellWord(key))=\(RenameArguments.shellWord(target)) moves its value"
       }
       let text: String
       switch step {

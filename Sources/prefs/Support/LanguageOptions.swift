@@ -73,7 +73,7 @@ extension Dialect: ExpressibleByArgument {}
 /// The help of `--dialect` where a command reads one key of a bundle.
 enum DialectHelp {
   static let bundle = ArgumentHelp(
-    "Read the bundle as apple (Settings.app) or iask (InAppSettingsKit: its .inApp pages and types) does; default: the reader that opens it (an InAppSettings.bundle: iask).",
+    "Read the bundle as apple (Settings.app) or iask (InAppSettingsKit: its .inApp pages and types) does; default: the reader that opens it (a folder not named Settings.bundle, or .inApp pages only: iask).",
     valueName: "dialect")
 }
 extension Idiom: ExpressibleByArgument {}

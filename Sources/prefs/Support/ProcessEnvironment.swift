@@ -15,3 +15,8 @@ extension PrefsEnvironment {
         standardErrorIsTerminal: isatty(STDERR_FILENO) == 1))
   }
 }
+
+/// The lines typed or piped to the process, for the plain form.
+enum StandardInput {
+  static func line() -> String? { readLine() }
+}
