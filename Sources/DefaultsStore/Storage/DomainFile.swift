@@ -1,6 +1,6 @@
 import Foundation
-import Plist
 internal import Platform
+import Plist
 
 /// One domain's file, `<directory>/<domain>.plist`, and how it is read and
 /// replaced: under an exclusive `flock` on `.prefs-locks/<domain>.plist.lock`, by writing

@@ -1,7 +1,7 @@
 import Foundation
+internal import Platform
 import Plist
 import Synchronization
-internal import Platform
 
 /// Where a store keeps one domain's values: a file (the default), memory
 /// (tests, previews), or a backend of another module (a database shared by

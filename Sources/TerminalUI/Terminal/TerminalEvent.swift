@@ -1,5 +1,5 @@
-import Synchronization
 internal import Platform
+import Synchronization
 
 /// What the run loop hands the application.
 public enum TerminalEvent: Sendable {
