@@ -72,7 +72,7 @@ let package = Package(
       name: "SettingsLint",
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "Parallel", "SourceCheck",
-        .product(name: "Yams", package: "Yams"),
+        "ProjectConfiguration",
       ]
     ),
     // `.prefs.yml`: typed sections for lint, strings, diff and sources.

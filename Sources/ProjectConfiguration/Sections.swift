@@ -81,8 +81,8 @@ extension ProjectConfiguration {
   }
 
   /// The lint rules a configuration may name and the options each declares,
-  /// handed in by the caller (the rules are a peer's): the lint section is
-  /// checked against them as it is read.
+  /// handed in by the caller (the rules live above, in the linter, which takes
+  /// ``RuleOptions`` as read): the lint section is checked against them as it is read.
   ///
   /// ```swift
   /// let rules = ProjectConfiguration.LintRules(

@@ -12,25 +12,8 @@ extension ProjectConfiguration.LintRules {
   public static let settingsLint = ProjectConfiguration.LintRules(
     ids: RuleRegistry.ids,
     options: Dictionary(
-      RuleRegistry.all.map { rule in
-        (
-          rule.id,
-          rule.options.map { option in
-            ProjectConfiguration.RuleOptionDeclaration(
-              name: option.name, kind: declarationKind(option.kind))
-          }
-        )
-      }, uniquingKeysWith: { first, _ in first }))
-
-  private static func declarationKind(_ kind: RuleOption.Kind)
-    -> ProjectConfiguration.RuleOptionDeclaration.Kind
-  {
-    switch kind {
-    case .list: .list
-    case .pages: .pages
-    case .listByType: .listByType
-    }
-  }
+      RuleRegistry.all.map { rule in (rule.id, rule.options.map(\.declaration)) },
+      uniquingKeysWith: { first, _ in first }))
 }
 
 extension ProjectConfiguration {
@@ -75,25 +58,9 @@ extension LintConfiguration {
   public init(_ project: ProjectConfiguration) {
     self.init(
       disabled: project.lint.disabled, severities: project.lint.severities,
-      ruleOptions: project.lint.ruleOptions.mapValues(RuleOptions.init),
+      ruleOptions: project.lint.ruleOptions,
       excludesFile: { file, bundlePath in project.excludes(file, inBundle: bundlePath) },
       excludedPages: { bundle in project.stringsExcludedPages(of: bundle) })
-  }
-}
-
-extension RuleOptions {
-  /// A rule's options as the configuration gives them, with their places.
-  init(_ configured: ProjectConfiguration.RuleOptions) {
-    self.init(
-      configured.values.mapValues { value in
-        switch value {
-        case .list(let items): .list(items)
-        case .listByType(let all, let byType): .listByType(all: all, byType: byType)
-        }
-      })
-    places = configured.places.mapValues { items in
-      items.mapValues { RuleOptionPlace(file: $0.file, snippet: $0.snippet) }
-    }
   }
 }
 
