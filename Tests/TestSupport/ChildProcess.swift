@@ -9,16 +9,17 @@ public struct ChildProcess: Sendable {
   public var errors: String
 
   /// Runs `executable` with `arguments`; `environment` replaces the inherited
-  /// one when given.
+  /// one when given; `input` is its standard input (the test's own when nil).
   public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-    in directory: URL? = nil
+    in directory: URL? = nil, input: FileHandle? = nil
   ) throws -> ChildProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }
+    if let input { process.standardInput = input }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// Every command reads the bundles of every layout iOS and InAppSettingsKit
 /// accept, with exit 0 or 1, never 2 ("not a Settings bundle"): real bundles
 /// from `Tests/Fixtures/Unseen` (each folder's MANIFEST names its source) and

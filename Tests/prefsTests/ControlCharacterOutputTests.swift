@@ -4,8 +4,6 @@ import Plist
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// Names from the file system (the bundle folder, `.lproj` folders, page and
 /// table files, defaults domains) and from the bundle's plists reach every
 /// command's output only escaped: no control character (C0 but line feeds,

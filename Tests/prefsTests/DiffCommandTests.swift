@@ -16,16 +16,10 @@ struct DiffCommandTests {
   static let fixtures = "Tests/Fixtures/Diff"
   static func bundle(_ name: String) -> String { "\(fixtures)/\(name)/Settings.bundle" }
 
-  /// Runs a command line in-process in the repository (the fixtures' paths
-  /// are relative to it), handed as the working directory: this process's is never changed.
+  /// Runs the built binary in the repository (the fixtures' paths are
+  /// relative to it): this process's working directory is never changed.
   static func prefs(_ arguments: [String]) -> DumpTests.Run {
-    var output = ""
-    var errors = ""
-    let environment = PrefsEnvironment(
-      workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
-    let code = Prefs.run(
-      arguments: arguments, environment: environment, output: &output, errors: &errors)
-    return DumpTests.Run(code: code, output: output, errors: errors)
+    PrefsBinary.run(arguments)
   }
 
   @Test(arguments: [
@@ -422,10 +416,13 @@ struct DiffCommandTests {
       MigrationPlan(
         old: old.snapshot, new: new.snapshot, stored: stored, renames: ["sound": "soundEnabled"])
     }
+    let options = MigrateOptions()
     var output = ""
-    let status = try Defaults.Migrate.migrate(
-      store: store, dryRun: false, force: false, output: &output,
-      beforeWriting: { try store.set(.bool(true), forKey: "sound") }, plan: plan)
+    let outcome = try MigrateFrontEnd.migrate(
+      store: store, options: options,
+      beforeWriting: { () throws(DefaultsError) in try store.set(.bool(true), forKey: "sound") },
+      plan: plan)
+    let status = try Defaults.Migrate.report(outcome, options: options, output: &output)
     #expect(status == 0)
     #expect(
       output == """
@@ -440,9 +437,11 @@ struct DiffCommandTests {
     try store.replaceAll(with: ["soundEnabled": .bool(true), "sound": .bool(false)])
     try store.removeValue(forKey: "soundEnabled")
     output = ""
-    _ = try Defaults.Migrate.migrate(
-      store: store, dryRun: false, force: false, output: &output,
-      beforeWriting: { try store.removeValue(forKey: "sound") }, plan: plan)
+    let changed = try MigrateFrontEnd.migrate(
+      store: store, options: options,
+      beforeWriting: { () throws(DefaultsError) in try store.removeValue(forKey: "sound") },
+      plan: plan)
+    _ = try Defaults.Migrate.report(changed, options: options, output: &output)
     #expect(output.hasSuffix("what was applied instead:\nnothing\n"), "\(output)")
   }
 

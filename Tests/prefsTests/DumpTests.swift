@@ -1,37 +1,22 @@
 import Foundation
-import PrefsKit
 import TestSupport
 import Testing
 
-@testable import prefs
-
-/// `prefs dump` run in-process, compared with golden files.
+/// `prefs dump` run as the built binary, compared with golden files.
 struct DumpTests {
-  struct Run {
-    var code: Int32
-    var output: String
-    var errors: String
-  }
+  typealias Run = PrefsBinary.Run
 
-  /// What the commands are handed instead of the process's working directory:
-  /// the repository, so that the examples' relative paths name them.
-  static let environment = PrefsEnvironment(
-    workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
-
+  /// prefs run in the repository, so that the examples' relative paths name them.
   static func run(_ arguments: [String]) -> Run {
-    var output = ""
-    var errors = ""
-    let code = Prefs.run(
-      arguments: arguments, environment: environment, output: &output, errors: &errors)
-    return Run(code: code, output: output, errors: errors)
+    PrefsBinary.run(arguments)
   }
 
   static let conversor = "Examples/Conversor/Settings.bundle"
   static let showcase = "Examples/Showcase/Settings.bundle"
 
-  /// A relative bundle is found from the environment's working directory, and
-  /// named as given (failed before: the commands read the process's, where
-  /// Showcase/ is not, and exited 2).
+  /// A relative bundle is found from the directory prefs runs in, and named
+  /// as given (DumpFrontEndTests and the other front ends' tests hold the
+  /// same for a PrefsEnvironment's working directory).
   @Test(arguments: [
     ["dump", "Showcase/Settings.bundle", "--lang", "en"],
     ["generate", "swift", "Showcase/Settings.bundle"],
@@ -40,13 +25,11 @@ struct DumpTests {
     ["strings", "sync", "Showcase/Settings.bundle", "--dry-run"],
   ])
   func relativeBundlesAreFoundFromTheEnvironmentsDirectory(arguments: [String]) {
-    var output = ""
-    var errors = ""
-    let code = Prefs.run(
-      arguments: arguments, environment: PrefsEnvironment(workingDirectory: Paths.examples.path),
-      output: &output, errors: &errors)
-    #expect(code == 0, "\(arguments): \(errors)")
-    if arguments[0] == "dump" { #expect(output.hasPrefix("Bundle: Showcase/Settings.bundle\n")) }
+    let run = PrefsBinary.run(arguments, in: Paths.examples, variables: [:])
+    #expect(run.code == 0, "\(arguments): \(run.errors)")
+    if arguments[0] == "dump" {
+      #expect(run.output.hasPrefix("Bundle: Showcase/Settings.bundle\n"))
+    }
   }
 
   @Test(arguments: ["en", "pt", "pt-BR", "cs", "ru"])
@@ -124,21 +107,5 @@ struct DumpTests {
     #expect(
       result.errors.contains(
         "Root.plist: error: the file is 100000000 bytes, more than the 67108864 prefs reads"))
-  }
-
-  @Test func embeddedLocalizationsAreCurrent() throws {
-    for (path, text) in EmbeddedLocalizations.files {
-      let onDisk = try String(
-        contentsOf: Paths.repository.appendingPathComponent(path), encoding: .utf8)
-      #expect(text == onDisk.trimmingCharacters(in: .newlines), "\(path): run scripts/embed-data")
-    }
-    #expect(EmbeddedLocalizations.files.count == 4)
-  }
-
-  @Test func toolWordsExistInEveryLanguage() throws {
-    let english = ToolStrings.load("en")
-    for language in ["pt", "cs", "ru"] {
-      #expect(Set(ToolStrings.load(language).keys) == Set(english.keys), "\(language)")
-    }
   }
 }

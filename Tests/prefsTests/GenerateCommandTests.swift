@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs generate swift`: writing, --check, usage errors, bad bundles.
 struct GenerateCommandTests {
   let folder: URL

@@ -4,8 +4,6 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// The code `prefs generate swift` writes for Examples/Showcase, compiled with
 /// a small program (Tests/Fixtures/GeneratedCode/main.swift) and run on Linux
 /// with Foundation's `UserDefaults(suiteName:)`, as an app would use it.

@@ -1,8 +1,7 @@
 import Foundation
+import PrefsKit
 import TestSupport
 import Testing
-
-@testable import prefs
 
 /// Every command checks a language it is given the same way (one validator,
 /// a usage error): a path, a list where one language is asked for, or a
@@ -38,7 +37,7 @@ struct LanguageArgumentTests {
   /// tag with `_`, `Base`, a folder name that is no tag.
   @Test(arguments: ["de", "pt-BR", "German", "en_UK", "Base", "zh_Hans-CN", "Croatian"])
   func folderNamesAreAccepted(value: String) throws {
-    try LanguageOptions.checkOne(value, argument: "--lang")
+    try LanguageArgument.checkOne(value, makesNewFolder: false)
     let run = DumpTests.run(["strings", "missing", Self.bundle, "--lang", value])
     #expect(run.code != 2, "\(value): \(run.errors)")
   }

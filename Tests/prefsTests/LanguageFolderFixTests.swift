@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs lint --fix` renames a language folder no device selects, or one
 /// whose `.lproj` is misspelled, to the name iOS reads; `--dry-run` only says so.
 struct LanguageFolderFixTests {

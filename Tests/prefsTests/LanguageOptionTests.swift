@@ -3,8 +3,6 @@ import PrefsKit
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `--lang` is a preference list, like iOS's `AppleLanguages`.
 struct LanguageOptionTests {
   @Test(arguments: [

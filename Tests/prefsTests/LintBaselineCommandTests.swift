@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `--baseline` and `--write-baseline`: what a baseline hides, from where it
 /// works, and what it says when it cannot be used.
 struct LintBaselineCommandTests {

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs lint` and `prefs rules` run in-process: exit codes and streams.
 struct LintCommandTests {
   static let clean = "Examples/Showcase/Settings.bundle"

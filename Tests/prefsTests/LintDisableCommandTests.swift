@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs lint` with inline disables and rule options, as the command runs it:
 /// tables are loaded without their comments, all but the directives.
 struct LintDisableCommandTests {

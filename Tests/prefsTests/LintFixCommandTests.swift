@@ -5,8 +5,6 @@ import SettingsLint
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs lint --fix` and `--fix --dry-run`, run in-process: the diff of
 /// every fixture word for word, the files written (all or none), the list
 /// of what was fixed, what remains and the exit status that goes with it.

@@ -4,8 +4,6 @@ import SettingsLint
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// A new user's slips on the command line get the command they meant (issue 24).
 struct MistypedCommandTests {
   static var example: String {
@@ -38,10 +36,11 @@ struct MistypedCommandTests {
   }
 
   /// A word a command takes, or an option, is left to the parser as before.
-  @Test func aLineThatParsesIsNotSecondGuessed() {
-    #expect(SubcommandSuggestion.message(for: ["lint", "lnt"]) == nil)
-    #expect(SubcommandSuggestion.message(for: ["--version"]) == nil)
-    #expect(SubcommandSuggestion.message(for: ["help", "lnt"]) == nil)
+  @Test(arguments: [["lint", "lnt"], ["--version"], ["help", "lnt"]])
+  func aLineThatParsesIsNotSecondGuessed(arguments: [String]) {
+    let run = DumpTests.run(arguments)
+    #expect(!run.errors.contains("unknown subcommand"), "\(arguments): \(run.errors)")
+    #expect(!run.errors.contains("needs what to make first"), "\(arguments): \(run.errors)")
   }
 
   /// Failed before: no suggestion for --disable, where an inline disable has one.

@@ -3,8 +3,6 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// Every output a user names (`-o`, `--write-baseline`, an export's FILE)
 /// is written through what stands there: a FIFO, a device or a link to one
 /// gets the bytes as a stream and is still what it was afterwards; a

@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import SettingsForm
 import SettingsSchema
 import TestSupport

@@ -7,8 +7,6 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs render --dialect iask` shows InAppSettingsKit's screen (its
 /// `.inApp` pages and types: actions described, dates, multi-line texts,
 /// lists); `--domain`/`--defaults-dir` show stored values as `edit` does;
@@ -126,7 +124,7 @@ struct PlainTranscriptTests {
   func transcript(
     _ path: String, dialect: Dialect, language: String = "en", answers: [String],
     stored: [String: PlistValue] = [:]
-  ) throws -> (text: String, status: Int32, store: DefaultsStore, directory: String) {
+  ) throws -> (text: String, quit: QuitReason?, store: DefaultsStore, directory: String) {
     let directory = try RenderDialectTests.folder(with: [:])
     // The bundle as `edit --plain` opens it, the path taken from the repository, not the process.
     let environment = PrefsEnvironment(workingDirectory: Paths.repository.path)
@@ -153,8 +151,9 @@ struct PlainTranscriptTests {
         return answer
       })
     var writer = Writer(transcript: transcript)
-    let status = Edit.exitStatus(plain.run(output: &writer))
-    return (transcript.text, status, store, directory)
+    // Why the session ended; EditCommandTests holds the exit status each reason gives.
+    let quit = plain.run(output: &writer)
+    return (transcript.text, quit, store, directory)
   }
 
   @Test func theInAppFixtureInTheIASKDialect() throws {
@@ -164,7 +163,7 @@ struct PlainTranscriptTests {
         "off", "3", "40", "22", "2026-13-01 10:00", "2026-12-24 18:00", "23:15", "", "",
       ])
     defer { try? FileManager.default.removeItem(atPath: run.directory) }
-    #expect(run.status == 0)
+    #expect(run.quit == .requested)  // exit status 0
     expectGolden(run.text, "form/plain-inapp-iask.txt")
     let stored = try run.store.persistentValues()
     #expect(stored["nightMode"] == .bool(false))
@@ -183,7 +182,7 @@ struct PlainTranscriptTests {
       "Examples/Showcase/Settings.bundle", dialect: .apple, language: language,
       answers: Array(repeating: "", count: 30))
     defer { try? FileManager.default.removeItem(atPath: run.directory) }
-    #expect(run.status == 0)
+    #expect(run.quit == .requested)  // exit status 0
     expectGolden(run.text, "form/plain-showcase-\(language).txt")
   }
 

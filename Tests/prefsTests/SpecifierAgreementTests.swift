@@ -1,14 +1,13 @@
 import DefaultsStore
 import Foundation
 import Plist
+import PrefsKit
 import SettingsLint
 import SettingsSchema
 import TestSupport
 import Testing
 
 @testable import SettingsForm
-@testable import prefs
-
 /// Every consumer gives one answer, the schema's, to "does a person edit it?" and
 /// "is its value stored under its Key?", for every type Settings.app reads: the
 /// form's rows, `edit --plain`, `defaults write --bundle`, `defaults register` and

@@ -3,8 +3,6 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// A folder is a Settings bundle when it has a Root page or a page (a plist
 /// with `PreferenceSpecifiers`) at its top: a repository with a stray plist
 /// beside its bundle is not one, so every command refuses it and `prefs lint`
@@ -62,13 +60,11 @@ struct StrayPlistFolderTests {
     #expect(throws: SettingsBundleError.noRootPlist(temporary.folder.path)) {
       try SettingsBundle.check(at: temporary.folder.path)
     }
-    var output = ""
-    var errors = ""
-    let code = Prefs.run(
-      arguments: ["lint", temporary.folder.path], output: &output, errors: &errors)
-    #expect(code == 0, "\(output)\(errors)")
-    #expect(errors.contains("linting the bundle inside it: \(temporary.path)"), "\(errors)")
-    for (name, _) in Self.strayShapes[shape].files { #expect(!output.contains(name)) }
+    let lint = DumpTests.run(["lint", temporary.folder.path])
+    #expect(lint.code == 0, "\(lint.output)\(lint.errors)")
+    #expect(
+      lint.errors.contains("linting the bundle inside it: \(temporary.path)"), "\(lint.errors)")
+    for (name, _) in Self.strayShapes[shape].files { #expect(!lint.output.contains(name)) }
     // Every command shares the rule: dump refuses the folder as no bundle.
     let dump = DumpTests.run(["dump", temporary.folder.path])
     #expect(dump.code == 2)
@@ -80,13 +76,14 @@ struct StrayPlistFolderTests {
   @Test(arguments: ["CMDT__abv", "fbara__vball-scoremaster"])
   func aRealRepositoryIsSearched(repository: String) throws {
     let folder = Paths.fixtures.appendingPathComponent("Unseen/\(repository)").path
-    var output = ""
-    var errors = ""
-    let code = Prefs.run(arguments: ["lint", folder], output: &output, errors: &errors)
-    #expect(errors.contains("linting the bundle inside it: \(folder)/Settings.bundle"), "\(errors)")
-    #expect(!output.contains("PreferenceSpecifiers"), "\(output)")
-    #expect(!output.contains("Root.plist: warning: no child pane opens this page"), "\(output)")
-    #expect(code == 0, "\(output)\(errors)")
+    let lint = DumpTests.run(["lint", folder])
+    #expect(
+      lint.errors.contains("linting the bundle inside it: \(folder)/Settings.bundle"),
+      "\(lint.errors)")
+    #expect(!lint.output.contains("PreferenceSpecifiers"), "\(lint.output)")
+    #expect(
+      !lint.output.contains("Root.plist: warning: no child pane opens this page"), "\(lint.output)")
+    #expect(lint.code == 0, "\(lint.output)\(lint.errors)")
   }
 
   /// `--root` is offered only pages: an Info.plist-like file is none.

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `prefs strings` in process: output, exit codes, files untouched when refused.
 struct StringsCommandTests {
   let folder: URL

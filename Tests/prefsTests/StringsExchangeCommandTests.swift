@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `.xcloc` catalogs, `--dry-run` diffs, filled placeholders and `strings: exclude:`.
 struct StringsExchangeCommandTests {
+  /// What `prefs --version` says, as the files it writes name the tool.
+  static let version = DumpTests.run(["--version"]).output.trimmingCharacters(in: .newlines)
+
   let folder: URL
   var bundle: String { folder.appendingPathComponent("Settings.bundle").path }
 
@@ -50,7 +51,7 @@ struct StringsExchangeCommandTests {
     let contents = try String(contentsOfFile: catalog + "/contents.json", encoding: .utf8)
     expectGolden(
       (listing + [contents]).joined(separator: "\n").replacingOccurrences(
-        of: PrefsVersion.current, with: "VERSION"), "strings/ru.xcloc.txt")
+        of: Self.version, with: "VERSION"), "strings/ru.xcloc.txt")
     let before = snapshot()
     let back = DumpTests.run(["strings", "import", bundle, catalog])
     #expect(back.code == 0 && back.output.isEmpty, "\(back.output)\(back.errors)")

@@ -3,8 +3,6 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// Every input prefs reads whole is bounded and never waits on a FIFO: a
 /// `.prefs.yml` or `Info.plist` a repository holds, a file given to
 /// `strings import` (the `defaults` ones are in DefaultsCommandTests).

@@ -50,12 +50,10 @@ struct Diff: ParsableCommand, StreamingCommand {
       // Freeing a large model object by object costs more than the comparison.
       ProcessLifetime.keepUntilExit(outcome.old.snapshot)
       ProcessLifetime.keepUntilExit(outcome.new.snapshot)
-      let renderer = DiffRenderer(
-        changes: outcome.changes.map(RenameArguments.withRemedy),
-        oldName: outcome.old.name, newName: outcome.new.name,
-        annotationPath: outcome.new.repositoryName,
+      let report = DiffReport(
+        outcome, changes: outcome.changes.map(RenameArguments.withRemedy),
         colored: format == .text && environment.colorsOnStandardOutput)
-      output.write(renderer.render(format))
+      output.write(report.render(format))
       return outcome.fails ? ExitStatus.failure : ExitStatus.success
     }
   }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Localization
 import Plist
 import PrefsKit
 import SettingsSchema
@@ -58,12 +57,9 @@ struct Dump: ParsableCommand, StreamingCommand {
     }
     switch format {
     case .text:
-      let words = ToolStrings(
-        preferredLanguages: LanguageNegotiation.preferredLanguages(
-          environment: environment.variables))
-      print(
-        DumpRenderer(bundle: outcome.bundle, shownPath: outcome.shownPath, words: words).text(),
-        to: &output)
+      // The labels are in the locale's language; --lang is the bundle's.
+      let words = ToolStrings(preferenceList: nil, variables: environment.variables)
+      print(outcome.text(words: words), to: &output)
     case .json: print(outcome.json.rendered(), to: &output)
     }
     ProblemPrinter.print(outcome.bundle.problems, bundle: outcome.shownPath, to: &errors)

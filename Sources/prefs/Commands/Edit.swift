@@ -1,5 +1,4 @@
 import ArgumentParser
-import Localization
 import PrefsKit
 import SettingsForm
 import SettingsSchema
@@ -45,9 +44,12 @@ struct Edit: ParsableCommand, StreamingCommand {
       idiom: idiom, dialect: dialect, rootPage: reading.root, store: location.options)
   }
 
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = PrefsEnvironment.current()
-    let words = ToolStrings(language: languageOptions.language, environment: environment.variables)
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let words = ToolStrings(
+      preferenceList: languageOptions.language, variables: environment.variables)
     let setup: EditSetup
     do throws(EditFailure) {
       setup = try EditFrontEnd.open(options, environment: environment)
@@ -143,9 +145,12 @@ struct Render: ParsableCommand, StreamingCommand {
     }
   }
 
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    let environment = PrefsEnvironment.current()
-    let words = ToolStrings(language: languageOptions.language, environment: environment.variables)
+  func execute(
+    environment: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let words = ToolStrings(
+      preferenceList: languageOptions.language, variables: environment.variables)
     let options = EditOptions(
       bundle: bundle, domain: domain,
       preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
@@ -158,19 +163,5 @@ struct Render: ParsableCommand, StreamingCommand {
     } catch {
       return CommandErrors.report(Edit.failure(error, words: words), to: &errors)
     }
-  }
-}
-
-extension ToolStrings {
-  /// The tool's words in `--lang`, else in the language of the environment.
-  init(language: String?, environment: [String: String]) {
-    self.init(
-      preferredLanguages: language.flatMap { try? LanguageOptions.list($0) }
-        ?? LanguageNegotiation.preferredLanguages(environment: environment))
-  }
-
-  var formWords: FormWords {
-    let copy = self
-    return FormWords { copy[$0] }
   }
 }

@@ -2,7 +2,6 @@ import Plist
 import PrefsKit
 import SettingsLint
 import StringsWorkflow
-import TextDiff
 
 /// `prefs lint --fix [--dry-run]` in words: the changes as a unified diff (a
 /// dry run), a line per fix made or not made, the folders renamed, and the count.
@@ -15,13 +14,7 @@ extension LintPrinter {
     var diff = ""
     var listing = ""
     for fixed in fixes {
-      if dryRun, showsDiff {
-        for change in fixed.outcome.changes {
-          diff += UnifiedDiff.render(
-            old: Lint.text(change.before), new: Lint.text(change.after),
-            path: fixed.display(change.file), escaping: \.needsEscapingForTerminal)
-        }
-      }
+      if dryRun, showsDiff { diff += fixed.patch }
       listing += Self.listing(fixed.outcome, dryRun: dryRun, display: fixed.display)
       for renamed in fixed.renames {
         let line = Self.rename(renamed.rename, renamed.result)
@@ -88,18 +81,5 @@ extension LintPrinter {
     return dryRun
       ? "\(fixes) \(fixWord) would change \(files) \(fileWord)."
       : "\(fixes) \(fixWord) made in \(files) \(fileWord)."
-  }
-}
-
-extension Lint {
-  /// A file's text as the diff shows it: decoded, with its byte order mark
-  /// as the character it is, so that adding one shows.
-  static func text(_ bytes: [UInt8]) -> String {
-    guard let decoded = try? TextRepair.decode(bytes) else { return "" }
-    let text = String(decoding: decoded.utf8, as: UTF8.self)
-    switch decoded.encoding {
-    case .utf8, .latin1, .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM: return text
-    default: return "\u{FEFF}" + text
-    }
   }
 }

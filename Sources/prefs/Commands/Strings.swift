@@ -4,7 +4,6 @@ import Plist
 import PrefsKit
 import SettingsSchema
 import StringsWorkflow
-import TextDiff
 
 /// `prefs strings ...`: the localization workflow.
 struct Strings: ParsableCommand {
@@ -53,14 +52,7 @@ func reportChanges(
     }
     for line in file.summary { print(line.escapingControlCharacters, to: &output) }
   }
-  if changes.isDryRun {
-    for file in changes.files {
-      output.write(
-        UnifiedDiff.render(
-          old: file.previous.map(Lint.text) ?? "", new: Lint.text(file.bytes),
-          path: changes.bundle + "/" + file.path, escaping: \.needsEscapingForTerminal))
-    }
-  }
+  if changes.isDryRun { output.write(changes.patch) }
   return ExitStatus.success
 }
 

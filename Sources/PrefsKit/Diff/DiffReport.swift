@@ -2,23 +2,57 @@ import BundleDiff
 import Foundation
 import Plist
 
-/// The output formats of `prefs diff`.
-enum DiffFormat: String, CaseIterable {
+/// The output formats of `prefs diff`: compiler-style text, JSON, a Markdown
+/// table for a pull request comment, GitHub annotations.
+public enum DiffFormat: String, Sendable, CaseIterable {
   case text, json, markdown, github
 }
 
-/// Renders the changes between two bundles. Paths are shown as the user
-/// named the bundles (`HEAD~1:App/Settings.bundle/Root.plist`).
-struct DiffRenderer {
-  var changes: [BundleChange]
+/// The changes between two bundles as text in one of the ``DiffFormat``s.
+/// Paths are shown as the user named the bundles
+/// (`HEAD~1:App/Settings.bundle/Root.plist`); annotations name the new
+/// bundle's files as the repository does.
+///
+/// ```swift
+/// let outcome = try DiffFrontEnd.run(
+///   DiffOptions(old: "HEAD~1:App/Settings.bundle", new: "App/Settings.bundle"),
+///   environment: PrefsEnvironment(workingDirectory: "/work/app"))
+/// print(DiffReport(outcome).render(.markdown))
+/// // ### prefs diff: 1 change: 1 breaking, 0 behaviour, 0 cosmetic …
+/// ```
+public struct DiffReport {
+  public var changes: [BundleChange]
   /// How to name a file of the old and the new bundle.
-  var oldName: (String) -> String
-  var newName: (String) -> String
+  public var oldName: (String) -> String
+  public var newName: (String) -> String
   /// The new bundle's files as the repository names them, for annotations.
-  var annotationPath: (String) -> String
-  var colored = false
+  public var annotationPath: (String) -> String
+  /// Whether the text format is coloured for a terminal.
+  public var colored: Bool
 
-  func render(_ format: DiffFormat) -> String {
+  public init(
+    changes: [BundleChange], oldName: @escaping (String) -> String,
+    newName: @escaping (String) -> String, annotationPath: @escaping (String) -> String,
+    colored: Bool = false
+  ) {
+    self.changes = changes
+    self.oldName = oldName
+    self.newName = newName
+    self.annotationPath = annotationPath
+    self.colored = colored
+  }
+
+  /// An outcome's changes (or `changes`, when the caller words them
+  /// further), its files named as its versions were given.
+  public init(_ outcome: DiffOutcome, changes: [BundleChange]? = nil, colored: Bool = false) {
+    let old = outcome.old
+    let new = outcome.new
+    self.init(
+      changes: changes ?? outcome.changes, oldName: { old.name($0) }, newName: { new.name($0) },
+      annotationPath: { new.repositoryName($0) }, colored: colored)
+  }
+
+  public func render(_ format: DiffFormat) -> String {
     switch format {
     case .text: text()
     case .json: json()
@@ -27,7 +61,8 @@ struct DiffRenderer {
     }
   }
 
-  var summary: String {
+  /// "3 changes: 1 breaking, 1 behaviour, 1 cosmetic".
+  public var summary: String {
     let counts = ChangeSeverity.allCases.map { severity in
       "\(changes.filter { $0.severity == severity }.count) \(severity.rawValue)"
     }
@@ -37,7 +72,7 @@ struct DiffRenderer {
 
   /// Compiler style: each change at its place in the new bundle (or the old
   /// one, for what was removed), then the other place as a note.
-  func text() -> String {
+  public func text() -> String {
     var out = ""
     for change in changes {
       let (file, place) =
@@ -58,7 +93,7 @@ struct DiffRenderer {
     return out + summary + "\n"
   }
 
-  func json() -> String {
+  public func json() -> String {
     func location(_ place: BundlePlace?, name: (String) -> String) -> JSONValue {
       guard let place else { return .null }
       return .object([
@@ -81,7 +116,7 @@ struct DiffRenderer {
   }
 
   /// A table to post as a pull request comment.
-  func markdown() -> String {
+  public func markdown() -> String {
     var out = "### prefs diff: \(summary)\n\n"
     guard !changes.isEmpty else { return out + "No change to stored settings or strings.\n" }
     out += "| severity | change | key | page | what |\n| --- | --- | --- | --- | --- |\n"
@@ -107,7 +142,7 @@ struct DiffRenderer {
   }
 
   /// Annotations on the new bundle's files.
-  func github() -> String {
+  public func github() -> String {
     var out = ""
     for change in changes {
       let place = change.newPlace ?? change.oldPlace.map { BundlePlace(file: $0.file) }
