@@ -42,13 +42,14 @@ struct ElementAnchors {
 
   static func names(of elements: [PlistNode]) -> [String] {
     var seen: [String: Int] = [:]
-    return elements.map { element in
+    return elements.enumerated().map { index, element in
+      let element = Specifier(index: index, node: element)
       let base: String
-      if let key = element["Key"]?.string, !key.isEmpty {
+      if let key = element.key, !key.isEmpty {
         base = "Key=\(key)"
       } else {
-        let type = element["Type"]?.string ?? "?"
-        base = element["Title"]?.string.map { "\(type):\($0)" } ?? type
+        let type = element.type?.rawValue ?? "?"
+        base = element.title.map { "\(type):\($0)" } ?? type
       }
       seen[base, default: 0] += 1
       let count = seen[base] ?? 1

@@ -44,7 +44,7 @@ struct SourceFacts: Sendable {
     scan: SourceScan
   ) {
     self.scan = scan
-    let group = bundle.pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string
+    let group = bundle.applicationGroup
     // Reads of the standard store, of the bundle's group suite, or of a store not named.
     uses = scan.uses.filter { $0.suite == nil || $0.suite == group }
     registersUnreadKeys = scan.unreadRegistrations.contains { $0.suite == nil || $0.suite == group }
@@ -52,9 +52,9 @@ struct SourceFacts: Sendable {
       guard let key = specifier.key, !key.isEmpty, let stores = spec.stores,
         settings[key] == nil
       else { continue }
-      let values = specifier["Values"]?.array?.map(\.value) ?? []
+      let values = specifier.choiceValues
       let (on, off) = SpecifierValue.states(of: specifier)
-      let hasOwn = specifier["TrueValue"] != nil || specifier["FalseValue"] != nil
+      let hasOwn = specifier.toggleStates.hasOwnValues
       var kinds: Set<ValueKind>
       switch spec.valueRule {
       case .toggle: kinds = Set([on, off].map(Self.kind))

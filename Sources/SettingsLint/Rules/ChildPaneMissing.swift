@@ -131,7 +131,7 @@ enum ChildPaneMissing: LintRule {
   /// written in the file, where the value's text ends (a value written with
   /// character references is left alone).
   static func extensionRemoval(_ specifier: Specifier, on page: Page) -> Fix? {
-    guard let node = specifier["File"], let file = node.string else { return nil }
+    guard let node = specifier.written(.file), let file = node.string else { return nil }
     let name = file.dropLast(".plist".count)
     return Fix.forText(
       file: page.file, source: page.document?.source,

@@ -85,7 +85,8 @@ enum DefaultNotInValues: LintRule {
     for page in context.bundle.pages {
       for specifier in page.specifiers
       where context.catalog.spec(of: specifier.type)?.valueRule == .oneOfValues {
-        guard let defaultValue = specifier.defaultValue, let values = specifier["Values"]?.array,
+        guard let defaultValue = specifier.defaultValue,
+          let values = specifier.written(.values)?.array,
           defaultValue.array == nil, defaultValue.entries == nil
         else { continue }
         if values.contains(where: { equal($0, defaultValue) }) { continue }
@@ -97,7 +98,8 @@ enum DefaultNotInValues: LintRule {
         } else {
           report.add(
             "DefaultValue \(defaultValue.shortDescription) is not one of Values; the row shows no title until a choice is made"
-              + hint(for: defaultValue, values: values, titles: specifier["Titles"]?.array ?? []),
+              + hint(
+                for: defaultValue, values: values, titles: specifier.written(.titles)?.array ?? []),
             file: page.file, place: place, keyPath: specifier.keyPath)
         }
       }

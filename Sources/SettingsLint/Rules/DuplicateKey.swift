@@ -114,7 +114,8 @@ enum DuplicateKey: LintRule {
   }
 
   static func location(of specifier: Specifier, on page: Page) -> String {
-    if case .text(let snippet) = page.place(of: specifier["Key"], keyPath: specifier.keyPath) {
+    if case .text(let snippet) = page.place(of: specifier.written(.key), keyPath: specifier.keyPath)
+    {
       return "\(page.file):\(snippet.location.line)"
     }
     return "\(page.file) \(specifier.keyPath)"

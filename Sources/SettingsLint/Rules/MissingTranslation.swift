@@ -241,7 +241,7 @@ enum MissingTranslation: LintRule {
       report.add(
         "\(language.language).lproj has no \(table.name).strings for the \(count) strings of \(page.file); \(consequence)",
         file: page.file,
-        place: page.place(of: page.document?.root["StringsTable"], keyPath: "StringsTable"),
+        place: page.place(of: page.writtenStringsTable, keyPath: "StringsTable"),
         language: language.language, severity: language.isSourceLanguage ? .note : .warning)
     }
   }

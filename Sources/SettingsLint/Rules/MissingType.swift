@@ -70,7 +70,7 @@ enum MissingType: LintRule {
     let dialect = context.catalog.dialect
     for page in context.bundle.pages {
       for specifier in page.specifiers where specifier.node.entries != nil {
-        guard let type = specifier["Type"] else {
+        guard let type = specifier.written(.type) else {
           let keys = specifier.node.entries?.map(\.key) ?? []
           // Xcode names the first key of a row added in its editor "New item".
           let isPlaceholder = !keys.isEmpty && keys.allSatisfy { $0.hasPrefix("New item") }

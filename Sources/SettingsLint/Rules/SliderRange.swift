@@ -68,11 +68,12 @@ enum SliderRange: LintRule {
     for page in context.bundle.pages {
       for specifier in page.specifiers
       where context.catalog.spec(of: specifier.type)?.valueRule == .range {
-        var numbers: [String: Double] = [:]
-        for key in ["MinimumValue", "MaximumValue", "DefaultValue"] {
-          guard let node = specifier[key] else { continue }
+        var numbers: [SpecifierAttribute: Double] = [:]
+        for attribute in [SpecifierAttribute.minimumValue, .maximumValue, .defaultValue] {
+          guard let node = specifier.written(attribute) else { continue }
+          let key = attribute.rawValue
           if let number = context.catalog.number(node) {
-            numbers[key] = number
+            numbers[attribute] = number
           } else {
             report.add(
               "\(key) is the \(node.typeName) \(node.shortDescription), not a number; the slider is not drawn",
@@ -80,7 +81,7 @@ enum SliderRange: LintRule {
               keyPath: specifier.keyPath)
           }
         }
-        guard let minimum = numbers["MinimumValue"], let maximum = numbers["MaximumValue"] else {
+        guard let minimum = numbers[.minimumValue], let maximum = numbers[.maximumValue] else {
           continue
         }
         if minimum >= maximum {
@@ -88,7 +89,7 @@ enum SliderRange: LintRule {
             "MinimumValue \(format(minimum)) is not below MaximumValue \(format(maximum)); the slider cannot move",
             file: page.file, place: context.place(specifier, key: "MaximumValue", on: page),
             keyPath: specifier.keyPath)
-        } else if let value = numbers["DefaultValue"], value < minimum || value > maximum {
+        } else if let value = numbers[.defaultValue], value < minimum || value > maximum {
           report.add(
             "DefaultValue \(format(value)) is outside \(format(minimum))…\(format(maximum)); the slider shows it pinned at one end",
             file: page.file, place: context.place(specifier, key: "DefaultValue", on: page),

@@ -33,9 +33,7 @@ enum StringsTableMissing: LintRule {
     // left out of the strings workflow (`strings: exclude:`) needs no table.
     let excluded = context.coverage.policy.excludedPages
     for page in context.bundle.pages where page.isReached && !excluded.contains(page.file) {
-      guard let node = page.document?.root["StringsTable"], let table = node.string else {
-        continue
-      }
+      guard let node = page.writtenStringsTable, let table = node.string else { continue }
       guard inventory.source(ofTable: table, searchOrder: inventory.folders) == nil else {
         continue
       }
@@ -94,8 +92,8 @@ enum StringsTableMissing: LintRule {
     var result: [String] = []
     for specifier in page.specifiers {
       let texts =
-        [specifier["Title"]?.string, specifier["FooterText"]?.string]
-        + (specifier["Titles"]?.array ?? []).map(\.string)
+        [specifier.title, specifier.written(.footerText)?.string]
+        + (specifier.written(.titles)?.array ?? []).map(\.string)
       for case let text? in texts where isKeyShaped(text) && seen.insert(text).inserted {
         result.append(text)
       }

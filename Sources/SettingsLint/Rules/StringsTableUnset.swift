@@ -21,7 +21,8 @@ enum StringsTableUnset: LintRule {
     let inventory = context.bundle.inventory
     // InAppSettingsKit shows such a page from the table named after it (an implicit table).
     for page in context.bundle.pages where page.isReached && !page.stringsTableIsImplicit {
-      guard let root = page.document?.root, root.entries != nil, root["StringsTable"] == nil else {
+      guard let root = page.document?.root, root.entries != nil, page.writtenStringsTable == nil
+      else {
         continue
       }
       let folders = inventory.folders.filter {

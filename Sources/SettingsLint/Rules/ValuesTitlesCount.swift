@@ -61,9 +61,12 @@ enum ValuesTitlesCount: LintRule {
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     for (page, specifier, spec) in context.knownSpecifiers where spec.keys["Values"] != nil {
-      guard let values = specifier["Values"]?.array else { continue }
-      for name in ["Titles", "ShortTitles"] {
-        guard let titles = specifier[name]?.array, titles.count != values.count else { continue }
+      guard let values = specifier.written(.values)?.array else { continue }
+      for attribute in [SpecifierAttribute.titles, .shortTitles] {
+        let name = attribute.rawValue
+        guard let titles = specifier.written(attribute)?.array, titles.count != values.count else {
+          continue
+        }
         report.add(
           "\(name) has \(titles.count) \(titles.count == 1 ? "entry" : "entries") but Values has \(values.count); each value needs one title",
           file: page.file, place: context.place(specifier, key: name, on: page),

@@ -235,9 +235,7 @@ extension SettingsBundle {
   /// bundle's own place, when ``path`` is a path as a user gave it, relative
   /// to a directory other than the process's).
   public func defaultsDomain(besideBundleAt folder: String) -> String? {
-    if let group = pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string,
-      !group.isEmpty
-    {
+    if let group = applicationGroup, !group.isEmpty {
       return group
     }
     guard let identifier = infoPlistIdentifier(besideBundleAt: folder),

@@ -1,0 +1,71 @@
+import Plist
+
+/// The name of an attribute a specifier writes (`Values`, `Titles`, `File`, …):
+/// an open set of names, with a constant for each one the tool reads, so the
+/// spelling of a key lives here once.
+///
+/// Most readers want what iOS makes of an attribute (``Specifier/choices``,
+/// ``Specifier/range``, ``Specifier/toggleStates``, ``Specifier/key``). A check
+/// of what is WRITTEN (a value of the wrong type, a list of the wrong length, an
+/// extension left on a file name) asks ``Specifier/written(_:)`` for the node
+/// as written, which keeps its place in the file.
+///
+/// ```swift
+/// specifier.written(.titles)?.array?.count  // 3, as written
+/// SpecifierAttribute.titles.rawValue        // "Titles"
+/// ```
+public struct SpecifierAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The key as written in the plist.
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public var description: String { rawValue }
+
+  public static let type = SpecifierAttribute(rawValue: "Type")
+  public static let key = SpecifierAttribute(rawValue: "Key")
+  public static let title = SpecifierAttribute(rawValue: "Title")
+  public static let footerText = SpecifierAttribute(rawValue: "FooterText")
+  public static let defaultValue = SpecifierAttribute(rawValue: "DefaultValue")
+  public static let values = SpecifierAttribute(rawValue: "Values")
+  public static let titles = SpecifierAttribute(rawValue: "Titles")
+  public static let shortTitles = SpecifierAttribute(rawValue: "ShortTitles")
+  public static let minimumValue = SpecifierAttribute(rawValue: "MinimumValue")
+  public static let maximumValue = SpecifierAttribute(rawValue: "MaximumValue")
+  public static let trueValue = SpecifierAttribute(rawValue: "TrueValue")
+  public static let falseValue = SpecifierAttribute(rawValue: "FalseValue")
+  public static let file = SpecifierAttribute(rawValue: "File")
+}
+
+extension Specifier {
+  /// An attribute as written, nil when the element does not write it: the node
+  /// keeps its value's type and its place, for a check of what is written.
+  ///
+  /// ```swift
+  /// if let file = specifier.written(.file), file.string == nil { /* File is no string */ }
+  /// ```
+  public func written(_ attribute: SpecifierAttribute) -> PlistNode? { node[attribute.rawValue] }
+}
+
+extension Page {
+  /// The root's `StringsTable` as written, with its place; nil when the page
+  /// writes none (``stringsTable`` is the table the page is shown from,
+  /// which InAppSettingsKit may pick without one being written).
+  ///
+  /// ```swift
+  /// page.writtenStringsTable?.string  // "Root"
+  /// ```
+  public var writtenStringsTable: PlistNode? { document?.root["StringsTable"] }
+}
+
+extension SettingsBundle {
+  /// The root page's `ApplicationGroupContainerIdentifier` as written (empty
+  /// when it is written empty); nil when it is absent or not a string.
+  ///
+  /// ```swift
+  /// bundle.applicationGroup  // "group.com.example.app"
+  /// ```
+  public var applicationGroup: String? {
+    pages.first?.document?.root["ApplicationGroupContainerIdentifier"]?.string
+  }
+}
