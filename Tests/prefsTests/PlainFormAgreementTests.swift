@@ -7,8 +7,6 @@ import SettingsSchema
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// `edit --plain`, `render` and the form show and take values alike: one
 /// display of stored values (never a Swift dump), the same elements, the same
 /// parsing and refusals, the same refusal of a corrupt domain or a missing
@@ -63,8 +61,10 @@ struct PlainFormAgreementTests {
         ] + extra)
     }
 
+    /// What `edit --plain` prints for the answers, why it ended (EditCommandTests
+    /// holds the exit status of each reason) and the store it wrote.
     func plain(_ answers: [String], dialect: Dialect = .iask) throws -> (
-      Int32, String, DefaultsStore
+      QuitReason?, String, DefaultsStore
     ) {
       let loaded = try SettingsBundle.load(
         at: bundle.path,
@@ -76,8 +76,8 @@ struct PlainFormAgreementTests {
         idiom: .phone, readAnswer: { answers.isEmpty ? nil : answers.removeFirst() },
         stored: try store.persistentValues())
       var output = ""
-      let code = Edit.exitStatus(form.run(output: &output))
-      return (code, output, store)
+      let quit = form.run(output: &output)
+      return (quit, output, store)
     }
   }
 
@@ -168,10 +168,10 @@ struct PlainFormAgreementTests {
     defer { fixture.bundle.remove() }
     // Notes and Letter kept; PIN abc refused then 1234; font in the wrong case;
     // an impossible day, then a real one; the slider kept.
-    let (code, output, store) = try fixture.plain([
+    let (quit, output, store) = try fixture.plain([
       "", "", "abc", "1234", "nope", "monospaced", "2026-02-30 10:00", "2026-02-28 10:00", "",
     ])
-    #expect(code == 0, "\(output)")
+    #expect(quit == .requested, "\(output)")  // exit status 0
     #expect(output.contains("refused: This field does not take that character"), "\(output)")
     #expect(
       output.contains(
