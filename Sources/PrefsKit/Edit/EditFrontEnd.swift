@@ -56,6 +56,10 @@ public enum EditFailure: Error, Sendable {
   case store(DefaultsError)
   /// `render` was asked for a page the bundle does not have.
   case noPage(String, pages: [String])
+  /// Pages reached from the root did not read (``SettingsBundle/unreadPages``):
+  /// a form without them would show a bundle that is not there, so none is
+  /// shown, as `dump`, `generate` and `diff` refuse them.
+  case pagesDoNotRead([BundleProblem])
 }
 
 /// A bundle opened for editing: its values read from the domain's store,
@@ -168,11 +172,15 @@ public enum EditFrontEnd {
     let loadOptions = named.options(
       LoadOptions(idiom: options.idiom, preferredLanguages: preferred, keepsComments: false),
       rootPage: options.rootPage, dialect: options.dialect)
+    let bundle: SettingsBundle
     do {
-      return try named.load(loadOptions)
+      bundle = try named.load(loadOptions)
     } catch {
       throw .bundle(error)
     }
+    let unread = bundle.unreadPages
+    guard unread.isEmpty else { throw .pagesDoNotRead(unread) }
+    return bundle
   }
 
   /// `given`, else the bundle's own domain.

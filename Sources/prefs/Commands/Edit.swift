@@ -49,12 +49,14 @@ struct Edit: ParsableCommand, StreamingCommand {
     errors: inout some TextOutputStream
   ) -> Int32 {
     let words = ToolStrings(
-      preferenceList: languageOptions.language, variables: environment.variables)
+      preferenceList: languageOptions.language, variables: environment.variables,
+      adding: EmbeddedCommandWords.files)
     let setup: EditSetup
     do throws(EditFailure) {
       setup = try EditFrontEnd.open(options, environment: environment)
     } catch {
-      return CommandErrors.report(Self.failure(error, words: words), to: &errors)
+      return CommandErrors.report(
+        Self.failure(error, bundle: bundle, words: words, errors: &errors), to: &errors)
     }
     return CommandErrors.run(errors: &errors) { errors in
       let terminal = environment.terminal
@@ -95,8 +97,12 @@ struct Edit: ParsableCommand, StreamingCommand {
 
   /// The error to report for why the form could not be shown, in the user's
   /// words: an Xcode project's Info.plist names the identifier by a build
-  /// setting only Xcode fills in.
-  static func failure(_ failure: EditFailure, words: ToolStrings) -> any Error {
+  /// setting only Xcode fills in. The pages that do not read are written to
+  /// `errors` first, each where it fails, naming `bundle` as given.
+  static func failure(
+    _ failure: EditFailure, bundle: String, words: ToolStrings,
+    errors: inout some TextOutputStream
+  ) -> any Error {
     switch failure {
     case .bundle(let error): return error
     case .noDomain(let setting?):
@@ -109,6 +115,11 @@ struct Edit: ParsableCommand, StreamingCommand {
     case .noPage(let page, let pages):
       return CommandFailure.usage(
         "the bundle has no page \(page); its pages are \(pages.joined(separator: ", "))")
+    case .pagesDoNotRead(let problems):
+      // A form without the page would show a bundle that is not there.
+      ProblemPrinter.print(problems, bundle: bundle, to: &errors)
+      return CommandFailure.failure(
+        "\(bundle.escapingControlCharacters): a page does not read, so no form is shown")
     }
   }
 }
@@ -150,7 +161,8 @@ struct Render: ParsableCommand, StreamingCommand {
     errors: inout some TextOutputStream
   ) -> Int32 {
     let words = ToolStrings(
-      preferenceList: languageOptions.language, variables: environment.variables)
+      preferenceList: languageOptions.language, variables: environment.variables,
+      adding: EmbeddedCommandWords.files)
     let options = EditOptions(
       bundle: bundle, domain: domain,
       preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
@@ -161,7 +173,8 @@ struct Render: ParsableCommand, StreamingCommand {
       print(screen, to: &output)
       return ExitStatus.success
     } catch {
-      return CommandErrors.report(Edit.failure(error, words: words), to: &errors)
+      return CommandErrors.report(
+        Edit.failure(error, bundle: bundle, words: words, errors: &errors), to: &errors)
     }
   }
 }
