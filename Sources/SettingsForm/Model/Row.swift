@@ -146,10 +146,10 @@ enum RowBuilder {
   ]
 
   /// The rows of a page; footers are wrapped to `width` columns, a row a
-  /// line. `values` (the stored ones) give a text view's lines and a list
-  /// group's items.
+  /// line (with no width, a footer is one row, as plain mode says it).
+  /// `values` (the stored ones) give a text view's lines and a list group's items.
   static func rows(
-    of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int,
+    of page: Page, in bundle: SettingsBundle, idiom: Idiom, width: Int?,
     values: [PlistKey: PlistValue] = [:]
   ) -> [Row] {
     let catalog = bundle.catalog
@@ -160,6 +160,11 @@ enum RowBuilder {
     }
     func closeSection() {
       if let footer = pendingFooter {
+        guard let width else {
+          rows.append(footer)
+          pendingFooter = nil
+          return
+        }
         for line in wrap(footer.title, width: max(1, width - 3)) {
           rows.append(Row(kind: .footer, title: line, specifier: footer.specifier))
         }
@@ -199,7 +204,7 @@ enum RowBuilder {
             isEditable: editable))
         let text = stored(specifier, values).map(SpecifierValue.text(of:)) ?? ""
         guard !text.isEmpty else { continue }
-        for line in wrap(lineBreaksMarked(text), width: max(10, width - 5)) {
+        for line in wrap(lineBreaksMarked(text), width: max(10, (width ?? .max) - 5)) {
           rows.append(
             Row(kind: .textLine, title: line.escapingControlCharacters, specifier: specifier))
         }

@@ -10,9 +10,10 @@ import SettingsSchema
 /// slider's range — and asks for each value a person can change; Enter keeps
 /// a value, end of input ends. A value that is only shown (a title value,
 /// which the app writes) is printed as `Title: value`, and so is what an
-/// InAppSettingsKit action row would do. It draws with the form's own pieces
-/// (which elements are drawn, list items' titles, action descriptions, value
-/// conversion and keyboards), so the two never disagree.
+/// InAppSettingsKit action row would do. It walks the form's own rows (which
+/// elements are drawn, in what order, sections and footers, list items' titles,
+/// actions) and uses the form's value conversion and keyboards, so the two
+/// never disagree.
 ///
 /// ```swift
 /// var answers = ["2", ""].makeIterator()
@@ -65,79 +66,97 @@ public struct PlainFormSession {
   /// Says the form and asks for its values until the input ends: the end is
   /// `requested`, or `requestedAfterFailedWrite` when a value could not be
   /// stored (the answer says why, as the form does).
+  ///
+  /// It walks the form's own rows of each page (``RowBuilder/rows(of:in:idiom:width:values:)``,
+  /// footers unwrapped): a section's title row and its footer rows, a radio
+  /// group or list group where its title row stands, an action or custom
+  /// view by its row, and every other row's element asked for or shown.
   public func run(output: inout some TextOutputStream) -> QuitReason {
     var stored = stored ?? (try? store.persistentValues()) ?? [:]
     var failedWrites = 0
     var status: QuitReason { failedWrites > 0 ? .requestedAfterFailedWrite : .requested }
     for page in bundle.pages {
       if let heading = heading(of: page) { print("» \(heading)", to: &output) }
-      var footer: String?
-      for specifier in page.specifiers
-      where specifier.isShown(on: idiom) && Row.isDrawn(specifier, in: bundle.catalog) {
-        let localized = { (text: String) in
-          bundle.localized(text, on: page).escapingControlCharacters
-        }
-        if bundle.catalog.startsSection(specifier.type) {
-          if let footer { print(footer, to: &output) }
-          footer = specifier.footerText.map(localized)
+      let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: nil, values: stored)
+      for row in rows {
+        let specifier = row.specifier
+        switch row.kind {
+        case .footer:
+          print(row.title, to: &output)
+          continue
+        case .groupTitle:
           if let title = specifier.title, !title.isEmpty, specifier.type != .listGroup {
-            print("— \(localized(title)) —", to: &output)
+            print("— \(row.title) —", to: &output)
           }
-        }
-        if let action = action(of: specifier, on: page) {
-          let title = localized(specifier.title ?? "")
-          print("\(title): \(FormView.describe(action, words: words))", to: &output)
+        case .action(let action):
+          print("\(row.title): \(FormView.describe(action, words: words))", to: &output)
           continue
-        }
-        if specifier.type == .customView {
+        case .customView:
           // The app draws it; the form only names it.
-          print("\(localized(specifier.title ?? "")): \(words["value.custom"])", to: &output)
+          print("\(row.title): \(words["value.custom"])", to: &output)
           continue
+        case .radioOption, .textLine, .listItem, .listAdd:
+          // Said with their element's title row (or its value).
+          continue
+        default:
+          break
         }
-        let treatment = Self.treatment(of: specifier, in: bundle.catalog)
-        guard treatment != .skip, let key = specifier.key else { continue }
-        let title = localized(specifier.title ?? key)
-        while true {
-          let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
-          var shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
-          if specifier.type == .listGroup {
-            var items: [PlistValue] = []
-            if case .array(let stored)? = current { items = stored }
-            shown = items.map {
-              Row.listItemTitle($0, in: specifier, bundle: bundle, page: page)
-            }.joined(separator: ", ")
-          }
-          if treatment == .show || specifier.type == .listGroup {
-            print("\(title): \(shown)", to: &output)
-            break
-          }
-          var prompt = "\(title): \(shown)"
-          if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
-          print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
-          guard let line = readAnswer() else { return status }
-          if endsAnsweredLines { print("", to: &output) }
-          if line.isEmpty { break }
-          do {
-            let value = try answer(line, for: specifier, on: page, current: current)
-            try store.set(value, forKey: key)
-            stored[PlistKey(key)] = value
-            print(words["plain.saved"], to: &output)
-            break
-          } catch let refusal as SpecifierValue.Refusal {
-            print(
-              "\(words["plain.refused"]): \(refusal.reason.escapingControlCharacters)", to: &output)
-          } catch {
-            failedWrites += 1
-            let message = words["alert.notSaved"].replacing("%@", with: title, maxReplacements: 1)
-              .replacing("%@", with: "\(error)".escapingControlCharacters, maxReplacements: 1)
-            print(message, to: &output)
-            break
-          }
-        }
+        let said = say(
+          specifier, on: page, rows: rows, stored: &stored, failedWrites: &failedWrites,
+          output: &output)
+        if !said { return status }
       }
-      if let footer { print(footer, to: &output) }
     }
     return status
+  }
+
+  /// Asks for the value of the element (or shows it, or a list group's
+  /// items); false when the input ended before an answer.
+  private func say(
+    _ specifier: Specifier, on page: Page, rows: [Row], stored: inout [PlistKey: PlistValue],
+    failedWrites: inout Int, output: inout some TextOutputStream
+  ) -> Bool {
+    let treatment = Self.treatment(of: specifier, in: bundle.catalog)
+    guard treatment != .skip, let key = specifier.key else { return true }
+    let title = bundle.localized(specifier.title ?? key, on: page).escapingControlCharacters
+    if specifier.type == .listGroup {
+      let items = rows.filter { row in
+        guard case .listItem = row.kind else { return false }
+        return row.specifier.index == specifier.index
+      }
+      print("\(title): \(items.map(\.title).joined(separator: ", "))", to: &output)
+      return true
+    }
+    while true {
+      let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
+      let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
+      if treatment == .show {
+        print("\(title): \(shown)", to: &output)
+        return true
+      }
+      var prompt = "\(title): \(shown)"
+      if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
+      print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
+      guard let line = readAnswer() else { return false }
+      if endsAnsweredLines { print("", to: &output) }
+      if line.isEmpty { return true }
+      do {
+        let value = try answer(line, for: specifier, on: page, current: current)
+        try store.set(value, forKey: key)
+        stored[PlistKey(key)] = value
+        print(words["plain.saved"], to: &output)
+        return true
+      } catch let refusal as SpecifierValue.Refusal {
+        print(
+          "\(words["plain.refused"]): \(refusal.reason.escapingControlCharacters)", to: &output)
+      } catch {
+        failedWrites += 1
+        let message = words["alert.notSaved"].replacing("%@", with: title, maxReplacements: 1)
+          .replacing("%@", with: "\(error)".escapingControlCharacters, maxReplacements: 1)
+        print(message, to: &output)
+        return true
+      }
+    }
   }
 
   /// The title of the child pane that opens a page other than the first.
@@ -149,15 +168,6 @@ public struct PlainFormSession {
       }
     }
     return page.name.escapingControlCharacters
-  }
-
-  /// What an InAppSettingsKit action row would do (the form's own row for the
-  /// element: a URL, a mail, a button, the app's screen a child pane opens);
-  /// nil for any other element.
-  func action(of specifier: Specifier, on page: Page) -> RowAction? {
-    guard case .action(let action)? = RowBuilder.rowKind(of: specifier, on: page, in: bundle)
-    else { return nil }
-    return action
   }
 
   /// The values of a multi value or radio group, with their localized titles.
