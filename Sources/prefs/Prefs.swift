@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Platform
 import PrefsKit
+import SharedDefaults
 
 /// The `prefs` command: wiring only. Each subcommand lives in `Commands/`.
 @main
@@ -84,12 +85,9 @@ struct Prefs: ParsableCommand {
 }
 
 /// A command that writes to the streams it is given and returns its exit
-/// code, so tests run it in-process exactly as the binary does.
-///
-/// A command implements one of the two `execute`s: the one with the
-/// environment when it hands the working directory or variables to PrefsKit.
-protocol StreamingCommand {
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
+/// code, so tests run it in-process exactly as the binary does; its `run()`
+/// runs it on the process's own streams and environment.
+protocol StreamingCommand: ParsableCommand {
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
@@ -97,16 +95,7 @@ protocol StreamingCommand {
 }
 
 extension StreamingCommand {
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-    execute(environment: .current(), output: &output, errors: &errors)
-  }
-
-  func execute(
-    environment: PrefsEnvironment, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
-  ) -> Int32 {
-    execute(output: &output, errors: &errors)
-  }
+  mutating func run() throws { try runOnStandardStreams() }
 
   func runOnStandardStreams() throws {
     var output = StandardOutput()

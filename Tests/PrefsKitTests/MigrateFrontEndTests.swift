@@ -1,5 +1,6 @@
 import BundleDiff
 import DefaultsStore
+import Foundation
 import Plist
 import PrefsKit
 import SettingsSchema
@@ -87,5 +88,54 @@ struct MigrateFrontEndTests {
       store: store, old: base, new: renamed, options: MigrateOptions(dryRun: true))
     #expect(outcome.likelyRenames == ["sound": "soundEnabled"])
     #expect(outcome.planned.steps == [.keepOrphan(key: "sound")])
+  }
+}
+
+/// `prefs defaults migrate` as a library call: both versions read from the
+/// environment's working directory as `prefs diff` reads them, the renames
+/// of the configuration nearest the new one honoured.
+struct MigrateFromBundlesTests {
+  @Test func versionsAreReadFromTheWorkingDirectoryWithTheConfigurationsRenames() throws {
+    let base = NSTemporaryDirectory() + "prefs-migrate-front-end-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let project = base + "/project"
+    try FileManager.default.createDirectory(
+      atPath: project + "/App", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: base + "/config", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Paths.fixtures.appendingPathComponent("Diff/key-renamed/Settings.bundle").path,
+      toPath: project + "/App/Settings.bundle")
+    try FileManager.default.copyItem(
+      atPath: Paths.fixtures.appendingPathComponent("Diff/base/Settings.bundle").path,
+      toPath: base + "/Old.bundle")
+    try "diff:\n  renames:\n    sound: soundEnabled\n".write(
+      toFile: project + "/.prefs.yml", atomically: true, encoding: .utf8)
+    let environment = PrefsEnvironment(workingDirectory: base)
+    let defaults = DefaultsFrontEnd(
+      location: try StoreLocation(StoreOptions(folder: "config"), environment: environment),
+      environment: environment)
+    _ = try defaults.write(domain: "app", key: "sound", .set(.bool(false), type: .bool))
+
+    let bundles = MigrationBundles(old: "Old.bundle", new: "project/App/Settings.bundle")
+    let outcome = try MigrateFrontEnd.migrate(
+      domain: "app", bundles: bundles, options: MigrateOptions(), defaults: defaults)
+    #expect(
+      outcome.planned.steps == [.move(from: "sound", to: "soundEnabled", value: .bool(false))])
+    guard case .applied = outcome.result else {
+      Issue.record("\(outcome.result)")
+      return
+    }
+    #expect(try defaults.read(domain: "app") == .dictionary(["soundEnabled": .bool(false)]))
+
+    let missing = #expect(throws: MigrateFailure.self) {
+      try MigrateFrontEnd.migrate(
+        domain: "app", bundles: MigrationBundles(old: "Nowhere.bundle", new: "Old.bundle"),
+        options: MigrateOptions(), defaults: defaults)
+    }
+    guard case .versions(.bundle(.notFound("Nowhere.bundle"))) = missing else {
+      Issue.record("\(String(describing: missing))")
+      return
+    }
   }
 }

@@ -1,12 +1,9 @@
 import Foundation
 import Plist
-import PrefsKit
 import TestSupport
 import Testing
 
-@testable import prefs
-
-/// `prefs defaults` in process: values, refusals, exit codes, files untouched.
+/// `prefs defaults` as the built binary runs it: values, refusals, exit codes, files untouched.
 struct DefaultsCommandTests {
   let directory: String
 
@@ -18,8 +15,8 @@ struct DefaultsCommandTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   }
 
-  func run(_ arguments: [String]) -> DumpTests.Run {
-    DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
+  func run(_ arguments: [String]) -> PrefsBinary.Run {
+    PrefsBinary.run(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
   var file: String { directory + "/com.example.app.plist" }
@@ -164,7 +161,7 @@ struct DefaultsCommandTests {
   @Test func aMissingDefaultsFolderIsNotCreated() {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let typo = directory + "/typo/config"
-    let result = DumpTests.runInRepository([
+    let result = PrefsBinary.run([
       "defaults", "write", "com.example.app", "k", "v", "--defaults-dir", typo,
     ])
     #expect(result.code == 2)
@@ -255,19 +252,5 @@ struct DefaultsCommandTests {
     #expect(imported.code == 1)
     #expect(bytes == before)
     #expect(run(["read", "com.example.app", "keep"]).output == "1\n")
-  }
-}
-
-extension DumpTests {
-  /// `prefs ARGUMENTS` in process, as ``run(_:)`` runs it, with the repository
-  /// as the working directory it is given: no test changes the process's.
-  static func runInRepository(_ arguments: [String]) -> Run {
-    var output = ""
-    var errors = ""
-    let environment = PrefsEnvironment(
-      workingDirectory: Paths.repository.path, variables: ProcessInfo.processInfo.environment)
-    let code = Prefs.run(
-      arguments: arguments, environment: environment, output: &output, errors: &errors)
-    return Run(code: code, output: output, errors: errors)
   }
 }

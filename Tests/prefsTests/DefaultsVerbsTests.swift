@@ -1,10 +1,7 @@
 import Foundation
 import Plist
-import PrefsKit
 import TestSupport
 import Testing
-
-@testable import prefs
 
 /// The verbs users know from macOS `defaults` and `gsettings`: read-type,
 /// rename, find, -array-add/-dict-add, JSON export and import, describe,
@@ -20,8 +17,8 @@ struct DefaultsVerbsTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   }
 
-  func run(_ arguments: [String]) -> DumpTests.Run {
-    DumpTests.runInRepository(["defaults"] + arguments + ["--defaults-dir", directory])
+  func run(_ arguments: [String]) -> PrefsBinary.Run {
+    PrefsBinary.run(["defaults"] + arguments + ["--defaults-dir", directory])
   }
 
   func bytes(_ domain: String = "com.example.app") -> Data? {
@@ -235,18 +232,18 @@ struct DefaultsVerbsTests {
     ("quality_preference", "pt-BR"), ("version_preference", "en"),
   ])
   func describeAndRangeAsGSettings(key: String, language: String) {
-    let described = DumpTests.runInRepository([
+    let described = PrefsBinary.run([
       "defaults", "describe", key, "--bundle", Self.showcase, "--lang", language,
     ])
     #expect(described.code == 0, "\(described.errors)")
-    let range = DumpTests.runInRepository(["defaults", "range", key, "--bundle", Self.showcase])
+    let range = PrefsBinary.run(["defaults", "range", key, "--bundle", Self.showcase])
     #expect(range.code == 0, "\(range.errors)")
     expectGolden(
       described.output + "--- range\n" + range.output, "Defaults/describe-\(key)-\(language).txt")
   }
 
   @Test func describeOfAKeyNoElementStoresFails() {
-    let result = DumpTests.runInRepository([
+    let result = PrefsBinary.run([
       "defaults", "describe", "nothing", "--bundle", Self.showcase,
     ])
     #expect(result.code == 1)
@@ -311,21 +308,6 @@ struct DefaultsVerbsTests {
     #expect(run(["domains"]).output == "com.example.app\ncom.example.other\n")
   }
 
-  @Test(arguments: [
-    (
-      [[UInt8]]([Array("write".utf8), [0x61, 0xFF]]),
-      RawArguments.Invalid(position: 2, offset: 1, byte: 0xFF)
-    ),
-    ([Array("é".utf8), [0xC3]], RawArguments.Invalid(position: 2, offset: 0, byte: 0xC3)),
-    ([[0xC0, 0xAF]], RawArguments.Invalid(position: 1, offset: 0, byte: 0xC0)),
-    ([[0x61, 0xED, 0xA0, 0x80]], RawArguments.Invalid(position: 1, offset: 1, byte: 0xED)),
-    ([[0xF4, 0x90, 0x80, 0x80]], RawArguments.Invalid(position: 1, offset: 0, byte: 0xF4)),
-    ([Array("😀 ok".utf8), []], nil),
-  ])
-  func argumentsThatAreNotUTF8AreFound(arguments: [[UInt8]], invalid: RawArguments.Invalid?) {
-    #expect(RawArguments.firstInvalid(arguments) == invalid)
-  }
-
   @Test func theBinaryRefusesAnArgumentThatIsNotUTF8() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try ChildProcess.run(
@@ -333,7 +315,7 @@ struct DefaultsVerbsTests {
       [
         "-c",
         #"exec "$0" defaults write com.example.app key "$(printf 'caf\351')" --defaults-dir "$1""#,
-        EndToEndTests.binary.path, directory,
+        PrefsBinary.url.path, directory,
       ])
     #expect(result.status == 2)
     #expect(

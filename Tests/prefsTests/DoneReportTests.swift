@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// A command that changes files says what it did in one line, on standard
 /// error (standard output stays for data, and `-o` may name it), and
 /// `--quiet` leaves the line out: a silent success is never mistaken for a no-op.
@@ -18,7 +16,7 @@ struct DoneReportTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   }
 
-  func defaults(_ arguments: [String]) -> DumpTests.Run {
+  func defaults(_ arguments: [String]) -> PrefsBinary.Run {
     DumpTests.run(["defaults"] + arguments + ["--defaults-dir", folder])
   }
 

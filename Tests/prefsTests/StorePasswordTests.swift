@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import prefs
-
 /// The password of a store URL never reaches what the `prefs` binary
 /// prints, whatever it holds and wherever it is written: no server needed,
 /// the store is a closed port on the loopback address (connections refused).
@@ -128,26 +126,5 @@ struct StorePasswordTests {
         #expect(leak == nil, "\(arguments) shows \(leak ?? ""): \(output)\(errors)")
       }
     }
-  }
-
-  /// swift-argument-parser quotes an argument it did not expect: a store
-  /// URL among them is shown redacted (parsed, or as its scheme alone).
-  @Test(arguments: [
-    (
-      ["defaults", "domains", "postgres://app:QZJX%40KVW@127.0.0.1:1/prefs"],
-      "Error: Unexpected argument 'postgres://app:QZJX%40KVW@127.0.0.1:1/prefs'",
-      "Error: Unexpected argument 'postgres://app@127.0.0.1:1/prefs'"
-    ),
-    (
-      ["defaults", "read", "d", "k", "--stor=PostgreSQL://app:QZJX/KVW@h/d"],
-      "Error: Unknown option '--stor=PostgreSQL://app:QZJX/KVW@h/d'",
-      "Error: Unknown option '--stor=PostgreSQL://…'"
-    ),
-  ])
-  func aStrayURLInAParseErrorIsRedacted(arguments: [String], message: String, shown: String) {
-    let redacted = CommandErrors.redactingStoreURLs(message, arguments: arguments)
-    #expect(redacted == shown)
-    #expect(HostilePassword.piece(of: "QZJX@KVW", in: redacted) == nil)
-    #expect(HostilePassword.piece(of: "QZJX/KVW", in: redacted) == nil)
   }
 }

@@ -362,4 +362,14 @@ public enum DefaultsFailure: Error, Sendable {
   case notADictionary(name: String, typeName: String)
   /// The system gave no watch of `path` (inotify's limits).
   case watchRefused(path: String)
+  /// The value words make no value (a bad number, a type word out of place).
+  case invalidValue(TypedValue.Failure)
+  /// `-array-add` or `-dict-add` checked by a bundle: a specifier stores one value.
+  case additionCheckedByBundle
+  /// The bundle a key's element is read from does not read (named as given).
+  case bundle(SettingsBundleError)
+  /// The value does not fit the element storing the key, or no element stores it.
+  case valueRefused(SpecifierValue.Refusal)
+  /// No element of the bundle stores the key described.
+  case noElement(KeyDescription.NoElement)
 }

@@ -1,6 +1,7 @@
 import BundleDiff
 import DefaultsStore
 import Plist
+import SettingsSchema
 
 /// Carries a domain's stored values over a change of the bundle, safely: the
 /// plan is made against the stored values (and shown by the caller), then
@@ -14,6 +15,70 @@ import Plist
 /// if case .applied(let applied) = outcome.result, applied.steps != outcome.planned.steps { … }
 /// ```
 public enum MigrateFrontEnd {
+  /// `prefs defaults migrate`: reads both versions of `bundles` as `prefs
+  /// diff` does (folders resolved against the environment's working
+  /// directory, or `REV:PATH` copies; the configuration nearest the new one,
+  /// whose `diff: renames:` the options' renames add to; both opened at the
+  /// page the app opens first), then migrates `domain` of `defaults`' location
+  /// as ``migrate(store:old:new:options:)`` does. A failed write in the
+  /// outcome names the folder as given.
+  ///
+  /// ```swift
+  /// let environment = PrefsEnvironment(workingDirectory: "/work/app")
+  /// let defaults = DefaultsFrontEnd(
+  ///   location: try StoreLocation(StoreOptions(folder: "config"), environment: environment),
+  ///   environment: environment)
+  /// let outcome = try MigrateFrontEnd.migrate(
+  ///   domain: "com.example.app",
+  ///   bundles: MigrationBundles(old: "HEAD~1:App/Settings.bundle", new: "App/Settings.bundle"),
+  ///   options: MigrateOptions(dryRun: true), defaults: defaults)
+  /// outcome.planned.steps  // what would change
+  /// ```
+  public static func migrate(
+    domain: String, bundles: MigrationBundles, options: MigrateOptions, defaults: DefaultsFrontEnd
+  ) throws(MigrateFailure) -> MigrationOutcome {
+    let environment = defaults.environment
+    let (before, after): (BundleVersion, BundleVersion)
+    let renames: [String: String]
+    do throws(DiffError) {
+      let old = try DiffFrontEnd.source(bundles.old, environment: environment)
+      defer { old.remove() }
+      let new = try DiffFrontEnd.source(bundles.new, environment: environment)
+      defer { new.remove() }
+      let configuration = try DiffFrontEnd.configuration(
+        bundles.configurationFile, near: new, environment: environment)
+      renames = configuration.diff.renames.merging(options.renames) { $1 }
+      // Both versions open at the page the app opens first, as prefs diff reads them.
+      let root = bundles.rootPage.flatMap(PageName.init)?.name ?? configuration.rootPage
+      do throws(SettingsBundleError) {
+        before = try BundleVersion(old, idioms: Idiom.allCases, root: root, tables: .none)
+        after = try BundleVersion(new, idioms: Idiom.allCases, root: root, tables: .none)
+      } catch {
+        throw .bundle(error)
+      }
+    } catch {
+      throw .versions(error)
+    }
+    var options = options
+    options.renames = renames
+    let store: DefaultsStore
+    do throws(DefaultsFailure) {
+      store = try defaults.store(domain)
+    } catch {
+      throw .defaults(error)
+    }
+    let location = defaults.location
+    var outcome: MigrationOutcome
+    do throws(DefaultsError) {
+      outcome = try migrate(
+        store: store, old: before.snapshot, new: after.snapshot, options: options)
+    } catch {
+      throw .defaults(.store(location.naming(error)))
+    }
+    if case .failed(let error) = outcome.result { outcome.result = .failed(location.naming(error)) }
+    return outcome
+  }
+
   /// Plans the migration of `store` from `old` to `new` and applies it as
   /// ``migrate(store:options:beforeWriting:plan:)`` does; the outcome names
   /// the removed keys that `prefs diff` finds likely renamed but nobody confirmed.
@@ -131,4 +196,36 @@ public struct MigrationOutcome: Sendable {
     /// The write failed after the plan was made; the domain is unchanged.
     case failed(DefaultsError)
   }
+}
+
+/// The two versions of the bundle a migration reads, as `prefs diff` reads
+/// them: folders or `REV:PATH`, the configuration nearest the new one unless
+/// one is named, and the page the app opens first.
+///
+/// ```swift
+/// let bundles = MigrationBundles(old: "HEAD~1:App/Settings.bundle", new: "App/Settings.bundle")
+/// ```
+public struct MigrationBundles: Sendable, Hashable {
+  /// The bundle the values were stored with: a folder, or `REV:PATH`.
+  public var old: String
+  /// The bundle they are migrated to: a folder, or `REV:PATH`.
+  public var new: String
+  /// The configuration file; nil for the nearest `.prefs.yml` above the new bundle.
+  public var configurationFile: String?
+  /// The page the app opens first; nil for `root:` of the configuration, else `Root`.
+  public var rootPage: String?
+
+  public init(old: String, new: String, configurationFile: String? = nil, rootPage: String? = nil) {
+    self.old = old
+    self.new = new
+    self.configurationFile = configurationFile
+    self.rootPage = rootPage
+  }
+}
+
+/// Why a migration did not start: a version could not be read (from git, as
+/// a bundle, or its configuration), or the domain could not be read.
+public enum MigrateFailure: Error, Sendable {
+  case versions(DiffError)
+  case defaults(DefaultsFailure)
 }

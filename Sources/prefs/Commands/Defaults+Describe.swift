@@ -4,24 +4,9 @@ import Plist
 import PrefsKit
 import SettingsSchema
 
-/// What a key's element offers, for `prefs defaults describe` and `range`.
-extension KeyDescription {
-  /// The description, or why there is none in the command's words: nothing
-  /// is written here, so the refusal's "nothing was written" would mislead.
-  static func of(_ key: String, in bundle: SettingsBundle) throws(CommandFailure)
-    -> KeyDescription
-  {
-    do throws(NoElement) {
-      return try KeyDescription(key: key, bundle: bundle)
-    } catch {
-      throw .failure(error.reason + CommandErrors.inAppRemedy(error.inAppPagesUnread))
-    }
-  }
-}
-
 extension Defaults {
   /// `prefs defaults describe KEY --bundle B`: as `gsettings describe`.
-  struct Describe: ParsableCommand, StreamingCommand {
+  struct Describe: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "describe",
       abstract:
@@ -33,25 +18,24 @@ extension Defaults {
     @OptionGroup var reading: RootPageOption
     @OptionGroup var languageOptions: LanguageOptions
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
         let languages = languageOptions.preferredLanguages(environment: environment.variables)
-        let loaded = try Defaults.load(
-          bundle, environment: environment, reading: reading, dialect: dialect,
-          LoadOptions(preferredLanguages: languages))
-        print(try KeyDescription.of(key, in: loaded).describeText, to: &output)
+        let bundle = KeyBundle(
+          bundle, rootPage: reading.root, dialect: dialect, preferredLanguages: languages)
+        let described = try DefaultsFrontEnd.describe(
+          key: key, in: bundle, environment: environment)
+        print(described.describeText, to: &output)
         return ExitStatus.success
       }
     }
   }
 
   /// `prefs defaults range KEY --bundle B`: as `gsettings range`.
-  struct RangeCommand: ParsableCommand, StreamingCommand {
+  struct RangeCommand: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "range",
       abstract: "Print what the key's element accepts, as gsettings range does.",
@@ -65,16 +49,14 @@ extension Defaults {
     @Option(help: DialectHelp.bundle) var dialect: Dialect?
     @OptionGroup var reading: RootPageOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let loaded = try Defaults.load(
-          bundle, environment: environment, reading: reading, dialect: dialect)
-        let text = try KeyDescription.of(key, in: loaded).rangeText
+        let bundle = KeyBundle(bundle, rootPage: reading.root, dialect: dialect)
+        let text = try DefaultsFrontEnd.describe(key: key, in: bundle, environment: environment)
+          .rangeText
         print(
           text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).escapingControlCharacters }.joined(separator: "\n"), to: &output)

@@ -4,17 +4,6 @@ import Foundation
 import Plist
 import PrefsKit
 
-extension ContainerAddition.Refusal {
-  func message(key: String, domain: String) -> String {
-    switch self {
-    case .notAnArray(let found):
-      "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
-    case .notADictionary(let found):
-      "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
-    }
-  }
-}
-
 extension ValueTypeFlag {
   static let help = """
     Type flags (before the value, as macOS defaults takes them): -string (the default), \
@@ -28,7 +17,7 @@ extension ValueTypeFlag {
 
 extension Defaults {
   /// `prefs defaults read-type DOMAIN KEY`: `Type is boolean`, as macOS prints it.
-  struct ReadType: ParsableCommand, StreamingCommand {
+  struct ReadType: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "read-type",
       abstract: "Print the type of a key's value: Type is string, integer, float, boolean, ...",
@@ -39,13 +28,11 @@ extension Defaults {
     @Argument(help: "The key.") var key: String
     @OptionGroup var location: DefaultsDirectoryOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors, writes: false) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let value = try location.frontEnd(environment).read(domain: domain, key: key)
         print("Type is \(value.defaultsTypeName)", to: &output)
         return ExitStatus.success
@@ -54,7 +41,7 @@ extension Defaults {
   }
 
   /// `prefs defaults rename DOMAIN OLD NEW`: one locked, atomic write.
-  struct Rename: ParsableCommand, StreamingCommand {
+  struct Rename: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "rename",
       abstract: "Move a key's value to a new key, in one write.",
@@ -67,13 +54,11 @@ extension Defaults {
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let renamed = try location.frontEnd(environment).rename(
           domain: domain, from: old, to: new, force: force)
         let outcome = renamed.write
@@ -94,7 +79,7 @@ extension Defaults {
 
   /// `prefs defaults find WORD`: every domain's keys and values holding the
   /// word (ignoring case), printed as macOS `defaults find` prints them.
-  struct Find: ParsableCommand, StreamingCommand {
+  struct Find: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "find",
       abstract: "Search every domain's names, keys and values for a word (ignoring case).",
@@ -106,13 +91,11 @@ extension Defaults {
     @Argument(help: "The word.") var word: String
     @OptionGroup var location: DefaultsDirectoryOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors, writes: false) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         var status = ExitStatus.success
         for result in try location.frontEnd(environment).find(word) {
           switch result {

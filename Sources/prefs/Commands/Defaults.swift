@@ -58,110 +58,18 @@ struct DefaultsDirectoryOption: ParsableArguments {
   /// What the flags say, for ``StoreLocation`` to decide from.
   var options: StoreOptions { StoreOptions(folder: directory, storeURL: storeURL) }
 
-  /// Where the domains are, decided once from the flags and the environment.
-  func location(_ environment: PrefsEnvironment) throws(CommandFailure)
-    -> StoreLocation
-  {
-    do throws(StoreLocation.Failure) {
-      return try StoreLocation(options, environment: environment)
-    } catch {
-      throw CommandFailure(error)
-    }
-  }
-
-  /// The `defaults` verbs over that location.
-  func frontEnd(_ environment: PrefsEnvironment) throws(CommandFailure) -> DefaultsFrontEnd {
-    DefaultsFrontEnd(location: try location(environment), environment: environment)
+  /// The `defaults` verbs over where the domains are, decided once from the
+  /// flags and the environment (a refusal is worded by ``CommandErrors``).
+  func frontEnd(_ environment: PrefsEnvironment) throws(StoreLocation.Failure) -> DefaultsFrontEnd {
+    DefaultsFrontEnd(
+      location: try StoreLocation(options, environment: environment), environment: environment)
   }
 }
 
-extension CommandFailure {
-  /// A store location that could not be decided, in the flags' words.
-  init(_ failure: StoreLocation.Failure) {
-    switch failure {
-    case .folderAndServer: self = .usage("give --store or --defaults-dir, not both")
-    case .invalidServer(let reason): self = .usage(reason.description)
-    case .noServer:
-      self = .usage("give --store URL (or set PREFS_STORE): the store to sync with")
-    }
-  }
-}
-
-extension DefaultsFailure {
-  /// The error to report: a store's own (``CommandErrors`` words it with its
-  /// remedy), else the command's words for it.
-  var reported: any Error {
-    switch self {
-    case .store(let error): error
-    case .noDomain(let domain, let place):
-      CommandFailure.failure("there is no domain \(domain) in \(place)")
-    case .containerRefused(let refusal, let key, let domain):
-      CommandFailure.failure(refusal.message(key: key, domain: domain))
-    case .unexportableAsPlist(let domain, let error):
-      CommandFailure.failure(
-        "\(domain): \(error.description); nothing was exported (--format json carries it)")
-    case .unexportableAsJSON(let domain, let error):
-      CommandFailure.failure("\(domain): \(error.description); nothing was exported")
-    case .unreadableInput(let name, let error):
-      CommandFailure.failure("\(name): \(error); nothing was imported")
-    case .unreadableJSON(let name, let error):
-      CommandFailure.failure("\(name): \(error.description); nothing was imported")
-    case .unreadablePlist(let name, let issue):
-      CommandFailure.failure("\(name): \(issue.message)")
-    case .notADictionary(let name, let typeName):
-      CommandFailure.failure("\(name): the plist is \(typeName), not a dictionary")
-    case .watchRefused(let path):
-      CommandFailure.failure(
-        "cannot watch \(path): the system refused a file watch (on Linux, the limits "
-          + "fs.inotify.max_user_instances and max_user_watches)")
-    }
-  }
-}
+extension DefaultsFrontEnd.ExchangeFormat: ExpressibleByArgument {}
 
 extension Defaults {
-  /// Runs a defaults command's body: what it throws is reported as every
-  /// command reports it (a ``DefaultsFailure`` in the command's words).
-  static func run<Errors: TextOutputStream>(
-    errors: inout Errors, writes: Bool = true, _ body: (inout Errors) throws -> Int32
-  ) -> Int32 {
-    CommandErrors.run(errors: &errors, writes: writes) { errors in
-      do {
-        return try body(&errors)
-      } catch let failure as DefaultsFailure {
-        throw failure.reported
-      }
-    }
-  }
-
-  /// The bundle a `--bundle` names, read as every command reads it (the
-  /// root page and dialect of `--root`, `--dialect` or `.prefs.yml`).
-  static func load(
-    _ bundle: String, environment: PrefsEnvironment, reading: RootPageOption,
-    dialect: Dialect? = nil, _ options: LoadOptions = LoadOptions()
-  ) throws -> SettingsBundle {
-    let named = NamedBundle(bundle, environment: environment)
-    var loaded = try named.load(named.options(options, rootPage: reading.root, dialect: dialect))
-    // Read from memory from here on (a title's other languages are read from
-    // the resolved path): the refusals name the bundle as it was given.
-    loaded.path = named.given
-    return loaded
-  }
-}
-
-extension Defaults {
-  /// The formats of `export` and `import`.
-  enum ExchangeFormat: String, ExpressibleByArgument, CaseIterable {
-    case plist, json
-
-    var exchange: DefaultsFrontEnd.ExchangeFormat {
-      switch self {
-      case .plist: .plist
-      case .json: .json
-      }
-    }
-  }
-
-  struct Write: ParsableCommand, StreamingCommand {
+  struct Write: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "write",
       abstract: "Store a value under a key.",
@@ -195,16 +103,14 @@ extension Defaults {
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
-        let request = try self.request(environment)
+      CommandErrors.run(errors: &errors) { errors in
         let outcome = try location.frontEnd(environment).write(
-          domain: domain, key: key, request, force: force)
+          domain: domain, key: key, words: values, checkedBy: checkingBundle(environment),
+          force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
         report.say(
           outcome.changes.isEmpty
@@ -214,24 +120,18 @@ extension Defaults {
       }
     }
 
-    /// The value words, checked and converted by `--bundle` when given.
-    func request(_ environment: PrefsEnvironment) throws -> WriteRequest {
-      let request = try WriteRequest.parse(values)
-      guard let bundle else { return request }
-      if case .set = request {
-      } else {
-        throw CommandFailure.usage(
-          "-array-add and -dict-add do not go with --bundle: a specifier stores one value")
+    /// The bundle `--bundle` names, whose element checks and converts the value.
+    func checkingBundle(_ environment: PrefsEnvironment) -> KeyBundle? {
+      bundle.map {
+        KeyBundle(
+          $0, rootPage: reading.root, dialect: dialect,
+          preferredLanguages: languageOptions.preferredLanguages(environment: environment.variables)
+        )
       }
-      return try request.checked(
-        forKey: key,
-        in: try Defaults.load(bundle, environment: environment, reading: reading, dialect: dialect),
-        at: environment.absolutePath(bundle),
-        languages: languageOptions.preferredLanguages(environment: environment.variables))
     }
   }
 
-  struct Read: ParsableCommand, StreamingCommand {
+  struct Read: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "read",
       abstract: "Print a key's value, or the whole domain.",
@@ -243,13 +143,11 @@ extension Defaults {
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var location: DefaultsDirectoryOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors, writes: false) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let shown = try location.frontEnd(environment).read(domain: domain, key: key)
         // A terminal must get no control character.
         print(
@@ -262,7 +160,7 @@ extension Defaults {
     }
   }
 
-  struct Delete: ParsableCommand, StreamingCommand {
+  struct Delete: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "delete",
       abstract: "Remove a key, or every value of the domain.")
@@ -276,13 +174,11 @@ extension Defaults {
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let outcome = try location.frontEnd(environment).delete(
           domain: domain, key: key, force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
@@ -303,18 +199,16 @@ extension Defaults {
     }
   }
 
-  struct Domains: ParsableCommand, StreamingCommand {
+  struct Domains: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "domains", abstract: "List the domains in the folder (or the shared store).")
     @OptionGroup var location: DefaultsDirectoryOption
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         for domain in try location.frontEnd(environment).domains() {
           print(domain.escapingControlCharacters, to: &output)
         }
@@ -323,7 +217,7 @@ extension Defaults {
     }
   }
 
-  struct Export: ParsableCommand, StreamingCommand {
+  struct Export: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
       abstract:
@@ -336,19 +230,17 @@ extension Defaults {
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The file, or - for standard output.") var file: String
     @Option(help: "plist (XML, the default) or json.")
-    var format: ExchangeFormat = .plist
+    var format: DefaultsFrontEnd.ExchangeFormat = .plist
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors, writes: false) { errors in
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let (bytes, count) = try location.frontEnd(environment).export(
-          domain: domain, format: format.exchange)
+          domain: domain, format: format)
         if file == "-" {
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
@@ -365,7 +257,7 @@ extension Defaults {
     }
   }
 
-  struct Import: ParsableCommand, StreamingCommand {
+  struct Import: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
@@ -376,34 +268,20 @@ extension Defaults {
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The plist or JSON file, or - for standard input.") var file: String
     @Option(help: "plist or json (default: json when the input parses as a JSON object).")
-    var format: ExchangeFormat?
+    var format: DefaultsFrontEnd.ExchangeFormat?
     @Flag(help: "Move a domain file that does not parse aside first.") var force = false
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let source: DefaultsFrontEnd.ImportSource =
           file == "-" ? .descriptor(STDIN_FILENO, name: "<stdin>") : .file(file)
-        let defaults = try location.frontEnd(environment)
-        let outcome: DefaultsStore.WriteOutcome
-        do throws(DefaultsFailure) {
-          outcome = try defaults.importValues(
-            domain: domain, from: source, format: format?.exchange, force: force)
-        } catch {
-          guard case .unreadablePlist(let name, let issue) = error else { throw error }
-          // A plist that does not read is shown in compiler style, as lint shows it.
-          print(
-            CompilerStyleFormatter.format(
-              file: name, severity: .error, message: issue.message, place: issue.place),
-            to: &errors)
-          return ExitStatus.failure
-        }
+        let outcome = try location.frontEnd(environment).importValues(
+          domain: domain, from: source, format: format, force: force)
         Defaults.reportMovedAside(outcome, to: &errors)
         report.say(
           outcome.changes.isEmpty
@@ -415,7 +293,7 @@ extension Defaults {
     }
   }
 
-  struct Watch: ParsableCommand, StreamingCommand {
+  struct Watch: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "watch",
       abstract: "Print a line per change of the domain as it happens, from any process.",
@@ -425,13 +303,11 @@ extension Defaults {
     @Flag(help: "One JSON object per line.") var json = false
     @OptionGroup var location: DefaultsDirectoryOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
+      CommandErrors.run(errors: &errors) { errors in
         let json = json
         let watch = try location.frontEnd(environment).watch(
           domain: domain, keys: keys.isEmpty ? nil : Set(keys.map { PlistKey($0) })
@@ -493,7 +369,7 @@ extension Defaults {
     }
   }
 
-  struct Register: ParsableCommand, StreamingCommand {
+  struct Register: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "register",
       abstract: "Show the bundle's DefaultValues for keys not yet stored; --apply writes them.")
@@ -504,17 +380,13 @@ extension Defaults {
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors, writes: false) { errors in
-        let defaults = try Defaults.load(bundle, environment: environment, reading: reading)
-          .defaultValues
+      CommandErrors.run(errors: &errors, writes: false) { errors in
         let outcome = try location.frontEnd(environment).register(
-          domain: domain, defaults: defaults, apply: apply)
+          domain: domain, bundle: KeyBundle(bundle, rootPage: reading.root), apply: apply)
         if let write = outcome.write {
           report.say(
             write.changes.isEmpty
@@ -531,7 +403,7 @@ extension Defaults {
 
 extension Defaults {
   /// `prefs defaults sync DOMAIN --store URL`: the local domain file and the shared domain, in step.
-  struct Sync: ParsableCommand, StreamingCommand {
+  struct Sync: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: "Keep the local domain file and the shared store's domain in step, both ways.",
@@ -557,34 +429,24 @@ extension Defaults {
       help: "The folder of the local domain file (default: $XDG_CONFIG_HOME, else ~/.config).")
     var directory: String?
 
-    mutating func run() throws { try runOnStandardStreams() }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
-        let run: DefaultsSyncRun
-        do throws(DefaultsSyncFailure) {
-          run = try DefaultsFrontEnd.sync(
-            domain: domain, options: StoreOptions(folder: directory, storeURL: storeURL),
-            environment: environment
-          ) { event in
-            switch event {
-            case .sync(let event):
-              var output = StandardOutput()
-              output.write(Self.line(event) + "\n")
-            case .reconnecting(let name, let reason):
-              var errors = StandardError()
-              print(
-                "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
-                to: &errors)
-            }
-          }
-        } catch {
-          switch error {
-          case .location(let failure): throw CommandFailure(failure)
-          case .defaults(let failure): throw failure.reported
+      CommandErrors.run(errors: &errors) { errors in
+        let run = try DefaultsFrontEnd.sync(
+          domain: domain, options: StoreOptions(folder: directory, storeURL: storeURL),
+          environment: environment
+        ) { event in
+          switch event {
+          case .sync(let event):
+            var output = StandardOutput()
+            output.write(Self.line(event) + "\n")
+          case .reconnecting(let name, let reason):
+            var errors = StandardError()
+            print(
+              "prefs: \(name.escapingControlCharacters) is out of reach (\(reason.escapingControlCharacters)); reconnecting",
+              to: &errors)
           }
         }
         // Until interrupted (SIGINT and SIGTERM end the process) or stopped for good.

@@ -8,7 +8,7 @@ import SettingsSchema
 
 extension Defaults {
   /// `prefs defaults migrate DOMAIN --from OLD --to NEW`: carries stored values over a bundle change.
-  struct Migrate: ParsableCommand, StreamingCommand {
+  struct Migrate: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "migrate",
       abstract: "Carry a domain's stored values over a change of the bundle, in one locked write.",
@@ -36,67 +36,34 @@ extension Defaults {
     @OptionGroup var reading: RootPageOption
     @OptionGroup var location: DefaultsDirectoryOption
 
-    mutating func run() throws { try runOnStandardStreams() }
-
-    func renames(_ configured: [String: String]) throws -> [String: String] {
-      configured.merging(try RenameArguments.pairs(rename)) { $1 }
-    }
-
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      Defaults.run(errors: &errors) { errors in
-        let fromSource = try Diff.source(from, environment: environment)
-        defer { fromSource.remove() }
-        let toSource = try Diff.source(to, environment: environment)
-        defer { toSource.remove() }
-        let configuration = try Diff.configuration(config, near: toSource, environment: environment)
-        // Both versions open at the page the app opens first, as prefs diff reads them.
-        let root = reading.root.flatMap(PageName.init)?.name ?? configuration.rootPage
-        let before = try BundleVersion(
-          fromSource, idioms: Idiom.allCases, root: root, tables: .none)
-        let after = try BundleVersion(toSource, idioms: Idiom.allCases, root: root, tables: .none)
+      CommandErrors.run(errors: &errors) { errors in
         let options = MigrateOptions(
-          renames: try renames(configuration.diff.renames), dropRemoved: dropRemoved,
-          dryRun: dryRun, force: force)
+          renames: try RenameArguments.pairs(rename), dropRemoved: dropRemoved, dryRun: dryRun,
+          force: force)
+        let bundles = MigrationBundles(
+          old: from, new: to, configurationFile: config, rootPage: reading.root)
         let defaults = try location.frontEnd(environment)
-        let store = try defaults.store(domain)
-        let outcome = try defaults.location.naming { () throws(DefaultsError) in
-          try MigrateFrontEnd.migrate(
-            store: store, old: before.snapshot, new: after.snapshot, options: options)
+        let outcome: MigrationOutcome
+        do throws(MigrateFailure) {
+          outcome = try MigrateFrontEnd.migrate(
+            domain: domain, bundles: bundles, options: options, defaults: defaults)
+        } catch .versions(let error) {
+          throw Diff.reported(error, to: &errors)
+        } catch .defaults(let failure) {
+          throw failure
         }
-        return try Self.report(
-          outcome, options: options, output: &output, naming: defaults.location.naming)
+        return try Self.report(outcome, options: options, output: &output)
       }
-    }
-
-    /// ``MigrateFrontEnd/migrate(store:options:beforeWriting:plan:)``, printed, for
-    /// the tests that change the domain between the plan and the write.
-    static func migrate(
-      store: DefaultsStore, dryRun: Bool, force: Bool, output: inout some TextOutputStream,
-      beforeWriting: () throws -> Void = {}, plan: ([PlistKey: PlistValue]) -> MigrationPlan
-    ) throws -> Int32 {
-      let options = MigrateOptions(dryRun: dryRun, force: force)
-      let outcome = try MigrateFrontEnd.migrate(
-        store: store, options: options,
-        beforeWriting: { () throws(DefaultsError) in
-          do {
-            try beforeWriting()
-          } catch let error as DefaultsError {
-            throw error
-          } catch {
-            throw .io(file: store.path, operation: "write the domain", reason: "\(error)")
-          }
-        }, plan: plan)
-      return try report(outcome, options: options, output: &output)
     }
 
     /// Prints the plan, then what became of it: what was really applied
     /// when another writer changed the domain meanwhile and the plan differs.
     static func report(
-      _ outcome: MigrationOutcome, options: MigrateOptions, output: inout some TextOutputStream,
-      naming: (DefaultsError) -> DefaultsError = { $0 }
+      _ outcome: MigrationOutcome, options: MigrateOptions, output: inout some TextOutputStream
     ) throws -> Int32 {
       let planned = outcome.planned
       let likely = outcome.likelyRenames
@@ -112,7 +79,7 @@ extension Defaults {
       case .nothingToChange:
         print("no stored value needs to change; nothing was written", to: &output)
       case .dryRun: break
-      case .failed(let error): throw naming(error)
+      case .failed(let error): throw error
       case .noLongerPossible:
         throw CommandFailure.failure(
           "the domain changed while migrating and a value can no longer be carried over; nothing was written"

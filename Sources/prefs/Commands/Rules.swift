@@ -1,5 +1,6 @@
 import ArgumentParser
 import Plist
+import PrefsKit
 import SettingsLint
 
 /// `prefs rules [--format json]` and `prefs rules explain ID`.
@@ -19,7 +20,10 @@ struct Rules: ParsableCommand, StreamingCommand {
 
   mutating func run() throws { try runOnStandardStreams() }
 
-  func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+  func execute(
+    environment _: PrefsEnvironment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
     let rules = RuleRegistry.all
     switch format {
     case .json:
@@ -58,8 +62,10 @@ struct Rules: ParsableCommand, StreamingCommand {
 
     mutating func run() throws { try runOnStandardStreams() }
 
-    func execute(output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32
-    {
+    func execute(
+      environment _: PrefsEnvironment, output: inout some TextOutputStream,
+      errors: inout some TextOutputStream
+    ) -> Int32 {
       guard let rule = RuleRegistry.rule(id) else {
         var message = "unknown rule \"\(id)\""
         if let suggestion = RuleRegistry.closestID(to: id) {

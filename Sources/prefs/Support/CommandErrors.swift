@@ -31,6 +31,18 @@ struct CommandFailure: Error, Equatable {
   }
 }
 
+extension CommandFailure {
+  /// A store location that could not be decided, in the flags' words.
+  init(_ failure: StoreLocation.Failure) {
+    switch failure {
+    case .folderAndServer: self = .usage("give --store or --defaults-dir, not both")
+    case .invalidServer(let reason): self = .usage(reason.description)
+    case .noServer:
+      self = .usage("give --store URL (or set PREFS_STORE): the store to sync with")
+    }
+  }
+}
+
 /// How every command reports an error it cannot go on after, and which
 /// exit status the README gives it: 2 for what the user typed (a path that
 /// is not a bundle, an invalid domain name, a bad configuration), 1 for the
@@ -85,6 +97,15 @@ enum CommandErrors {
       return (
         error.description.escapingControlCharacters + remedy(error.remedy), ExitStatus.usage, false
       )
+    case let failure as DefaultsFailure:
+      return describe(failure, writes: writes)
+    case let failure as DefaultsSyncFailure:
+      switch failure {
+      case .location(let failure): return describe(failure)
+      case .defaults(let failure): return describe(failure, writes: writes)
+      }
+    case let failure as StoreLocation.Failure:
+      return describe(CommandFailure(failure))
     case let error as DefaultsError:
       // DefaultsError's words escape what they quote already.
       let status: Int32 =
@@ -122,12 +143,52 @@ enum CommandErrors {
     }
   }
 
-  /// `message` with every store URL given in `arguments` (alone or as
-  /// `--store=URL`) shown redacted: swift-argument-parser quotes an argument
-  /// it did not expect, and a password must not reach the terminal that way
-  /// either (``StoreURLRedaction`` says what is taken away).
-  static func redactingStoreURLs(_ message: String, arguments: [String]) -> String {
-    StoreURLRedaction(arguments: arguments).apply(message)
+  /// A defaults verb's failure: a store's own error (worded with its
+  /// remedy), a refused value or bundle as any command words them, else the
+  /// verb's words for it.
+  static func describe(_ failure: DefaultsFailure, writes: Bool) -> (
+    message: String, status: Int32, prefixed: Bool
+  ) {
+    let words: String
+    switch failure {
+    case .store(let error): return describe(error, writes: writes)
+    case .invalidValue(let error): return describe(error)
+    case .bundle(let error): return describe(error)
+    case .valueRefused(let refusal): return describe(refusal)
+    case .unreadablePlist(let name, let issue):
+      // A plist that does not read is shown in compiler style, as lint shows it.
+      let line = CompilerStyleFormatter.format(
+        file: name, severity: .error, message: issue.message, place: issue.place)
+      return (line, ExitStatus.failure, false)
+    case .additionCheckedByBundle:
+      return describe(
+        CommandFailure.usage(
+          "-array-add and -dict-add do not go with --bundle: a specifier stores one value"))
+    case .noElement(let error):
+      // Nothing is written by describe or range: "nothing was written" would mislead.
+      words = error.reason + inAppRemedy(error.inAppPagesUnread)
+    case .noDomain(let domain, let place): words = "there is no domain \(domain) in \(place)"
+    case .containerRefused(.notAnArray(let found), let key, let domain):
+      words =
+        "the value of \"\(key)\" in \(domain) is \(found), not an array; nothing was appended (the domain is unchanged)"
+    case .containerRefused(.notADictionary(let found), let key, let domain):
+      words =
+        "the value of \"\(key)\" in \(domain) is \(found), not a dictionary; nothing was added (the domain is unchanged)"
+    case .unexportableAsPlist(let domain, let error):
+      words = "\(domain): \(error.description); nothing was exported (--format json carries it)"
+    case .unexportableAsJSON(let domain, let error):
+      words = "\(domain): \(error.description); nothing was exported"
+    case .unreadableInput(let name, let error): words = "\(name): \(error); nothing was imported"
+    case .unreadableJSON(let name, let error):
+      words = "\(name): \(error.description); nothing was imported"
+    case .notADictionary(let name, let typeName):
+      words = "\(name): the plist is \(typeName), not a dictionary"
+    case .watchRefused(let path):
+      words =
+        "cannot watch \(path): the system refused a file watch (on Linux, the limits "
+        + "fs.inotify.max_user_instances and max_user_watches)"
+    }
+    return describe(CommandFailure.failure(words))
   }
 
   /// What the user can do about a defaults error, in the CLI's words.
@@ -158,103 +219,5 @@ enum CommandErrors {
     case .fixTableFirst: "; fix it first (prefs lint shows where)"
     case nil: ""
     }
-  }
-}
-
-/// What stands for a password in the store URLs of a command line, and what
-/// is shown instead, for everything prefs prints: a URL given where a path,
-/// a domain or a `REV:PATH` belongs is quoted by that argument's message,
-/// often not as written (a path without its trailing `/`, `//` made one
-/// `/`, a control character escaped), so the user information
-/// (`user:password@`, up to each `@`) and a `password=` parameter are taken
-/// away wherever they stand, besides the whole URL.
-///
-/// ```swift
-/// let redaction = StoreURLRedaction(arguments: ["dump", "postgres://app:secret@db/prefs/"])
-/// redaction.apply("postgres://app:secret@db/prefs: no such file")  // "postgres://app@db/prefs: no such file"
-/// ```
-struct StoreURLRedaction: Sendable {
-  /// Text to find and what replaces it, longest first.
-  private var replacements: [(secret: String, shown: String)] = []
-
-  var isEmpty: Bool { replacements.isEmpty }
-
-  init(arguments: [String]) {
-    var pairs: [(String, String)] = []
-    for argument in arguments {
-      for start in Self.urlStarts(in: argument) {
-        let url = String(argument[start...])
-        pairs.append((url, SharedStoreLocation.redacted(url)))
-        guard let separator = url.range(of: "://") else { continue }
-        let rest = url[separator.upperBound...]
-        var at = rest.startIndex
-        while let found = rest[at...].firstIndex(of: "@") {
-          let information = rest[..<found]
-          if let colon = information.firstIndex(of: ":") {
-            pairs.append((information + "@", information[..<colon] + "@"))
-          }
-          at = rest.index(after: found)
-        }
-        // An unencoded & or / in a query password: everything after password= goes.
-        var search = rest.startIndex
-        while let found = rest.range(
-          of: "password=", options: .caseInsensitive, range: search..<rest.endIndex)
-        {
-          let tail = rest[found.lowerBound...]
-          if found.upperBound < rest.endIndex {
-            pairs.append((String(tail), rest[found] + "…"))
-          }
-          search = found.upperBound
-        }
-      }
-    }
-    var seen = Set<String>()
-    for (secret, shown) in pairs where secret != shown {
-      for (written, replacement) in [
-        (secret, shown), (secret.escapingControlCharacters, shown.escapingControlCharacters),
-        (
-          secret.escapingControlCharactersAndBackslashes,
-          shown.escapingControlCharactersAndBackslashes
-        ),
-      ] where !written.isEmpty && seen.insert(written).inserted {
-        replacements.append((written, replacement))
-      }
-    }
-    replacements.sort { $0.secret.count > $1.secret.count }
-  }
-
-  /// `text` with every password of the command line's store URLs taken away.
-  func apply(_ text: String) -> String {
-    var text = text
-    for (secret, shown) in replacements where text.contains(secret) {
-      text = text.replacingOccurrences(of: secret, with: shown)
-    }
-    return text
-  }
-
-  /// Where each store URL in `argument` starts (`postgres://` or `postgresql://`, any case).
-  private static func urlStarts(in argument: String) -> [String.Index] {
-    var starts: [String.Index] = []
-    var search = argument.startIndex
-    while let found = argument.range(
-      of: "postgres", options: .caseInsensitive, range: search..<argument.endIndex)
-    {
-      let after = argument[found.upperBound...]
-      if after.hasPrefix("://") || after.lowercased().hasPrefix("ql://") {
-        starts.append(found.lowerBound)
-      }
-      search = found.upperBound
-    }
-    return starts
-  }
-}
-
-/// A stream that writes what it is given through a ``StoreURLRedaction``.
-struct RedactingStream<Base: TextOutputStream>: TextOutputStream {
-  var base: Base
-  let redaction: StoreURLRedaction
-
-  mutating func write(_ string: String) {
-    base.write(redaction.isEmpty ? string : redaction.apply(string))
   }
 }

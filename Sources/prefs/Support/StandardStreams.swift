@@ -1,4 +1,5 @@
 import Foundation
+import SharedDefaults
 
 /// Standard output as a `TextOutputStream`. When the reader has gone (a
 /// closed pipe, with SIGPIPE ignored), the process ends quietly with 0:
@@ -32,5 +33,15 @@ enum StandardStreams {
       }
       return true
     }
+  }
+}
+
+/// A stream that writes what it is given through a ``StoreURLRedaction``.
+struct RedactingStream<Base: TextOutputStream>: TextOutputStream {
+  var base: Base
+  let redaction: StoreURLRedaction
+
+  mutating func write(_ string: String) {
+    base.write(redaction.isEmpty ? string : redaction.apply(string))
   }
 }

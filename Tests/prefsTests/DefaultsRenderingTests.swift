@@ -1,0 +1,57 @@
+import Plist
+import SharedDefaults
+import Testing
+
+@testable import prefs
+
+/// How `prefs defaults` words what it shows, and how the binary checks its
+/// raw arguments: the printers' own texts, tested without a store.
+struct DefaultsRenderingTests {
+  // MARK: - read: unambiguous on a terminal
+
+  @Test(arguments: [
+    ("line1\nline2", "line1\\nline2"), ("line1\\nline2", "line1\\\\nline2"),
+    ("tab\there", "tab\\there"), ("esc\u{1B}[31m", "esc\\u{1B}[31m"),
+    ("back\\slash", "back\\\\slash"), ("plain", "plain"),
+  ])
+  func readEscapesUnambiguouslyOnATerminal(stored: String, shown: String) {
+    #expect(PlistValue.string(stored).readText(forTerminal: true) == shown)
+    #expect(!shown.unicodeScalars.contains { $0.needsEscapingForTerminal })
+  }
+
+  @Test func aStoredNewlineAndABackslashNDifferOnATerminal() {
+    let newline = PlistValue.string("a\nb").readText(forTerminal: true)
+    let backslashN = PlistValue.string("a\\nb").readText(forTerminal: true)
+    #expect(newline != backslashN)
+  }
+
+  // MARK: - sync: a conflict shows both values, escaped
+
+  @Test func aConflictShowsTheKeptAndTheLocalValue() {
+    let line = Defaults.Sync.line(
+      .conflict(key: "thème\u{1B}[2J", kept: .string("dark"), local: .string("light")))
+    #expect(
+      line
+        == #"≠ thème\u{1B}[2J = dark (the store's, kept; a local save from an older copy had light; save it again to keep it)"#
+    )
+    #expect(
+      Defaults.Sync.line(.conflict(key: "k", kept: .integer(1), local: nil)).contains("had (none)"))
+  }
+
+  // MARK: - raw arguments
+
+  @Test(arguments: [
+    (
+      [[UInt8]]([Array("write".utf8), [0x61, 0xFF]]),
+      RawArguments.Invalid(position: 2, offset: 1, byte: 0xFF)
+    ),
+    ([Array("é".utf8), [0xC3]], RawArguments.Invalid(position: 2, offset: 0, byte: 0xC3)),
+    ([[0xC0, 0xAF]], RawArguments.Invalid(position: 1, offset: 0, byte: 0xC0)),
+    ([[0x61, 0xED, 0xA0, 0x80]], RawArguments.Invalid(position: 1, offset: 1, byte: 0xED)),
+    ([[0xF4, 0x90, 0x80, 0x80]], RawArguments.Invalid(position: 1, offset: 0, byte: 0xF4)),
+    ([Array("😀 ok".utf8), []], nil),
+  ])
+  func argumentsThatAreNotUTF8AreFound(arguments: [[UInt8]], invalid: RawArguments.Invalid?) {
+    #expect(RawArguments.firstInvalid(arguments) == invalid)
+  }
+}
