@@ -267,22 +267,11 @@ public struct BundleSnapshot: Sendable {
 
     var place: BundlePlace {
       let place = page.document?.place(offset: offset, keyPath: keyPath) ?? .keyPath(keyPath)
-      if case .text(let snippet) = place {
-        return BundlePlace(
-          file: page.file, line: snippet.location.line, column: snippet.location.column,
-          issuePlace: place)
-      }
       return BundlePlace(file: page.file, issuePlace: place)
     }
   }
 
   static func place(of node: PlistNode, keyPath: String, on page: Page) -> BundlePlace {
-    let place = page.place(of: node, keyPath: keyPath)
-    if case .text(let snippet) = place {
-      return BundlePlace(
-        file: page.file, line: snippet.location.line, column: snippet.location.column,
-        issuePlace: place)
-    }
-    return BundlePlace(file: page.file, issuePlace: place)
+    BundlePlace(file: page.file, issuePlace: page.place(of: node, keyPath: keyPath))
   }
 }
