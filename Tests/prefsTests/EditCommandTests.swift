@@ -24,6 +24,37 @@ struct EditCommandTests {
     #expect(result.errors.contains("--plain"))
   }
 
+  /// The command's own messages, in every language the tool speaks (a
+  /// library's words are PrefsKit's: ToolStringsTests). Fails when
+  /// scripts/embed-data was not rerun after a Commands.strings changed.
+  @Test func commandWordsAreEmbeddedInEveryLanguage() throws {
+    let english = ToolStrings.words(
+      reading: EmbeddedCommandWords.files["Localizations/en.lproj/Commands.strings"] ?? "")
+    #expect(
+      english.keys.sorted() == ["edit.domainIsBuildSetting", "edit.noDomain", "edit.noTerminal"])
+    for language in ToolStrings.languages {
+      let path = "Localizations/\(language).lproj/Commands.strings"
+      let onDisk = try String(
+        contentsOf: Paths.repository.appendingPathComponent(path), encoding: .utf8)
+      let embedded = EmbeddedCommandWords.files[path]
+      #expect(
+        embedded == onDisk.trimmingCharacters(in: .newlines), "\(path): run scripts/embed-data")
+      #expect(Set(ToolStrings.words(reading: embedded ?? "").keys) == Set(english.keys), "\(path)")
+    }
+    #expect(EmbeddedCommandWords.files.count == ToolStrings.languages.count)
+  }
+
+  /// The Czech words of the command: the table the command adds is read in the user's language.
+  @Test func editSaysItNeedsATerminalInTheUsersLanguage() {
+    let result = PrefsBinary.run(
+      [
+        "edit", Self.repository("Examples/Conversor/Settings.bundle"), "--defaults-dir",
+        FileManager.default.temporaryDirectory.path,
+      ], variables: ["LANG": "cs_CZ.UTF-8"])
+    #expect(result.code == 2)
+    #expect(result.errors.contains("prefs edit potřebuje terminál"), "\(result.errors)")
+  }
+
   /// The form says why it ended; the command turns that into the README's exit statuses.
   @Test func quitReasonsMapToExitStatuses() {
     #expect(Edit.exitStatus(.requested) == 0)

@@ -71,9 +71,6 @@ enum EmbeddedLocalizations {
     "status.storeBack" = "Úložiště je zpět; změny se opět zobrazují";
     "alert.notSaved" = "„%@“ se neuložilo: %@";
     "help.alert" = "⏎ zavřít  q konec";
-    "edit.noTerminal" = "prefs edit potřebuje terminál na vstupu i výstupu; pro řádkový režim použijte --plain";
-    "edit.noDomain" = "chybí doména: balíček nemá ApplicationGroupContainerIdentifier a vedle něj není Info.plist s CFBundleIdentifier; zadejte --domain";
-    "edit.domainIsBuildSetting" = "chybí doména: Info.plist vedle balíčku uvádí CFBundleIdentifier jako nastavení sestavení %@, které doplní až Xcode při sestavení; zadejte --domain s identifikátorem aplikace";
     "plain.keep" = "(Enter ponechá)";
     "plain.choices" = "možnosti";
     "plain.range" = "od %@ do %@";
@@ -150,9 +147,6 @@ enum EmbeddedLocalizations {
     "status.storeBack" = "The store is back; changes show again";
     "alert.notSaved" = "\"%@\" was not saved: %@";
     "help.alert" = "⏎ dismiss  q quit";
-    "edit.noTerminal" = "prefs edit needs a terminal on standard input and output; use --plain for a line-by-line mode";
-    "edit.noDomain" = "no defaults domain: the bundle has no ApplicationGroupContainerIdentifier and there is no Info.plist with CFBundleIdentifier beside it; give --domain";
-    "edit.domainIsBuildSetting" = "no defaults domain: the Info.plist beside the bundle gives CFBundleIdentifier as the build setting %@, which Xcode fills in when it builds; give --domain with the app's bundle identifier";
     "plain.keep" = "(Enter keeps it)";
     "plain.choices" = "choices";
     "plain.range" = "from %@ to %@";
@@ -229,9 +223,6 @@ enum EmbeddedLocalizations {
     "status.storeBack" = "O armazenamento voltou; as alterações aparecem de novo";
     "alert.notSaved" = "\"%@\" não foi guardado: %@";
     "help.alert" = "⏎ fechar  q sair";
-    "edit.noTerminal" = "prefs edit precisa de um terminal na entrada e na saída; use --plain para um modo linha a linha";
-    "edit.noDomain" = "sem domínio: o pacote não tem ApplicationGroupContainerIdentifier nem há um Info.plist com CFBundleIdentifier ao lado; indique --domain";
-    "edit.domainIsBuildSetting" = "sem domínio: o Info.plist ao lado do pacote dá o CFBundleIdentifier como a configuração de compilação %@, que o Xcode preenche ao compilar; indique --domain com o identificador do app";
     "plain.keep" = "(Enter mantém)";
     "plain.choices" = "opções";
     "plain.range" = "de %@ a %@";
@@ -308,9 +299,6 @@ enum EmbeddedLocalizations {
     "status.storeBack" = "Хранилище снова доступно; изменения снова видны";
     "alert.notSaved" = "«%@» не сохранено: %@";
     "help.alert" = "⏎ закрыть  q выход";
-    "edit.noTerminal" = "prefs edit нужен терминал на вводе и выводе; для построчного режима используйте --plain";
-    "edit.noDomain" = "нет домена: у пакета нет ApplicationGroupContainerIdentifier и рядом нет Info.plist с CFBundleIdentifier; укажите --domain";
-    "edit.domainIsBuildSetting" = "нет домена: Info.plist рядом с пакетом задаёт CFBundleIdentifier настройкой сборки %@, которую Xcode подставляет при сборке; укажите --domain с идентификатором приложения";
     "plain.keep" = "(Enter — оставить)";
     "plain.choices" = "варианты";
     "plain.range" = "от %@ до %@";

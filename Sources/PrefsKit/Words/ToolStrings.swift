@@ -17,12 +17,21 @@ public struct ToolStrings: Sendable {
   let table: [String: String]
   let fallback: [String: String]
 
-  public init(preferredLanguages: [String]) {
+  /// The words in the language chosen for `preferredLanguages`; `adding`
+  /// holds more tables by path (`Localizations/de.lproj/Commands.strings`),
+  /// the caller's own words, looked up first in the same language.
+  public init(preferredLanguages: [String], adding files: [String: String] = [:]) {
     let chosen =
       LanguageNegotiation.choose(available: Self.languages, preferred: preferredLanguages)
       ?? "en"
-    table = Self.words(in: chosen)
-    fallback = Self.words(in: "en")
+    func words(in language: String) -> [String: String] {
+      let own = files.filter { Self.language(ofPath: $0.key) == language }.values
+      return own.map(Self.words(reading:)).reduce(Self.words(in: language)) {
+        $0.merging($1) { $1 }
+      }
+    }
+    table = words(in: chosen)
+    fallback = words(in: "en")
   }
 
   /// The words in the languages a `--lang`-style preference list names
@@ -34,10 +43,13 @@ public struct ToolStrings: Sendable {
   /// let words = ToolStrings(preferenceList: nil, variables: ["LANG": "cs_CZ.UTF-8"])
   /// words["value.on"]  // "zap."
   /// ```
-  public init(preferenceList: String?, variables: [String: String]) {
+  public init(
+    preferenceList: String?, variables: [String: String], adding files: [String: String] = [:]
+  ) {
     self.init(
       preferredLanguages: preferenceList.flatMap { try? LanguageArgument.preferenceList($0) }
-        ?? LanguageNegotiation.preferredLanguages(environment: variables))
+        ?? LanguageNegotiation.preferredLanguages(environment: variables),
+      adding: files)
   }
 
   public subscript(_ key: String) -> String {
@@ -52,17 +64,23 @@ public struct ToolStrings: Sendable {
 
   /// The languages the tool has words in (`en`, `pt`, …).
   public static var languages: [String] {
-    EmbeddedLocalizations.files.keys.compactMap { path -> String? in
-      path.split(separator: "/").dropFirst().first.map { String($0.dropLast(".lproj".count)) }
-    }
-    .sorted()
+    EmbeddedLocalizations.files.keys.compactMap(language(ofPath:)).sorted()
+  }
+
+  /// The language of a table's path: `de` for `Localizations/de.lproj/Prefs.strings`.
+  static func language(ofPath path: String) -> String? {
+    path.split(separator: "/").dropFirst().first.map { String($0.dropLast(".lproj".count)) }
   }
 
   /// Every word of one language by its key; empty for a language the tool
   /// has no words in.
   public static func words(in language: String) -> [String: String] {
-    guard let text = embeddedText(language), let read = try? StringsReader.read(Array(text.utf8))
-    else { return [:] }
+    embeddedText(language).map(words(reading:)) ?? [:]
+  }
+
+  /// The entries of a `.strings` table's text (none when it does not read).
+  public static func words(reading text: String) -> [String: String] {
+    guard let read = try? StringsReader.read(Array(text.utf8)) else { return [:] }
     return Dictionary(read.file.lookup.map { ($0.key.string, $0.value) }) { $1 }
   }
 
