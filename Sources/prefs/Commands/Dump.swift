@@ -5,7 +5,7 @@ import PrefsKit
 import SettingsSchema
 
 /// `prefs dump BUNDLE [--lang L] [--format text|json]`: the bundle as prefs sees it.
-struct Dump: ParsableCommand, StreamingCommand {
+struct Dump: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "dump",
     abstract: "Print the model of a Settings bundle: its pages, specifiers and localized titles.",
@@ -38,8 +38,6 @@ struct Dump: ParsableCommand, StreamingCommand {
   var dialect: Dialect?
 
   @OptionGroup var reading: RootPageOption
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,

@@ -6,7 +6,7 @@ import TerminalUI
 
 /// `prefs edit BUNDLE`: the bundle as the Settings app shows it, in the
 /// terminal, writing each change to the defaults domain at once.
-struct Edit: ParsableCommand, StreamingCommand {
+struct Edit: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "edit",
     abstract:
@@ -33,8 +33,6 @@ struct Edit: ParsableCommand, StreamingCommand {
   @Flag(help: "A line-by-line mode without a full-screen form (screen readers, scripts).")
   var plain = false
   @OptionGroup var location: DefaultsDirectoryOption
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   /// What the flags ask of ``EditFrontEnd``.
   var options: EditOptions {
@@ -125,7 +123,7 @@ struct Edit: ParsableCommand, StreamingCommand {
 }
 
 /// `prefs render BUNDLE`: the form's screen as plain text.
-struct Render: ParsableCommand, StreamingCommand {
+struct Render: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Print a page of the form as plain text (docs, reviews, tests).")
@@ -147,8 +145,6 @@ struct Render: ParsableCommand, StreamingCommand {
   )
   var domain: String?
   @OptionGroup var location: DefaultsDirectoryOption
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   func validate() throws {
     guard (20...1000).contains(width) else {

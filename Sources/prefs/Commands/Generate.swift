@@ -13,7 +13,7 @@ struct Generate: ParsableCommand {
     subcommands: [GenerateSwift.self])
 }
 
-struct GenerateSwift: ParsableCommand, StreamingCommand {
+struct GenerateSwift: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "swift",
     abstract:
@@ -42,8 +42,6 @@ struct GenerateSwift: ParsableCommand, StreamingCommand {
   var check = false
   @OptionGroup var report: DoneReport
   @OptionGroup var reading: RootPageOption
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   func validate() throws { try LanguageOptions.checkOne(language, argument: "--lang") }
 

@@ -6,7 +6,7 @@ import SettingsLint
 import SettingsSchema
 
 /// `prefs lint BUNDLE...`: every problem of the bundles, in one run.
-struct Lint: ParsableCommand, StreamingCommand {
+struct Lint: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Check Settings bundles and report every problem, in the formats CI reads.",
@@ -93,8 +93,6 @@ struct Lint: ParsableCommand, StreamingCommand {
 
   @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")
   var dryRun = false
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   func validate() throws {
     if bundles.isEmpty { throw ValidationError("give at least one Settings.bundle") }
