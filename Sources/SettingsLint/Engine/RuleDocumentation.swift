@@ -1,7 +1,43 @@
+import Foundation
 import Plist
 
-/// The text `prefs rules explain` prints, made from the rule's own fields.
+/// What `prefs rules` and `prefs rules explain` print, made from the rules' own fields.
+///
+/// ```swift
+/// print(RuleDocumentation.listing(of: RuleRegistry.all), terminator: "")
+/// print(RuleDocumentation.json(of: RuleRegistry.all).rendered())
+/// ```
 public enum RuleDocumentation {
+  /// A line per rule: its id, every severity it can give (the default
+  /// first: `error/warning`), its summary; in columns.
+  public static func listing(of rules: [any LintRule.Type]) -> String {
+    let width = rules.map { $0.id.count }.max() ?? 0
+    return rules.map { rule in
+      let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+      let severity = rule.severities.map(\.rawValue).joined(separator: "/").padding(
+        toLength: 20, withPad: " ", startingAt: 0)
+      return "\(id)  \(severity)  \(rule.summary)\n"
+    }
+    .joined()
+  }
+
+  /// The rules for a program: each one's id, default severity, every
+  /// severity it can give, summary and the names of its options.
+  public static func json(of rules: [any LintRule.Type]) -> JSONValue {
+    .array(
+      rules.map { rule in
+        .object([
+          ("id", .string(rule.id)),
+          ("severity", .string(rule.defaultSeverity.rawValue)),
+          ("severities", .array(rule.severities.map { .string($0.rawValue) })),
+          ("summary", .string(rule.summary)),
+          ("options", .array(rule.options.map { .string($0.name) })),
+        ])
+      })
+  }
+
+  /// The rule's id, severities, summary, rationale, options and its
+  /// failing and passing examples, as `prefs rules explain` prints them.
   public static func text(of rule: any LintRule.Type) -> String {
     var text = "\(rule.id) (\(rule.defaultSeverity.rawValue))\n\n\(rule.summary)\n\n"
     text += wrap(rule.rationale, width: 80) + "\n"

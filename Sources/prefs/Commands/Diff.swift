@@ -2,7 +2,6 @@ import ArgumentParser
 import BundleDiff
 import Foundation
 import PrefsKit
-import ProjectConfiguration
 import SettingsSchema
 
 /// `prefs diff OLD NEW`: what a change to the bundle does to values people stored.
@@ -77,30 +76,6 @@ struct Diff: ParsableCommand, StreamingCommand {
       return CommandFailure.failure(
         "\(versions.map(\.argument).joined(separator: " and ")): a page does not read, so the versions cannot be compared; nothing was compared"
       )
-    }
-  }
-
-  /// Where a version is read from, for the commands that read one as prefs diff does.
-  static func source(_ argument: String, environment: PrefsEnvironment) throws
-    -> BundleVersion.Source
-  {
-    var unused = ""
-    do throws(DiffError) {
-      return try DiffFrontEnd.source(argument, environment: environment)
-    } catch {
-      throw reported(error, to: &unused)
-    }
-  }
-
-  /// The configuration nearest the new version, as prefs diff reads it.
-  static func configuration(
-    _ explicit: String?, near new: BundleVersion.Source, environment: PrefsEnvironment
-  ) throws -> ProjectConfiguration {
-    var unused = ""
-    do throws(DiffError) {
-      return try DiffFrontEnd.configuration(explicit, near: new, environment: environment)
-    } catch {
-      throw reported(error, to: &unused)
     }
   }
 }

@@ -24,29 +24,9 @@ struct Rules: ParsableCommand, StreamingCommand {
     environment _: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) -> Int32 {
-    let rules = RuleRegistry.all
     switch format {
-    case .json:
-      let list = JSONValue.array(
-        rules.map { rule in
-          .object([
-            ("id", .string(rule.id)),
-            ("severity", .string(rule.defaultSeverity.rawValue)),
-            ("severities", .array(rule.severities.map { .string($0.rawValue) })),
-            ("summary", .string(rule.summary)),
-            ("options", .array(rule.options.map { .string($0.name) })),
-          ])
-        })
-      print(list.rendered(), to: &output)
-    case .text:
-      let width = rules.map { $0.id.count }.max() ?? 0
-      for rule in rules {
-        let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-        // Every severity the rule can give, the default first: "error/warning".
-        let severity = rule.severities.map(\.rawValue).joined(separator: "/").padding(
-          toLength: 20, withPad: " ", startingAt: 0)
-        print("\(id)  \(severity)  \(rule.summary)", to: &output)
-      }
+    case .json: print(RuleDocumentation.json(of: RuleRegistry.all).rendered(), to: &output)
+    case .text: print(RuleDocumentation.listing(of: RuleRegistry.all), terminator: "", to: &output)
     }
     return ExitStatus.success
   }
