@@ -1,19 +1,33 @@
 import Foundation
+import Plist
 
-/// Where something is in a source file: the path, 1-based line and column
-/// (in Unicode scalars), and the line's text for a caret under it.
+/// Where something is in a source file: the path, and Plist's place in a
+/// text (a 1-based line and column in Unicode scalars, with the line's text
+/// for a caret under it).
+///
+/// ```swift
+/// let place = SourcePlace(file: "/app/Read.swift", line: 3, column: 9, lineText: "  let x = …")
+/// place.snippet.location  // 3:9
+/// ```
 public struct SourcePlace: Sendable, Hashable {
   public var file: String
-  public var line: Int
-  public var column: Int
-  public var lineText: String
+  public var snippet: SourceSnippet
+
+  public init(file: String, snippet: SourceSnippet) {
+    self.file = file
+    self.snippet = snippet
+  }
 
   public init(file: String, line: Int, column: Int, lineText: String) {
-    self.file = file
-    self.line = line
-    self.column = column
-    self.lineText = lineText
+    self.init(
+      file: file,
+      snippet: SourceSnippet(location: TextLocation(line: line, column: column), lineText: lineText)
+    )
   }
+
+  public var line: Int { snippet.location.line }
+  public var column: Int { snippet.location.column }
+  public var lineText: String { snippet.lineText }
 }
 
 /// The `UserDefaults` getter a read uses, which decides what an absent or
@@ -212,22 +226,30 @@ public struct SkippedSource: Sendable, Hashable {
 
   public var file: String
   public var reason: Reason
-  /// The 1-based line where a limit is crossed; nil for the whole file.
-  public var line: Int?
-  /// The 1-based column there, in Unicode scalars.
-  public var column: Int?
-  /// That line's text (its first 400 bytes: the line of a generated file may be megabytes), for a caret.
-  public var lineText: String
+  /// Where a limit is crossed (a 1-based line and column in Unicode scalars,
+  /// with the line's first 400 bytes: the line of a generated file may be
+  /// megabytes), for a caret; nil for the whole file.
+  public var snippet: SourceSnippet?
 
-  public init(
-    file: String, reason: Reason, line: Int? = nil, column: Int? = nil, lineText: String = ""
-  ) {
+  public init(file: String, reason: Reason, snippet: SourceSnippet? = nil) {
     self.file = file
     self.reason = reason
-    self.line = line
-    self.column = column
-    self.lineText = lineText
+    self.snippet = snippet
   }
+
+  public init(file: String, reason: Reason, line: Int, column: Int, lineText: String) {
+    self.init(
+      file: file, reason: reason,
+      snippet: SourceSnippet(location: TextLocation(line: line, column: column), lineText: lineText)
+    )
+  }
+
+  /// The 1-based line where a limit is crossed; nil for the whole file.
+  public var line: Int? { snippet?.location.line }
+  /// The 1-based column there, in Unicode scalars.
+  public var column: Int? { snippet?.location.column }
+  /// That line's text, for a caret; empty for the whole file.
+  public var lineText: String { snippet?.lineText ?? "" }
 }
 
 /// What the app's sources do with defaults keys.

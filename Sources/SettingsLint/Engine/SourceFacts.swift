@@ -179,10 +179,7 @@ struct SourceFacts: Sendable {
 
   /// The diagnostic place of a use.
   static func place(_ use: KeyUse) -> IssuePlace {
-    .text(
-      SourceSnippet(
-        location: TextLocation(line: use.place.line, column: use.place.column),
-        lineText: use.place.lineText))
+    .text(use.place.snippet)
   }
 
   /// The file of a use as diagnostics name it: absolute, as it is outside the bundle.

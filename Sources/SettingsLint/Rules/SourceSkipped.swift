@@ -76,12 +76,7 @@ enum SourceSkipped: LintRule {
           "its #if blocks nest deeper than \(limit) levels here"
         case .unreadable: "it is not a regular file that can be read"
         }
-      let place = skipped.line.map { line in
-        IssuePlace.text(
-          SourceSnippet(
-            location: TextLocation(line: line, column: skipped.column ?? 1),
-            lineText: skipped.lineText))
-      }
+      let place = skipped.snippet.map(IssuePlace.text)
       report.add(
         "this source file is skipped, so its uses of keys are unknown: \(why)",
         file: URL(fileURLWithPath: skipped.file).standardizedFileURL.path, place: place)
