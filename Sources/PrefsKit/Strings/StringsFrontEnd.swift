@@ -89,12 +89,12 @@ public struct StringsFrontEnd: Sendable {
     let variants = try named.shown { () throws(SettingsBundleError) in
       try linter.loadVariants(at: named.resolved)
     }
-    guard let base = variants.first else { throw SettingsBundleError.noRootPlist(named.given) }
+    guard !variants.isEmpty else { throw SettingsBundleError.noRootPlist(named.given) }
     var policy = CoveragePolicy.standard
     policy.excludedPages = Set(variants.flatMap { configuration.stringsExcludedPages(of: $0) })
+    // Each language's copy of a localized page is translated by that language, as lint reads it.
     model = try TranslationModel(
-      readings: TranslatedReadings(base: base, others: Array(variants.dropFirst())),
-      sourceLanguage: options.sourceLanguage, policy: policy)
+      variants: variants, sourceLanguage: options.sourceLanguage, policy: policy)
   }
 
   /// Writes `files` into the bundle, all or none; a dry run writes nothing.
@@ -172,7 +172,7 @@ public struct StringsFrontEnd: Sendable {
         throw error.naming(outputFile)
       }
       try write(ChangeSet(bundle: folder, files: files))
-      return .wrote(file: outputFile, units: unitCount, strings: nil)
+      return .wrote(file: outputFile, units: unitCount(language), strings: nil)
     }
     let data: Data =
       format == .xliff
@@ -185,15 +185,23 @@ public struct StringsFrontEnd: Sendable {
       throw error.naming(outputFile)
     }
     return format == .xliff
-      ? .wrote(file: outputFile, units: unitCount, strings: nil)
+      ? .wrote(file: outputFile, units: unitCount(language ?? ""), strings: nil)
       : .wrote(file: outputFile, units: nil, strings: stringCount)
   }
 
-  /// An XLIFF carries one unit per key of each table.
-  var unitCount: Int { model.tables.reduce(0) { $0 + (model.keys[$1]?.count ?? 0) } }
+  /// An XLIFF carries one unit per key of each table of the pages the language is shown.
+  func unitCount(_ language: String) -> Int {
+    let shown = model.pages(for: language)
+    return shown.tables.reduce(0) { $0 + (shown.keys[$1]?.count ?? 0) }
+  }
 
-  /// A catalog carries a key several tables use once.
-  var stringCount: Int { Set(model.tables.flatMap { model.keys[$0] ?? [] }.map(\.text)).count }
+  /// A catalog carries a key several tables (or copies of a page) use once.
+  var stringCount: Int {
+    Set(
+      model.shownPages.flatMap { shown in shown.tables.flatMap { shown.keys[$0] ?? [] } }.map(
+        \.text)
+    ).count
+  }
 
   /// What an import did.
   public struct ImportOutcome: Sendable {

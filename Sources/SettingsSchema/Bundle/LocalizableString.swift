@@ -23,6 +23,10 @@ extension SettingsBundle {
   public func localizableStrings(catalog: SchemaCatalog) -> [String: [LocalizableString]] {
     var strings: [String: [LocalizableString]] = [:]
     var keysByType: [SpecifierType: [String]] = [:]
+    // The page dictionary's own keys that are looked up (none in either schema: neither
+    // Settings.app nor InAppSettingsKit's reader shows a page's `Title`; a child page is
+    // titled by its parent's PSChildPaneSpecifier Title, which is a row's string).
+    let pageKeys = catalog.pageKeys.filter(\.value.localizable).map(\.key).sorted()
     for (pageIndex, page) in pages.enumerated() {
       guard page.isReached, let table = page.stringsTable else { continue }
       func add(_ node: PlistNode, _ keyPath: String) {
@@ -31,7 +35,9 @@ extension SettingsBundle {
           LocalizableString(text: text, pageIndex: pageIndex, offset: node.offset, keyPath: keyPath)
         )
       }
-      if let title = page.document?.root["Title"] { add(title, "Title") }
+      for key in pageKeys {
+        if let node = page.document?.root[key] { add(node, key) }
+      }
       for specifier in page.specifiers {
         guard let type = specifier.type else { continue }
         let keys =

@@ -62,6 +62,20 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// policy.languages = Set(spanishReading.languagesShowingThesePages)  // ["es"]
   /// ```
   public var languages: Set<String>? = nil
+  /// For a language's own copy of a localized page (``languages`` shown it),
+  /// the texts the source language's copy shows; nil for any other reading.
+  /// A text of this copy that the source language's copy does not show
+  /// (and that is not written as a key, ``isWrittenAsKey(_:)``) was written
+  /// in the copy's language, as janevu/podchess's zh.lproj/Root.plist is in
+  /// Chinese: it is shown in that language already and needs no translation.
+  ///
+  /// ```swift
+  /// var policy = CoveragePolicy.standard
+  /// policy.languages = ["zh"]
+  /// policy.sourceCopyTexts = ["Sound", "Enable Sound"]  // English.lproj/Root.plist's
+  /// policy.needsTranslation("声音")  // false: written in Chinese
+  /// ```
+  public var sourceCopyTexts: Set<String>? = nil
 
   public init(
     skipsStringsWithoutWords: Bool = true, countsMarkedEntriesAsUntranslated: Bool = true,
@@ -90,7 +104,10 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// CoveragePolicy.standard.needsTranslation("https://example.com/help")  // false
   /// ```
   public func needsTranslation(_ text: String) -> Bool {
-    !skipsStringsWithoutWords || (Self.hasWords(text) && !Self.isLink(text))
+    if let sourceCopyTexts, !sourceCopyTexts.contains(text), !Self.isWrittenAsKey(text) {
+      return false
+    }
+    return !skipsStringsWithoutWords || (Self.hasWords(text) && !Self.isLink(text))
   }
 
   /// Whether `text` is asked for in one language (a `.lproj` folder name or
@@ -151,6 +168,24 @@ public struct CoveragePolicy: Sendable, Hashable {
   public static let schemesWithoutHost: Set<String> = [
     "app-settings", "mailto", "tel", "sms", "facetime", "facetime-audio",
   ]
+
+  /// Whether a text is written as a table's key rather than as words
+  /// (`APPLICATION_INFO_TITLE`: capitals and digits in two or more words
+  /// joined by `_`): shown as written, it reads right in no language, not
+  /// even the one the pages are written in.
+  ///
+  /// ```swift
+  /// CoveragePolicy.isWrittenAsKey("ENABLE_SUPPORT_MODE_TEXT")  // true
+  /// CoveragePolicy.isWrittenAsKey("Enable support mode")       // false
+  /// ```
+  public static func isWrittenAsKey(_ text: String) -> Bool {
+    let words = text.split(separator: "_", omittingEmptySubsequences: false)
+    return words.count > 1
+      && words.allSatisfy { word in
+        !word.isEmpty
+          && word.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+      } && text.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
+  }
 
   /// Whether a text has something to translate: two letters in a row.
   public static func hasWords(_ text: String) -> Bool {

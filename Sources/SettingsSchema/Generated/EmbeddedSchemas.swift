@@ -251,8 +251,8 @@ enum EmbeddedSchemas {
             "IASKMailComposeToRecipents": { "type": "array", "elements": "string" },
             "IASKMailComposeCcRecipents": { "type": "array", "elements": "string" },
             "IASKMailComposeBccRecipents": { "type": "array", "elements": "string" },
-            "IASKMailComposeSubject": { "type": "string" },
-            "IASKMailComposeBody": { "type": "string" },
+            "IASKMailComposeSubject": { "type": "string", "localizable": true },
+            "IASKMailComposeBody": { "type": "string", "localizable": true },
             "IASKMailComposeBodyIsHTML": { "type": "boolean" },
             "IASKTextAlignment": { "type": "string" }
           }

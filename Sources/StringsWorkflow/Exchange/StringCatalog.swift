@@ -26,20 +26,22 @@ public enum StringCatalog {
     // gives each language's unit (see `importing`, which writes a unit back
     // only to the tables that held what it carried).
     var entries: [String: (head: [(String, JSONValue)], units: [String: JSONValue])] = [:]
-    for table in model.tables {
-      let coverage = model.coverage[table: table]
+    // Each language's units come from the pages it is shown (its own copy
+    // of a localized page), the source language's first.
+    for (table, shown) in model.shownPages.flatMap({ shown in shown.tables.map { ($0, shown) } }) {
+      let coverage = shown.coverage[table: table]
       let needsTranslation = coverage?.needsTranslation ?? []
       let languages = model.languages.compactMap { language in
         coverage?.language(language).flatMap { covered in
           model.loaded(table: table, language: language).map { (language, covered, $0) }
         }
       }
-      for (index, string) in (model.keys[table] ?? []).enumerated() {
+      for (index, string) in (shown.keys[table] ?? []).enumerated() {
         var entry =
           entries[string.text]
           ?? (
             head: [
-              ("comment", .string("\(model.page(of: string)) \(string.keyPath)")),
+              ("comment", .string("\(shown.page(of: string)) \(string.keyPath)")),
               // Not found in the app's code by Xcode: kept, never called stale.
               ("extractionState", .string("manual")),
             ]
@@ -132,8 +134,10 @@ public enum StringCatalog {
         throw WorkflowError.invalidExchangeFile(
           .init(file: name), problem: "the entry \"\(key)\" is not an object")
       }
-      let tables = model.tables(ofKey: key)
+      let tables = model.tables(ofKey: key, in: folder)
       guard !tables.isEmpty else {
+        // A key of another language's copy of a localized page is not this language's.
+        if model.shownPages.contains(where: { !$0.tables(ofKey: key).isEmpty }) { continue }
         throw WorkflowError.unknownKey(file: name, table: nil, key: key)
       }
       guard let localizations = entry["localizations"] as? [String: Any],

@@ -88,11 +88,13 @@ public struct TranslationImport: Sendable {
     try InvalidLanguageError.check(target, in: name)
     let folder = try model.importFolder(for: target, asked: language, file: name)
     var translations: [String: [String: String]] = [:]
+    // The keys of the pages the language is shown, the ones its export carries.
+    let shown = model.pages(for: folder)
     for file in files {
       let table = String(
         (file.original.split(separator: "/").last ?? "").replacingOccurrences(
           of: ".strings", with: ""))
-      guard let keys = model.keys[table] else {
+      guard let keys = shown.keys[table] else {
         throw WorkflowError.unknownTable(file: name, table: file.original)
       }
       let known = Set(keys.map { PlistKey($0.text) })

@@ -2,7 +2,9 @@ import Foundation
 import Plist
 
 /// XLIFF 1.2, as Xcode's Export Localizations writes it: one `<file>` per
-/// table, a `<trans-unit>` per key (its id is the key), the source text and,
+/// table, a `<trans-unit>` per key (its id is the key) of the pages the
+/// language is shown (its own copy of a localized `Root.plist`, else the
+/// source language's: ``TranslationModel/pages(for:)``), the source text and,
 /// when the language translates it (per ``TranslationCoverage``), the target;
 /// `translate="no"` on the strings the coverage asks no translation of.
 ///
@@ -44,7 +46,10 @@ public enum XLIFF {
       <xliff xmlns="\(namespace)" version="1.2">
 
       """
-    for table in model.tables {
+    // The units are the strings of the pages the language is shown: its own
+    // copy of a localized page, whose keys its table is looked up with.
+    let shown = model.pages(for: folder ?? language)
+    for table in shown.tables {
       let source =
         model.sourceFile(ofTable: table)
         ?? TranslationModel.path(table: table, language: model.sourceFolder)
@@ -57,8 +62,8 @@ public enum XLIFF {
       }
       text += "    <body>\n"
       let target = folder.map { model.translatedEntries(table: table, language: $0) } ?? [:]
-      let coverage = model.coverage[table: table]
-      for (index, string) in (model.keys[table] ?? []).enumerated() {
+      let coverage = shown.coverage[table: table]
+      for (index, string) in (shown.keys[table] ?? []).enumerated() {
         // What the coverage asks no translation of ("10", a shadowed table) says so.
         let asked = coverage?.needsTranslation(index, in: folder ?? targetTag) ?? false
         let translate = asked ? "" : " translate=\"no\""
@@ -69,7 +74,7 @@ public enum XLIFF {
         if let translation = target[string.text] {
           text += "        <target>\(content(translation))</target>\n"
         }
-        text += "        <note>\(note("\(model.page(of: string)) \(string.keyPath)"))</note>\n"
+        text += "        <note>\(note("\(shown.page(of: string)) \(string.keyPath)"))</note>\n"
         text += "      </trans-unit>\n"
       }
       text += "    </body>\n  </file>\n"

@@ -13,9 +13,11 @@ extension TranslationModel {
       throw WorkflowError.languageExists(language: existing)
     }
     try InvalidLanguageError.check(language, in: nil)
-    return tables.map { table in
+    // A new folder has no copy of a localized page: it is shown the one iOS falls back to.
+    let shown = pages(for: language)
+    return shown.tables.map { table in
       let file = StringsFile(
-        entries: untranslatedEntries(table: table, present: []), encoding: .utf8)
+        entries: untranslatedEntries(table: table, present: [], of: shown), encoding: .utf8)
       let path = Self.path(table: table, language: language)
       return FileChange(
         path: path, bytes: StringsWriter.write(file), previous: nil,
@@ -28,7 +30,9 @@ extension TranslationModel {
   public func sync(prune: Bool) throws -> [FileChange] {
     var changes: [FileChange] = []
     for language in languages {
-      for table in tables {
+      // Each language is given the strings of the copy of the pages it is shown.
+      let shown = pages(for: language)
+      for table in shown.tables {
         let path = Self.path(table: table, language: language)
         if isUnreadable(table: table, language: language) {
           throw WorkflowError.tableDoesNotParse(path: path)
@@ -37,14 +41,14 @@ extension TranslationModel {
         var summary: [String] = []
         // The entries the coverage calls unused (none while page variants of another
         // idiom or dialect, which may use them, are not loaded).
-        let stale = Set(coverage.files[path]?.unusedEntries ?? [])
+        let stale = Set(shown.coverage.files[path]?.unusedEntries ?? [])
         // Keys compare by exact scalars, as iOS looks them up.
         let entries = existing?.strings.entries ?? []
         let present = Set(
           entries.indices.filter { !(prune && stale.contains($0)) }.map {
             PlistKey(entries[$0].key)
           })
-        let added = untranslatedEntries(table: table, present: present)
+        let added = untranslatedEntries(table: table, present: present, of: shown)
         if prune, !stale.isEmpty { summary.append("\(path): \(stale.count) stale removed") }
         if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
         guard !summary.isEmpty else { continue }
@@ -65,11 +69,13 @@ extension TranslationModel {
     return changes
   }
 
-  func untranslatedEntries(table: String, present: Set<PlistKey>) -> [StringsEntry] {
-    (keys[table] ?? []).filter { !present.contains(PlistKey($0.text)) }.map { string in
+  func untranslatedEntries(table: String, present: Set<PlistKey>, of shown: ShownPages)
+    -> [StringsEntry]
+  {
+    (shown.keys[table] ?? []).filter { !present.contains(PlistKey($0.text)) }.map { string in
       StringsEntry(
         key: string.text, value: PlistNode(.string(sourceText(of: string.text, table: table))),
-        comments: [UntranslatedMark.comment(page: page(of: string), keyPath: string.keyPath)])
+        comments: [UntranslatedMark.comment(page: shown.page(of: string), keyPath: string.keyPath)])
     }
   }
 

@@ -7,18 +7,27 @@ import SettingsSchema
 /// in page order, and each language's table. What is translated comes from
 /// the bundle's ``TranslationCoverage``, the one lint reads too.
 ///
+/// A bundle whose pages lie in its `.lproj` folders (a localized `Root.plist`)
+/// shows each language its own copy, as CFBundle finds it: a language's
+/// strings are those of the copy it is shown (``pages(for:)``), looked up in
+/// its own table, as lint's missing-translation reads them.
+///
 /// ```swift
 /// let model = try TranslationModel(bundle: bundle)
 /// model.missing(in: "de")  // what de.lproj lacks or marks untranslated
 /// ```
 public struct TranslationModel: Sendable {
+  /// The source language's pages (every reading merged, see ``TranslatedReadings``).
   public let bundle: SettingsBundle
   /// The language whose text is the source (`en` unless told).
   public let sourceLanguage: String
-  /// How each language's tables cover the pages' strings.
+  /// How each language's tables cover the source language's pages.
   public let coverage: TranslationCoverage
-  /// Table → the distinct strings to translate, in page order.
+  /// Table → the distinct strings of the source language's pages, in page order.
   public let keys: [String: [LocalizableString]]
+  /// Each set of pages some languages are shown, the source language's first:
+  /// one for a bundle whose pages are all at its top.
+  public let shownPages: [ShownPages]
 
   /// `policy` is the coverage's (lint's): its ``CoveragePolicy/excludedPages``
   /// leave pages out of every command and export.
@@ -42,13 +51,92 @@ public struct TranslationModel: Sendable {
     readings: TranslatedReadings, sourceLanguage: String = "en",
     policy: CoveragePolicy = .standard
   ) throws {
-    bundle = readings.bundle
+    let pages = ShownPages(
+      readings: readings, languages: nil, sourceLanguage: sourceLanguage, policy: policy)
+    self.init(shownPages: [pages], sourceLanguage: sourceLanguage)
+  }
+
+  /// The translations of the readings lint makes of a bundle
+  /// (`Linter.loadVariants`): each device and dialect, and for a bundle
+  /// whose pages lie in its `.lproj` folders, a reading for each copy a
+  /// language is shown. The readings of one copy are merged
+  /// (``TranslatedReadings``) and translated by the languages shown it
+  /// (``SettingsBundle/languagesShowingThesePages``) alone.
+  ///
+  /// ```swift
+  /// // hp-mpos: en.lproj/Root.plist and es.lproj/Root.plist, no Root.plist at the top
+  /// let model = try TranslationModel(variants: try Linter().loadVariants(at: path))
+  /// model.missing(in: "es").map(\.page)  // es.lproj/Root.plist's strings only
+  /// ```
+  public init(
+    variants: [SettingsBundle], sourceLanguage: String = "en", policy: CoveragePolicy = .standard
+  ) throws {
+    guard let first = variants.first else {
+      throw SettingsBundleError.noRootPlist("")
+    }
+    guard first.hasLocalizedPages else {
+      try self.init(
+        readings: TranslatedReadings(base: first, others: Array(variants.dropFirst())),
+        sourceLanguage: sourceLanguage, policy: policy)
+      return
+    }
+    // The readings of each copy, in the order lint made them; a reading no
+    // language is shown (none prefers its folder) is left to the others.
+    var groups: [(languages: Set<String>, readings: [SettingsBundle])] = []
+    for variant in variants {
+      let languages = Set(variant.languagesShowingThesePages)
+      guard !languages.isEmpty else { continue }
+      if let index = groups.firstIndex(where: { $0.languages == languages }) {
+        groups[index].readings.append(variant)
+      } else {
+        groups.append((languages, [variant]))
+      }
+    }
+    if groups.isEmpty { groups = [(Set(first.languages), [first])] }
+    // The source language's copy first: what a language without a folder is shown,
+    // and what tells the text another copy was written in its own language.
+    let sourceFolder = LanguageFolder.folder(for: sourceLanguage, in: first.languages)
+    let source = groups.firstIndex { group in
+      sourceFolder.map(group.languages.contains) ?? false
+    }
+    func pages(
+      _ group: (languages: Set<String>, readings: [SettingsBundle]), of source: ShownPages?
+    )
+      throws -> ShownPages
+    {
+      ShownPages(
+        readings: try TranslatedReadings(
+          base: group.readings[0], others: Array(group.readings.dropFirst())),
+        languages: group.languages, sourceLanguage: sourceLanguage, policy: policy,
+        sourceCopy: source)
+    }
+    let sourcePages = try pages(groups[source ?? 0], of: nil)
+    let others = try groups.indices.filter { $0 != (source ?? 0) }.map {
+      // Without a copy in the source language, no copy tells what is written in it.
+      try pages(groups[$0], of: source == nil ? nil : sourcePages)
+    }
+    self.init(shownPages: [sourcePages] + others, sourceLanguage: sourceLanguage)
+  }
+
+  private init(shownPages: [ShownPages], sourceLanguage: String) {
+    self.shownPages = shownPages
     self.sourceLanguage = sourceLanguage
-    // The pages are written in the source language: its number marks are the pages'.
-    var policy = policy
-    policy.pagesLanguage = sourceLanguage
-    coverage = TranslationCoverage(readings: readings, policy: policy)
-    keys = Dictionary(uniqueKeysWithValues: coverage.tables.map { ($0.name, $0.strings) })
+    bundle = shownPages[0].bundle
+    coverage = shownPages[0].coverage
+    keys = shownPages[0].keys
+  }
+
+  /// The pages a language (a folder, or a tag the bundle has a folder for)
+  /// is shown, with their coverage: its own copy of a localized page, else
+  /// the copy iOS falls back to, the source language's.
+  ///
+  /// ```swift
+  /// model.pages(for: "es").bundle.pages.map(\.file)  // ["es.lproj/Root.plist", …]
+  /// ```
+  public func pages(for language: String) -> ShownPages {
+    guard shownPages.count > 1 else { return shownPages[0] }
+    let folder = folder(for: language) ?? language
+    return shownPages.first { $0.shows(folder) } ?? shownPages[0]
   }
 
   /// The tables pages use, in the order their pages are reached from Root.
@@ -120,7 +208,8 @@ public struct TranslationModel: Sendable {
   /// coverage calls untranslated (such as the entries `add-language` and `sync`
   /// mark, which only repeat the source text).
   public func translatedEntries(table: String, language: String) -> [String: String] {
-    guard let coverage = coverage[table: table], let states = coverage.language(language)?.states,
+    guard let coverage = pages(for: language).coverage[table: table],
+      let states = coverage.language(language)?.states,
       let loaded = loaded(table: table, language: language)
     else { return [:] }
     var result: [String: String] = [:]
@@ -130,12 +219,13 @@ public struct TranslationModel: Sendable {
     return result
   }
 
-  /// The page file a string is first used on.
+  /// The page file a string of the source language's pages is first used on.
   public func page(of string: LocalizableString) -> String { bundle.pages[string.pageIndex].file }
 
-  /// The table a key belongs to (every table when several use it).
-  public func tables(ofKey key: String) -> [String] {
-    tables.filter { table in keys[table]?.contains { $0.text.isSameKey(as: key) } ?? false }
+  /// The table a key belongs to (every table when several use it), among
+  /// the pages `language` is shown (the source language's when nil).
+  public func tables(ofKey key: String, in language: String? = nil) -> [String] {
+    (language.map(pages(for:)) ?? shownPages[0]).tables(ofKey: key)
   }
 }
 
@@ -167,6 +257,10 @@ public struct TranslationStatus: Sendable, Hashable {
   /// Set when no device selects the language's folder (``LanguageFolder/unselected(in:)``):
   /// its translations are shown to nobody, however complete.
   public var unselected: LanguageFolder.Unselected? = nil
+  /// Whether the language is the source language, the one the pages are
+  /// written in (``TranslationModel/sourceLanguage``): its row counts what
+  /// its table leaves out as shown in its own words, not as missing.
+  public var isSource = false
 
   /// The share of the page's strings translated, 0…100.
   public var percentDone: Int {
@@ -177,13 +271,15 @@ public struct TranslationStatus: Sendable, Hashable {
 
 extension TranslationModel {
   /// The strings a language does not translate (or marks untranslated), as
-  /// lint's missing-translation and the XLIFF export see them. The language
+  /// lint's missing-translation and the XLIFF export see them: the strings of
+  /// the pages the language is shown (``pages(for:)``). The language
   /// names a folder as ``folder(for:)`` reads it (`de` is `German.lproj`);
   /// one the bundle lacks misses every string that needs translation.
   public func missing(in language: String) -> [MissingTranslation] {
-    coverage.untranslated(in: folder(for: language) ?? language).map {
+    let shown = pages(for: language)
+    return shown.coverage.untranslated(in: folder(for: language) ?? language).map {
       MissingTranslation(
-        page: page(of: $0.string), table: $0.table, key: $0.string.text,
+        page: shown.page(of: $0.string), table: $0.table, key: $0.string.text,
         source: sourceText(of: $0.string.text, table: $0.table))
     }
   }
@@ -199,38 +295,52 @@ extension TranslationModel {
     translatedLanguages.map { ($0, missing(in: $0)) }
   }
 
-  /// A row per language and page. Strings that need no translation count as
-  /// translated; marked ones as missing; deliberate blanks as translated.
-  /// A folder no device selects is marked (``TranslationStatus/unselected``).
+  /// A row per language and page it is shown (its own copy of a localized
+  /// page). Strings that need no translation count as translated; marked
+  /// ones as missing; deliberate blanks as translated. A folder no device
+  /// selects is marked (``TranslationStatus/unselected``).
+  ///
+  /// The source language's row is marked ``TranslationStatus/isSource``: its
+  /// pages are written in it, so a string its table lacks shows its own
+  /// text, as it should, and is not missing; only a string written as a
+  /// key (``CoveragePolicy/isWrittenAsKey(_:)``), which nothing replaces, is.
   public func status() -> [TranslationStatus] {
     var rows: [TranslationStatus] = []
     let unselected = Dictionary(
       LanguageFolder.unselected(in: languages).map { ($0.folder, $0) },
       uniquingKeysWith: { first, _ in first })
     for language in languages {
-      for (pageIndex, page) in bundle.pages.enumerated() {
+      let shown = pages(for: language)
+      let isSource = language == sourceFolder
+      for (pageIndex, page) in shown.bundle.pages.enumerated() {
         // A page nothing opens has no strings to translate (lint does not ask them either).
-        guard page.isReached, !self.coverage.policy.excludedPages.contains(page.file),
-          let table = page.stringsTable, let coverage = coverage[table: table],
+        guard page.isReached, !shown.coverage.policy.excludedPages.contains(page.file),
+          let table = page.stringsTable, let coverage = shown.coverage[table: table],
           let states = coverage.language(language)?.states
         else { continue }
         var row = TranslationStatus(
           language: language, page: page.file, translated: 0, missing: 0, stale: 0, empty: 0,
           unselected: unselected[language])
+        row.isSource = isSource
         for (index, string) in coverage.strings.enumerated() where string.pageIndex == pageIndex {
           guard coverage.needsTranslation(index, in: language) else {
             row.translated += 1
             continue
           }
           switch states[index] {
-          case .absent, .markedUntranslated: row.missing += 1
+          case .absent, .markedUntranslated:
+            if isSource, !CoveragePolicy.isWrittenAsKey(string.text) {
+              row.translated += 1
+            } else {
+              row.missing += 1
+            }
           case .empty: row.empty += 1
           case .translated: row.translated += 1
           }
         }
         let path = Self.path(table: table, language: language)
         if coverage.strings.first?.pageIndex == pageIndex, let loaded = bundle.strings[path],
-          let unused = self.coverage.files[path]?.unusedEntries
+          let unused = shown.coverage.files[path]?.unusedEntries
         {
           row.stale = Set(unused.map { loaded.strings.entries[$0].key }).count
         }

@@ -94,7 +94,9 @@ extension Strings {
             row.unselected.map { unselected in
               "  never shown: no device selects \(row.language).lproj"
                 + (unselected.intendedTag.map { "; rename it \($0).lproj" } ?? "")
-            } ?? "  " + right(row.percentDone, 3) + "%"
+            }
+            // The pages are written in the source language: it is no translation to finish.
+            ?? (row.isSource ? "  source" : "  " + right(row.percentDone, 3) + "%")
           print(
             pad(row.language, languageWidth) + "  " + pad(row.page, pageWidth) + "  "
               + right(row.translated, 10) + "  " + right(row.missing, 7) + "  "
