@@ -16,13 +16,15 @@ public enum JSONPlistReader {
   /// Why the bytes are not such JSON, and where.
   public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1-based; the column counts characters (UTF-8 sequences), not bytes.
-    public var line: Int
-    public var column: Int
+    public var location: TextLocation
     public var message: String
 
     public init(line: Int, column: Int, message: String) {
-      (self.line, self.column, self.message) = (line, column, message)
+      (self.location, self.message) = (TextLocation(line: line, column: column), message)
     }
+
+    public var line: Int { location.line }
+    public var column: Int { location.column }
 
     public var description: String { "line \(line), column \(column): \(message)" }
   }

@@ -59,8 +59,15 @@ public enum XMLTree {
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var kind: ReadIssue.Kind
     public var message: String
-    public var line: Int
-    public var column: Int
+    public var location: TextLocation
+
+    init(kind: ReadIssue.Kind, message: String, line: Int, column: Int) {
+      (self.kind, self.message) = (kind, message)
+      self.location = TextLocation(line: line, column: column)
+    }
+
+    public var line: Int { location.line }
+    public var column: Int { location.column }
 
     public var description: String { "\(line):\(column): \(message)" }
   }
