@@ -121,3 +121,27 @@ struct DefaultsFrontEndTests {
     #expect(reason.description.contains("the value of \"k\" cannot be stored"), "\(reason)")
   }
 }
+
+extension DefaultsFrontEndTests {
+  /// An export to a file is written relative to the working directory, and a
+  /// file that cannot be written is named as given.
+  @Test func anExportIsWrittenToTheFileNamedAndRefusedNamingIt() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let environment = PrefsEnvironment(workingDirectory: folder)
+    let defaults = DefaultsFrontEnd(
+      location: try StoreLocation(StoreOptions(folder: "."), environment: environment),
+      environment: environment)
+    _ = try defaults.write(domain: "com.example.app", key: "k", words: ["-int", "3"])
+    #expect(try defaults.export(domain: "com.example.app", format: .json, toFile: "out.json") == 1)
+    let written = FileManager.default.contents(atPath: folder + "/out.json")
+    #expect(written.map { String(decoding: $0, as: UTF8.self) } == "{\n  \"k\": 3\n}\n")
+    let error = #expect(throws: DefaultsFailure.self) {
+      try defaults.export(domain: "com.example.app", format: .plist, toFile: "missing/out.plist")
+    }
+    guard case .unwritableExport(let reason) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(reason == .failed(path: "missing/out.plist", code: ENOENT), "\(reason)")
+  }
+}

@@ -271,6 +271,26 @@ public struct DefaultsFrontEnd: Sendable {
     }
   }
 
+  /// ``export(domain:format:)`` written to `file` (resolved against the
+  /// working directory) as ``OutputFile`` writes a named output; the number
+  /// of values written. A file that cannot be written is `unwritableExport`,
+  /// naming it as given.
+  ///
+  /// ```swift
+  /// let count = try defaults.export(domain: "com.example.app", format: .json, toFile: "backup.json")
+  /// ```
+  public func export(domain: String, format: ExchangeFormat, toFile file: String)
+    throws(DefaultsFailure) -> Int
+  {
+    let (bytes, count) = try export(domain: domain, format: format)
+    do throws(OutputFileError) {
+      try OutputFile.write(Data(bytes), to: environment.absolutePath(file))
+    } catch {
+      throw .unwritableExport(error.naming(file))
+    }
+    return count
+  }
+
   /// Where an import reads from.
   public enum ImportSource: Sendable, Equatable {
     /// A file, its path resolved against the working directory and named as given.
@@ -362,6 +382,8 @@ public enum DefaultsFailure: Error, Sendable {
   case notADictionary(name: String, typeName: String)
   /// The system gave no watch of `path` (inotify's limits).
   case watchRefused(path: String)
+  /// The export could not be written to the file named (as given).
+  case unwritableExport(OutputFileError)
   /// The value words make no value (a bad number, a type word out of place).
   case invalidValue(TypedValue.Failure)
   /// `-array-add` or `-dict-add` checked by a bundle: a specifier stores one value.

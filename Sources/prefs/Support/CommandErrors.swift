@@ -155,6 +155,7 @@ enum CommandErrors {
     case .invalidValue(let error): return describe(error)
     case .bundle(let error): return describe(error)
     case .valueRefused(let refusal): return describe(refusal)
+    case .unwritableExport(let error): return describe(error)
     case .unreadablePlist(let name, let issue):
       // A plist that does not read is shown in compiler style, as lint shows it.
       let line = CompilerStyleFormatter.format(
