@@ -81,8 +81,11 @@ extension DefaultsFrontEnd {
       } catch let refusal as SpecifierValue.Refusal {
         throw .valueRefused(refusal)
       } catch let error as SettingsBundleError {
-        throw .bundle(NamedBundle(bundle.path, environment: environment).naming(error))
+        // The reading in another language (the bundle changed meanwhile).
+        throw .bundle(error)
       } catch {
+        // checked(...) throws only the two above (BundleTitles.convert is
+        // untyped); whatever else may come is still a value not taken.
         throw .valueRefused(SpecifierValue.Refusal(reason: "\(error)"))
       }
     }
