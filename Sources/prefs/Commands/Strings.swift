@@ -222,10 +222,9 @@ extension Strings {
     static let configuration = CommandConfiguration(
       commandName: "export",
       abstract: "Write XLIFF 1.2 for a language, or a String Catalog of every language.")
-    enum Format: String, ExpressibleByArgument, CaseIterable { case xliff, xcstrings, xcloc }
     @OptionGroup var options: StringsBundleOptions
     @Option(help: "xliff, xcstrings or xcloc (an Xcode localization catalog folder).")
-    var format: Format = .xliff
+    var format: StringsFrontEnd.ExchangeFormat = .xliff
     @Option(
       name: .customLong("lang"),
       help:
@@ -255,9 +254,8 @@ extension Strings {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let exchange = StringsFrontEnd.ExchangeFormat(rawValue: format.rawValue) ?? .xliff
         let outcome = try options.frontEnd(environment).export(
-          exchange, language: language, outputFile: output == "-" ? nil : output,
+          format, language: language, outputFile: output == "-" ? nil : output,
           toolVersion: PrefsVersion.current)
         switch outcome {
         case .bytes(let data): stream.write(String(decoding: data, as: UTF8.self))
@@ -361,3 +359,5 @@ extension Strings {
     }
   }
 }
+
+extension StringsFrontEnd.ExchangeFormat: ExpressibleByArgument {}
