@@ -262,17 +262,17 @@ extension ProjectConfiguration {
   }
 
   /// Where each text item of an option's value is written (its line's text filled in by ``parse``).
-  private static func places(of node: Node, file: String) -> [String: RuleOptionPlace] {
+  private static func places(of node: Node, file: String) -> [String: SourcePlace] {
     let items =
       node.sequence.map(Array.init) ?? node.mapping.map {
         $0.values.flatMap { $0.sequence.map(Array.init) ?? [$0] }
       }
       ?? [node]
-    var places: [String: RuleOptionPlace] = [:]
+    var places: [String: SourcePlace] = [:]
     let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
     for item in items {
       guard let text = item.string, let mark = item.mark, places[text] == nil else { continue }
-      places[text] = RuleOptionPlace(
+      places[text] = SourcePlace(
         file: absolute,
         snippet: SourceSnippet(
           location: TextLocation(line: mark.line, column: mark.column), lineText: ""))

@@ -151,7 +151,7 @@ extension ProjectConfiguration {
   public struct RuleOptions: Sendable, Hashable {
     public var values: [String: RuleOptionValue]
     /// Where each item of an option is written, by option name and item.
-    public var places: [String: [String: RuleOptionPlace]] = [:]
+    public var places: [String: [String: SourcePlace]] = [:]
 
     public init(_ values: [String: RuleOptionValue] = [:]) {
       self.values = values
@@ -178,17 +178,6 @@ extension ProjectConfiguration {
       case .listByType(let all, let byType)?: all + (byType[type] ?? [])
       case nil: []
       }
-    }
-  }
-
-  /// Where an option's item is written: the configuration file (absolute) and the line.
-  public struct RuleOptionPlace: Sendable, Hashable {
-    public var file: String
-    public var snippet: SourceSnippet
-
-    public init(file: String, snippet: SourceSnippet) {
-      self.file = file
-      self.snippet = snippet
     }
   }
 }

@@ -1,3 +1,5 @@
+import Plist
+
 /// The uses of defaults keys in Objective-C: a tokenizer that knows comments,
 /// string and character literals and preprocessor lines, then the shapes
 /// real code uses: `#define kSound @"sound"`, `NSString *const kSound =

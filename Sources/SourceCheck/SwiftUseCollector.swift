@@ -1,3 +1,4 @@
+import Plist
 import SwiftSyntax
 
 /// The second pass over one Swift file: every use of a key the symbols resolve.
