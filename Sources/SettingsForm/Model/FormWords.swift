@@ -1,5 +1,6 @@
 /// The form's own words (help line, status messages), in the user's
-/// language; the CLI fills them from `Localizations/<lang>.lproj/Prefs.strings`.
+/// language; PrefsKit's `ToolStrings.formWords` fills them from
+/// `Localizations/<lang>.lproj/Prefs.strings`.
 public struct FormWords: Sendable {
   public var lookup: @Sendable (String) -> String
 
