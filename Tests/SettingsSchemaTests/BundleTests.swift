@@ -72,9 +72,13 @@ struct BundleTests {
     try Data(#"{ PreferenceSpecifiers = (); }"#.utf8).write(to: outside)
     let root = bundle.url.appendingPathComponent("Root.plist")
     try FileManager.default.createSymbolicLink(atPath: root.path, withDestinationPath: outside.path)
-    #expect(throws: SettingsBundleError.noRootPlist(bundle.path)) {
-      try SettingsBundle.load(at: bundle.path)
-    }
+    // The root is found where it is looked for, and does not read: the link is named.
+    let linkedRoot = try SettingsBundle.load(at: bundle.path)
+    #expect(linkedRoot.unreadPages.map(\.file) == ["Root.plist"])
+    #expect(
+      linkedRoot.problems.map(\.issue.message) == [
+        "a symbolic link that leaves the bundle (to \(SettingsBundle.realPath(outside.path) ?? "")); it is never followed"
+      ])
     try FileManager.default.removeItem(at: root)
     try bundle.write(
       "Root.plist",
@@ -83,11 +87,13 @@ struct BundleTests {
       atPath: bundle.url.appendingPathComponent("Escape.plist").path,
       withDestinationPath: outside.path)
     let loaded = try SettingsBundle.load(at: bundle.path)
-    #expect(loaded.pages.map(\.file) == ["Root.plist"])
+    // The child pane opens the link, which is never read: one problem names it.
+    #expect(loaded.pages.map(\.file) == ["Root.plist", "Escape.plist"])
+    #expect(loaded.unreadPages.map(\.file) == ["Escape.plist"])
     #expect(
-      loaded.problems.contains {
+      loaded.problems.filter {
         $0.file == "Escape.plist" && $0.issue.message.contains("leaves the bundle")
-      })
+      }.count == 1)
   }
 
   @Test func aBrokenRootStillLoadsWithItsProblems() throws {

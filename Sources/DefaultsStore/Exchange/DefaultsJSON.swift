@@ -137,7 +137,9 @@ public enum DefaultsJSON {
       else { return .success(.dictionary(entries)) }
       guard case .string(let text) = value else {
         return .failure(
-          .init(message: "\(key.string) takes a string, not \(value.typeNameWithArticle)"))
+          .init(
+            message:
+              "\(MessageText.key(key.string)) takes a string, not \(value.typeNameWithArticle)"))
       }
       if key.string == DefaultsJSON.dataKey {
         guard let data = Data(base64Encoded: text) else {

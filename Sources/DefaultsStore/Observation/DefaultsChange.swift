@@ -14,7 +14,7 @@ public struct DefaultsChange: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    "\(key): \(old.map { "\($0)" } ?? "nil") → \(new.map { "\($0)" } ?? "nil")"
+    "\(MessageText.key(key.string)): \(old.map { "\($0)" } ?? "nil") → \(new.map { "\($0)" } ?? "nil")"
   }
 
   /// The changes from one set of values to another, in key order (UTF-16, as

@@ -102,8 +102,9 @@ extension KeyDescription {
 
   /// `gsettings describe` style, with what a Settings bundle knows besides.
   public var describeText: String {
-    var lines = [title.map { $0.isEmpty ? key : $0 } ?? key]
-    lines.append("  key: \(key)")
+    let shownKey = MessageText.key(key)
+    var lines = [title.map { $0.isEmpty ? shownKey : $0 } ?? shownKey]
+    lines.append("  key: \(shownKey)")
     lines.append(
       "  type: \(type.rawValue)"
         + (summary.map { " (\($0.trimmingCharacters(in: .punctuationCharacters)))" } ?? ""))

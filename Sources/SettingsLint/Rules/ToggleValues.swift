@@ -89,6 +89,28 @@ enum ToggleValues: LintRule {
     return nil
   }
 
+  /// How the dialect's reader draws a toggle storing booleans for a DefaultValue
+  /// that is no boolean: Settings.app compares it with `<true/>` (`isEqual:`),
+  /// InAppSettingsKit's `defaultBoolValue` asks its `boolValue` (a string is
+  /// true when it starts with Y, y, T, t or a digit 1 to 9).
+  static func howShown(_ defaultValue: PlistNode, dialect: Dialect) -> String {
+    switch dialect {
+    case .apple:
+      "Settings.app shows this switch ON only for <true/>, so it shows OFF"
+    case .iask:
+      "InAppSettingsKit reads it by its boolValue and shows the switch "
+        + (SpecifierValue.boolValue(of: defaultValue.value) ? "ON" : "OFF")
+    }
+  }
+
+  /// " (the name of the key TrueValue, not a value)" for a DefaultValue that names a key.
+  static func keyNameHint(_ defaultValue: PlistNode) -> String {
+    guard let text = defaultValue.string, ["TrueValue", "FalseValue"].contains(text) else {
+      return ""
+    }
+    return " (\(text) is the name of a key, not a value)"
+  }
+
   static func check(
     _ specifier: Specifier, on page: Page, _ context: LintContext, _ report: inout RuleReport
   ) {
@@ -120,7 +142,8 @@ enum ToggleValues: LintRule {
           return
         }
         add(
-          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; without TrueValue \(reader) shows the switch \(shown(defaultValue))",
+          "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean\(keyNameHint(defaultValue)); "
+            + howShown(defaultValue, dialect: dialect) + " (write <true/> or <false/>)",
           at: "DefaultValue")
       }
     }

@@ -27,6 +27,9 @@ enum UnusedTranslation: LintRule {
     // and may use any entry: the coverage then knows no unused entry (lint reads every
     // variant and merges, so this holds only for a run narrowed to one).
     guard context.coverage.knowsUnusedEntries else { return }
+    // A root page that did not read leaves every table unused: one cause, which
+    // plist-syntax (or page-structure) reports.
+    guard context.bundle.pages.first?.document != nil else { return }
     // One cause, one note: an entry left over from a removed row is in every language's
     // table, and is reported once, at the table of the source language when it has one.
     var unusedTables: [String: [FileCoverage]] = [:]
@@ -69,10 +72,16 @@ enum UnusedTranslation: LintRule {
           let first =
             group.first { $0.coverage.language.map(sources.contains) ?? false } ?? group[0]
           let entry = first.table.strings.entries[first.entry]
-          let hint = first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key)
+          // A key the page shows as written (a DefaultValue) is shown, but never looked up.
+          let shownAsWritten = shownAsWritten(entry.key, table: first.coverage.table, context)
+          let hint =
+            (first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key))
+            ?? shownAsWritten.map { _ in "" }
+          let opening =
+            shownAsWritten.map { "\(MessageText.quoted(entry.key)) is \($0)" }
+            ?? "no page shows \(MessageText.quoted(entry.key))"
           report.add(
-            "no page shows \(MessageText.quoted(entry.key))"
-              + others(group.count, of: "\(first.coverage.table).strings") + (hint ?? ""),
+            opening + others(group.count, of: "\(first.coverage.table).strings") + (hint ?? ""),
             file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
             language: first.coverage.language,
             // A finding with a hint of its own is shown on its own.
@@ -105,6 +114,28 @@ enum UnusedTranslation: LintRule {
     guard unescaped != key else { return nil }
     return
       "; the key is XML-escaped, but a .strings file takes it as written: did you mean \(MessageText.quoted(unescaped))?"
+  }
+
+  /// "the DefaultValue of … never used" for an entry whose key is a value a
+  /// row shows as written: the DefaultValue of a title value or a text field.
+  /// Settings.app and InAppSettingsKit look up Titles, never a value (a title
+  /// value without Titles shows the value's `description`), so a translation
+  /// of it is never used, however often the page shows the text.
+  static func shownAsWritten(_ key: String, table: String, _ context: LintContext)
+    -> String?
+  {
+    for page in context.bundle.pages where page.stringsTable == table {
+      for specifier in page.specifiers {
+        guard specifier.defaultValue?.string == key,
+          let rule = context.catalog.spec(of: specifier.type)?.valueRule,
+          rule == .text || (rule == .shown && specifier.choices == nil)
+        else { continue }
+        let row = specifier.key.map { " of \(MessageText.key($0))" } ?? ""
+        return
+          "the DefaultValue\(row) in \(page.file), which the row shows as written: a DefaultValue is never translated, so the entry is never used"
+      }
+    }
+    return nil
   }
 
   /// "; 3 other languages' Root.strings have it too" when the cause repeats.

@@ -53,6 +53,12 @@ struct BundleFileSystem {
   var replacedFiles: [String: [UInt8]] = [:]
   /// Paths (relative, `/`-separated) of the regular files inside the bundle.
   private(set) var files: [String] = []
+  /// Names in the bundle that are no file it can read, with why: a symbolic
+  /// link that leaves the bundle or leads nowhere, a FIFO, a socket, a device,
+  /// a folder named like a page or a table. Each is a problem of the walk, and
+  /// a reader that looks for the name (the root page, a language's table)
+  /// finds it and is told why it does not read, instead of finding nothing.
+  private(set) var unreadable: [String: ReadIssue] = [:]
   /// The folders read, in the order they were read (`""` is the top level).
   private(set) var folders: [String] = []
   /// Files reached through a symbolic link: only these need their real path checked again.
@@ -165,6 +171,7 @@ struct BundleFileSystem {
       case S_IFREG:
         guard addFile(relative, throughLink: folder.throughLink) else { return }
       case S_IFDIR:
+        refuseFolderNamedAsFile(relative)
         subfolders.append(
           PendingFolder(
             relative: relative, depth: folder.depth + 1, path: path + "/" + name,
@@ -172,37 +179,77 @@ struct BundleFileSystem {
       case S_IFLNK:
         let full = path + "/" + name
         // A link that leads nowhere reads nothing.
-        guard let target = Self.realPath(full) else { continue }
+        guard let target = Self.realPath(full) else {
+          refuse(relative, ReadIssue(.syntax, .error, "a symbolic link that leads nowhere"))
+          continue
+        }
         guard isInside(target) else {
-          problems.append(
-            BundleProblem(
-              file: relative,
-              issue: ReadIssue(
-                .unsafeMarkup, .error,
-                "a symbolic link that leaves the bundle (to \(target)); it is never followed"),
-              origin: .layout))
+          refuse(
+            relative,
+            ReadIssue(
+              .unsafeMarkup, .error,
+              "a symbolic link that leaves the bundle (to \(target)); it is never followed"))
           continue
         }
         var targetInfo = stat()
-        guard stat(target, &targetInfo) == 0 else { continue }
+        guard stat(target, &targetInfo) == 0 else {
+          refuse(relative, ReadIssue(.syntax, .error, "a symbolic link that leads nowhere"))
+          continue
+        }
         switch targetInfo.st_mode & S_IFMT {
         case S_IFREG:
           guard addFile(relative, throughLink: true) else { return }
         case S_IFDIR:
+          refuseFolderNamedAsFile(relative)
           linkedFolders.append(
             PendingFolder(
               relative: relative, depth: folder.depth + 1, path: target, isLinkTarget: true,
               identity: FolderIdentity(targetInfo), throughLink: true))
         default:
-          continue
+          refuse(
+            relative,
+            ReadIssue(
+              .syntax, .error,
+              "a symbolic link to \(Self.kindName(targetInfo.st_mode)), not a regular file; it is never read"
+            ))
         }
       default:
-        continue
+        refuse(
+          relative,
+          ReadIssue(
+            .syntax, .error,
+            "\(Self.kindName(entry.st_mode)), not a regular file; it is never read"))
       }
     }
     for subfolder in subfolders + linkedFolders {
       guard !stopped else { return }
       claim(subfolder)
+    }
+  }
+
+  /// A name the walk lists but cannot read: a problem of the layout, and
+  /// the reason a read of it gives. Nothing is opened (a FIFO would block).
+  private mutating func refuse(_ relative: String, _ issue: ReadIssue) {
+    unreadable[relative] = issue
+    problems.append(BundleProblem(file: relative, issue: issue, origin: .layout))
+  }
+
+  /// A folder named like a page or a table (`Root.plist/`, `en.lproj/Root.strings/`)
+  /// stands where a reader looks for the file: refused as that file, read as a folder.
+  private mutating func refuseFolderNamedAsFile(_ relative: String) {
+    guard relative.hasSuffix(".plist") || relative.hasSuffix(".strings") else { return }
+    refuse(relative, ReadIssue(.syntax, .error, "a folder, not a regular file; it is never read"))
+  }
+
+  /// What a file mode is, in words: "a FIFO", "a socket".
+  static func kindName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFDIR: "a folder"
+    default: "a special file"
     }
   }
 
@@ -329,6 +376,7 @@ struct BundleFileSystem {
 
   /// The bytes of a file found by the walk.
   func read(_ path: String) throws(ReadIssue) -> [UInt8] {
+    if let refused = unreadable[path] { throw refused }
     if let replaced = replacedFiles[path], fileSet.contains(path) {
       guard replaced.count <= limits.maximumBytes else {
         throw ReadIssue(
@@ -370,9 +418,17 @@ struct BundleFileSystem {
     }
     // Read straight into the array the readers take: one copy instead of two.
     // A file the walk saw as regular must still be one: never follow a link swapped in since.
-    let descriptor = open(real, isLinked ? O_RDONLY : O_RDONLY | O_NOFOLLOW)
-    guard descriptor >= 0 else { throw ReadIssue(.syntax, .error, "the file cannot be opened") }
+    // O_NONBLOCK: a FIFO swapped in since the stat must not block the open.
+    let descriptor = open(real, O_RDONLY | O_NONBLOCK | (isLinked ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else {
+      throw ReadIssue(
+        .syntax, .error, "the file cannot be opened (\(String(cString: strerror(errno))))")
+    }
     defer { close(descriptor) }
+    var opened = stat()
+    guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else {
+      throw ReadIssue(.syntax, .error, "not a regular file")
+    }
     // One byte more than the size, to notice a file that grew while read.
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in

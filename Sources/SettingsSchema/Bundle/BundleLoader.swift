@@ -23,9 +23,11 @@ struct BundleLoader {
     self.path = path
     self.options = options
     self.fileSystem = fileSystem
-    self.fileSet = Set(fileSystem.files)
+    // A name that does not read (a link out of the bundle, a FIFO) is still found where
+    // a reader looks for it, and reading it says why: never "there is no Root.plist".
+    self.fileSet = Set(fileSystem.files).union(fileSystem.unreadable.keys)
     self.problems = fileSystem.problems
-    self.inventory = Self.makeInventory(fileSystem.files)
+    self.inventory = Self.makeInventory(fileSystem.files + fileSystem.unreadable.keys)
     self.searchOrder = LanguageNegotiation.searchOrder(
       available: inventory.folders, preferred: options.preferredLanguages)
   }
@@ -180,6 +182,12 @@ struct BundleLoader {
       }
     }
     problems += tableProblems
+    // A name the walk refused is reported once, as the walk found it, not again by each read.
+    let refused = Set(
+      problems.filter { $0.origin == .layout }.map { [$0.file, $0.issue.message] })
+    problems.removeAll {
+      $0.origin == .reader && refused.contains([$0.file, $0.issue.message])
+    }
     return SettingsBundle(
       path: path, options: options, catalog: catalog, pages: pages, files: fileSystem.files,
       unreachedFiles: unreachedFiles, inventory: inventory, searchOrder: searchOrder,
@@ -316,7 +324,7 @@ struct BundleLoader {
     }
     let otherRoot: String? =
       if case .differentFrom(let other) = tables { BundleFileSystem.realPath(other) } else { nil }
-    let files = fileSystem.files.filter { file in
+    let files = (fileSystem.files + fileSystem.unreadable.keys.sorted()).filter { file in
       if let location = Self.tableLocation(of: file) {
         switch tables {
         case .all: return true

@@ -107,7 +107,7 @@ public enum BundleTitles {
       }
       throw SpecifierValue.Refusal(
         reason:
-          "\"\(text)\" names \(matches.count) values of \(key): \(listed.joined(separator: "; ")); give the value"
+          "\"\(text)\" names \(matches.count) values of \(MessageText.key(key)): \(listed.joined(separator: "; ")); give the value"
       )
     }
     return try SpecifierValue.convert(text, for: specifier, in: loaded.catalog)

@@ -36,7 +36,7 @@ public enum SpecifierValue {
     else {
       throw Refusal(
         reason:
-          "\(specifier.key ?? "?") belongs to a \(specifier.type?.rawValue ?? "element") that stores no value"
+          "\(specifier.key.map(MessageText.key) ?? "?") belongs to a \(specifier.type?.rawValue ?? "element") that stores no value"
       )
     }
     return (stores, rule)
@@ -46,7 +46,7 @@ public enum SpecifierValue {
   public static func convert(_ text: String, for specifier: Specifier, in catalog: SchemaCatalog)
     throws(Refusal) -> PlistValue
   {
-    let key = specifier.key ?? "?"
+    let key = specifier.key.map(MessageText.key) ?? "?"
     let (stores, rule) = try rule(of: specifier, in: catalog)
     switch rule {
     case .text:
@@ -93,7 +93,7 @@ public enum SpecifierValue {
   public static func check(_ value: PlistValue, for specifier: Specifier, in catalog: SchemaCatalog)
     throws(Refusal) -> PlistValue
   {
-    let key = specifier.key ?? "?"
+    let key = specifier.key.map(MessageText.key) ?? "?"
     let (stores, rule) = try rule(of: specifier, in: catalog)
     switch rule {
     case .text:

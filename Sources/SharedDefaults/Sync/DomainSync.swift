@@ -51,12 +51,13 @@ public final class DomainSync: Sendable {
     public var description: String {
       func text(_ value: PlistValue?) -> String { value.map { "\($0)" } ?? "(none)" }
       return switch self {
-      case .pushed(let key, let value): "→ \(key) = \(text(value))"
-      case .pulled(let key, let value): "← \(key) = \(text(value))"
-      case .keptLocal(let key): "= \(key) (a newer local edit is being pushed)"
-      case .failed(let key, let error): "! \(key): \(error)"
+      case .pushed(let key, let value): "→ \(MessageText.key(key.string)) = \(text(value))"
+      case .pulled(let key, let value): "← \(MessageText.key(key.string)) = \(text(value))"
+      case .keptLocal(let key):
+        "= \(MessageText.key(key.string)) (a newer local edit is being pushed)"
+      case .failed(let key, let error): "! \(MessageText.key(key.string)): \(error)"
       case .conflict(let key, let kept, let local):
-        "≠ \(key) = \(text(kept)) (kept; a local save from an older copy had \(text(local)))"
+        "≠ \(MessageText.key(key.string)) = \(text(kept)) (kept; a local save from an older copy had \(text(local)))"
       }
     }
   }

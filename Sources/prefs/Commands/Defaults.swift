@@ -114,8 +114,8 @@ extension Defaults {
         Defaults.reportMovedAside(outcome, to: &errors)
         report.say(
           outcome.changes.isEmpty
-            ? "nothing to change: \(key) of \(domain) already holds that value"
-            : "wrote \(key) to \(domain)", to: &errors)
+            ? "nothing to change: \(MessageText.key(key)) of \(domain) already holds that value"
+            : "wrote \(MessageText.key(key)) to \(domain)", to: &errors)
         return ExitStatus.success
       }
     }
@@ -185,7 +185,8 @@ extension Defaults {
         if let key {
           report.say(
             outcome.changes.isEmpty
-              ? "nothing to change: \(domain) has no key \(key)" : "deleted \(key) from \(domain)",
+              ? "nothing to change: \(domain) has no key \(MessageText.key(key))"
+              : "deleted \(MessageText.key(key)) from \(domain)",
             to: &errors)
         } else {
           report.say(
@@ -347,7 +348,7 @@ extension Defaults {
         } else {
           let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
           let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-          text += "\(change.key.string.escapingControlCharacters): \(old) → \(new)\n"
+          text += "\(MessageText.key(change.key.string)): \(old) → \(new)\n"
         }
       }
       return text
@@ -468,14 +469,14 @@ extension Defaults.Sync {
       value.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
     }
     return switch event {
-    case .pushed(let key, let value): "→ \(key.string.escapingControlCharacters) = \(text(value))"
-    case .pulled(let key, let value): "← \(key.string.escapingControlCharacters) = \(text(value))"
+    case .pushed(let key, let value): "→ \(MessageText.key(key.string)) = \(text(value))"
+    case .pulled(let key, let value): "← \(MessageText.key(key.string)) = \(text(value))"
     case .keptLocal(let key):
-      "→ \(key.string.escapingControlCharacters) (a local edit newer than the store's change)"
+      "→ \(MessageText.key(key.string)) (a local edit newer than the store's change)"
     case .failed(let key, let error):
-      "! \(key.string.escapingControlCharacters): \(error.description)"
+      "! \(MessageText.key(key.string)): \(error.description)"
     case .conflict(let key, let kept, let local):
-      "≠ \(key.string.escapingControlCharacters) = \(text(kept)) (the store's, kept; a local save "
+      "≠ \(MessageText.key(key.string)) = \(text(kept)) (the store's, kept; a local save "
         + "from an older copy had \(text(local)); save it again to keep it)"
     }
   }
