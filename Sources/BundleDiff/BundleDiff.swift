@@ -339,11 +339,40 @@ public enum BundleDiff {
       return others.contains { SpecifierValue.text(of: $0) == text }
         ? SpecifierValue.describe(value) : text
     }
-    for (index, value) in old.values.enumerated()
-    where !retypedOld.contains(index)
-      && !new.values.contains(where: { $0.isEqualAsStored(to: value) })
-    {
+    let removedIndices = old.values.indices.filter { index in
+      !retypedOld.contains(index)
+        && !new.values.contains(where: { $0.isEqualAsStored(to: old.values[index]) })
+    }
+    let addedIndices = new.values.indices.filter { index in
+      !retypedNew.contains(index)
+        && !old.values.contains(where: { $0.isEqualAsStored(to: new.values[index]) })
+    }
+    // A value removed and a value added under one title (a URL moved to https) are one
+    // value replaced, as an element without a Key is paired by its title.
+    let replacements = Self.pairedByTitle(
+      removed: removedIndices, oldTitles: old.titles, added: addedIndices,
+      newTitles: new.titles)
+    for index in removedIndices {
+      let value = old.values[index]
+      let newText = replacements[index].map { text(new.values[$0], among: old.values) }
       let text = text(value, among: new.values)
+      if let replacement = replacements[index], let newText {
+        let title = MessageText.quoted(old.titles[index])
+        var replaced =
+          old.rule == .shown
+          ? change(
+            .valueRemoved, .cosmetic, old: text, new: newText, at: "Values",
+            "\"\(new.key)\" names \(newText) \(title) instead of \(text): \(text) is shown as it is"
+          )
+          : change(
+            .valueRemoved, .breaking, old: text, new: newText, at: "Values",
+            "\"\(new.key)\" offers \(newText) instead of \(text), both titled \(title): people who chose the old one see a blank value in Settings"
+          )
+        replaced.oldPlace = old.place(of: "Values", index: index)
+        replaced.newPlace = new.place(of: "Values", index: replacement)
+        changes.append(replaced)
+        continue
+      }
       // A title value shows a value without a title as it is: only its name is lost.
       var removed =
         old.rule == .shown
@@ -357,10 +386,9 @@ public enum BundleDiff {
       removed.oldPlace = old.place(of: "Values", index: index)
       changes.append(removed)
     }
-    for (index, value) in new.values.enumerated()
-    where !retypedNew.contains(index)
-      && !old.values.contains(where: { $0.isEqualAsStored(to: value) })
-    {
+    let replacing = Set(replacements.values)
+    for index in addedIndices where !replacing.contains(index) {
+      let value = new.values[index]
       let text = text(value, among: old.values)
       let title = index < new.titles.count ? new.titles[index] : nil
       var added = change(
@@ -411,6 +439,24 @@ public enum BundleDiff {
           "the Titles of the values of \"\(new.key)\" changed"))
     }
     return changes
+  }
+
+  /// The removed values (positions in the old `Values`) each replaced by an
+  /// added one (positions in the new): the two share their title (`Titles`
+  /// at their position), and no other removed or added value has it.
+  static func pairedByTitle(
+    removed: [Int], oldTitles: [String], added: [Int], newTitles: [String]
+  ) -> [Int: Int] {
+    func byTitle(_ indices: [Int], _ titles: [String]) -> [String: [Int]] {
+      Dictionary(grouping: indices.filter { $0 < titles.count }) { titles[$0] }
+    }
+    let addedByTitle = byTitle(added, newTitles)
+    var pairs: [Int: Int] = [:]
+    for (title, indices) in byTitle(removed, oldTitles) where indices.count == 1 {
+      guard let match = addedByTitle[title], match.count == 1 else { continue }
+      pairs[indices[0]] = match[0]
+    }
+    return pairs
   }
 
   /// The values an element can store when it offers a fixed set: a
@@ -704,19 +750,28 @@ public enum BundleDiff {
       for text in new.strings[table] ?? [] where !before.contains(PlistKey(text)) {
         // The source language shows its own text as written: it lacks nothing.
         let sources = CoveragePolicy().sourceLanguages
-        let missing = new.languages.filter {
-          !sources.contains($0)
-            && new.table(table, language: $0)?.translations[PlistKey(text)] == nil
+        let lacking = new.languages.filter {
+          new.table(table, language: $0)?.translations[PlistKey(text)] == nil
         }
+        let missing = lacking.filter { !sources.contains($0) }
         let place = new.stringPlace(table: table, text: PlistKey(text))
         // A text shown before from another table is new to this table's translators only.
         let moved = oldTexts.contains(PlistKey(text)) ? " (shown before from another table)" : ""
+        // Said of the languages whose table has an entry (one commented out is none).
         let need =
-          new.languages.isEmpty
-          ? "the bundle has no translations"
-          : missing.isEmpty
-            ? "every language translates it"
-            : "\(missing.joined(separator: ", ")) must translate it"
+          if new.languages.isEmpty {
+            "the bundle has no translations"
+          } else if !missing.isEmpty {
+            "\(missing.joined(separator: ", ")) must translate it"
+          } else if lacking.isEmpty {
+            "every language translates it"
+          } else if lacking.count == new.languages.count {
+            "no language's table has it; \(lacking.joined(separator: ", ")), the source, "
+              + "show\(lacking.count == 1 ? "s" : "") it as written"
+          } else {
+            "every language but the source translates it; \(lacking.joined(separator: ", ")) "
+              + "show\(lacking.count == 1 ? "s" : "") it as written"
+          }
         var added = BundleChange(
           kind: .stringsAdded, severity: .cosmetic, key: nil, page: place?.file, old: nil,
           new: text, oldPlace: nil, newPlace: place,

@@ -290,6 +290,10 @@ struct BundleDiffTests {
       "colloquy-toggle-values-dropped",
       [.defaultChanged: 1, .orderChanged: 1, .stringsAdded: 2], [:]
     ),
+    // 19 city URLs moved to https under the same titles: 19 values replaced (each
+    // paired by its title), one city new. Before: 19 removed and 20 added.
+    ("docksmart-https", [.valueRemoved: 19, .valueAdded: 1], [:]),
+    ("docksmart-version-added", [.keyAdded: 1, .stringsAdded: 1], [:]),
   ])
   func realReleasesAreFound(name: String, kinds: [ChangeKind: Int], oneDevice: [String: Idiom])
     throws
@@ -302,6 +306,43 @@ struct BundleDiffTests {
       changes.compactMap { change in change.idiom.map { (change.key ?? "", $0) } },
       uniquingKeysWith: { a, _ in a })
     #expect(onOne == oneDevice)
+  }
+
+  /// DockSmart a86f264 moved its city URLs to https, each under the title it
+  /// had: a value removed and one added with one title are one value
+  /// replaced, as an element without a Key is paired by its title. It stays
+  /// breaking (a stored http URL is no longer one of Values) and names both
+  /// values and both lines. Before, each was a value-removed and a value-added.
+  @Test func aValueReplacedUnderItsTitleIsOneChange() throws {
+    let (old, new) = try Self.history("docksmart-https")
+    let changes = BundleDiff.compare(old: old, new: new)
+    let replaced = changes.filter { $0.kind == .valueRemoved }
+    #expect(replaced.count == 19)
+    for change in replaced {
+      #expect(change.severity == .breaking)
+      let (before, after) = (change.old ?? "", change.new ?? "")
+      #expect(before.hasPrefix("http://") && after.hasPrefix("https://"), "\(change.message)")
+      #expect(change.message.contains("instead of"), "\(change.message)")
+      #expect(change.oldPlace?.line != nil && change.newPlace?.line != nil)
+    }
+    // London's URL changed its name too (barclays-cycle-hire to santander-cycles): still
+    // one value under the one title "London, England".
+    #expect(replaced.contains { $0.new == "https://api.citybik.es/santander-cycles.json" })
+    // Portland is new: its title was no one's before.
+    #expect(changes.filter { $0.kind == .valueAdded }.map(\.shownTitle) == ["Portland, OR"])
+  }
+
+  /// DockSmart 90a1b24 added a "Version" row; its only language, en (the
+  /// source), has the entry commented out: no table has it, and the change
+  /// says so instead of "every language translates it".
+  @Test func newTextTheOnlyLanguageLacksIsNotSaidTranslated() throws {
+    let (old, new) = try Self.history("docksmart-version-added")
+    let added = try #require(
+      BundleDiff.compare(old: old, new: new).first { $0.kind == .stringsAdded })
+    #expect(added.new == "Version")
+    #expect(!added.message.contains("every language translates it"), "\(added.message)")
+    #expect(
+      added.message.hasSuffix("no language's table has it; en, the source, shows it as written"))
   }
 
   /// VLC 19d21436d3 wrote the Values of two multi values as strings where
