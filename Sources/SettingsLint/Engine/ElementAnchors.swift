@@ -22,7 +22,7 @@ struct ElementAnchors {
   init(readings: [SettingsBundle]) {
     for reading in readings {
       for page in reading.pages where names[page.file] == nil {
-        guard let elements = page.document?.root[Self.arrayKey]?.array else { continue }
+        guard let elements = page.writtenSpecifierList?.array else { continue }
         names[page.file] = Self.names(of: elements)
       }
     }

@@ -61,7 +61,7 @@ enum PageStructure: LintRule {
           file: page.file, place: page.place(of: root, keyPath: ""))
         continue
       }
-      guard let list = root["PreferenceSpecifiers"] else {
+      guard let list = page.writtenSpecifierList else {
         report.add(
           "the page has no PreferenceSpecifiers; Settings.app shows it empty",
           file: page.file, place: page.place(of: root, keyPath: ""))

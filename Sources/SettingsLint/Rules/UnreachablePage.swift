@@ -38,7 +38,7 @@ enum UnreachablePage: LintRule {
 
   /// Whether a loaded plist is a page: a dictionary with PreferenceSpecifiers.
   static func isPage(_ page: Page) -> Bool {
-    page.document?.root["PreferenceSpecifiers"] != nil
+    page.writtenSpecifierList != nil
   }
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {

@@ -56,6 +56,15 @@ extension Page {
   /// page.writtenStringsTable?.string  // "Root"
   /// ```
   public var writtenStringsTable: PlistNode? { document?.root["StringsTable"] }
+
+  /// The root's `PreferenceSpecifiers` as written, with its place (an array
+  /// of elements on a page; anything else is the page's fault); nil when the
+  /// page writes none.
+  ///
+  /// ```swift
+  /// page.writtenSpecifierList?.array?.count  // 12
+  /// ```
+  public var writtenSpecifierList: PlistNode? { document?.root["PreferenceSpecifiers"] }
 }
 
 extension SettingsBundle {
