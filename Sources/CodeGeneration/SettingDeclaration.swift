@@ -15,6 +15,11 @@ public struct SettingDeclaration: Sendable, Hashable {
   public var shape: ValueShape
   /// The value registered for the key, exactly as the bundle gives it.
   public var registeredDefault: PlistValue?
+  /// How the dialect's reader draws a toggle whose registered default the
+  /// generated code reads as nothing (the string "TrueValue"): InAppSettingsKit's
+  /// `defaultBoolValue` asks its `boolValue`, so it shows ON, and the key's
+  /// `defaultValue` says so; nil elsewhere (Settings.app shows it OFF, the zero).
+  public var toggleDefaultShownOn: Bool? = nil
   /// The title in the development language, if the element has one.
   public var title: String?
   /// The type's summary from the schema ("A toggle switch.").

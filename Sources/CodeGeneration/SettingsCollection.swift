@@ -59,12 +59,19 @@ public enum SettingsCollection {
             rangeName = allocator.claim(name + "Range")
           }
           indexByKey[plistKey] = result.count
-          result.append(
-            SettingDeclaration(
-              key: key, name: name, rangeName: rangeName, shape: shape,
-              registeredDefault: specifier.defaultValue?.value, title: title,
-              typeSummary: spec.summary, isSecure: specifier.isSecure,
-              origin: origin))
+          var declaration = SettingDeclaration(
+            key: key, name: name, rangeName: rangeName, shape: shape,
+            registeredDefault: specifier.defaultValue?.value, title: title,
+            typeSummary: spec.summary, isSecure: specifier.isSecure,
+            origin: origin)
+          // The default the app reads agrees with the switch the user sees.
+          if rule == .toggle, bundle.options.dialect == .iask,
+            let registered = declaration.registeredDefault, shape.read(registered) == nil
+          {
+            declaration.toggleDefaultShownOn = SpecifierValue.showsOn(
+              registered, of: specifier, dialect: .iask)
+          }
+          result.append(declaration)
         }
       }
     }

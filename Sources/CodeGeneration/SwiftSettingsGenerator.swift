@@ -163,7 +163,8 @@ public struct SwiftSettingsGenerator: Sendable {
       out += line == "" ? "  ///\n" : "  /// \(line)\n"
     }
     let defaultValue = literal(
-      declaration.registeredDefault.flatMap(declaration.shape.read) ?? declaration.shape.zero,
+      declaration.registeredDefault.flatMap(declaration.shape.read)
+        ?? declaration.toggleDefaultShownOn.map(ReadValue.bool) ?? declaration.shape.zero,
       shape: declaration.shape)
     out +=
       "  \(access)static let \(name: declaration.name) = SettingsKey<\(declaration.shape.typeSource)>(\n"
