@@ -240,16 +240,12 @@ extension Defaults {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors, writes: false) { errors in
-        let (bytes, count) = try location.frontEnd(environment).export(
-          domain: domain, format: format)
+        let defaults = try location.frontEnd(environment)
         if file == "-" {
+          let (bytes, _) = try defaults.export(domain: domain, format: format)
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
-          do throws(OutputFileError) {
-            try OutputFile.write(Data(bytes), to: environment.absolutePath(file))
-          } catch {
-            throw error.naming(file)
-          }
+          let count = try defaults.export(domain: domain, format: format, toFile: file)
           report.say(
             "wrote \(DoneReport.count(count, "value")) of \(domain) to \(file)", to: &errors)
         }
