@@ -60,7 +60,8 @@ enum ValuesTitlesCount: LintRule {
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    for (page, specifier, spec) in context.knownSpecifiers where spec.keys["Values"] != nil {
+    for (page, specifier, spec) in context.knownSpecifiers
+    where spec.keys[SpecifierAttribute.values.rawValue] != nil {
       guard let values = specifier.written(.values)?.array else { continue }
       for attribute in [SpecifierAttribute.titles, .shortTitles] {
         let name = attribute.rawValue
