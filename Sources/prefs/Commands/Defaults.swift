@@ -322,11 +322,7 @@ extension Defaults {
         guard case .failed(let name, let reason) = watch.wait() else {
           return ExitStatus.success
         }
-        print(
-          CommandErrors.prefix
-            + "\(name.escapingControlCharacters): the watch stopped: \(reason.escapingControlCharacters)",
-          to: &errors)
-        return ExitStatus.failure
+        throw CommandFailure.failure("\(name): the watch stopped: \(reason)")
       }
     }
 
@@ -448,11 +444,7 @@ extension Defaults {
         }
         // Until interrupted (SIGINT and SIGTERM end the process) or stopped for good.
         guard case .failed(let name, let reason) = run.wait() else { return ExitStatus.success }
-        print(
-          CommandErrors.prefix
-            + "\(name.escapingControlCharacters): the sync stopped: \(reason.escapingControlCharacters)",
-          to: &errors)
-        return ExitStatus.failure
+        throw CommandFailure.failure("\(name): the sync stopped: \(reason)")
       }
     }
   }
