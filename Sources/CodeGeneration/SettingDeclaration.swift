@@ -31,10 +31,20 @@ public struct SettingDeclaration: Sendable, Hashable {
   public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// The page file inside the bundle (`Root.plist`).
     public var file: String
-    public var line: Int?
-    public var column: Int?
     /// The place with its source line, for compiler-style messages.
     public var place: IssuePlace?
+
+    public init(file: String, place: IssuePlace? = nil) {
+      self.file = file
+      self.place = place
+    }
+
+    /// The line and column, when the place is in a text file.
+    public var location: TextLocation? {
+      if case .text(let snippet)? = place { snippet.location } else { nil }
+    }
+    public var line: Int? { location?.line }
+    public var column: Int? { location?.column }
     public var description: String {
       [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(
         separator: ":")

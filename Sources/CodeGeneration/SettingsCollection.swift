@@ -87,12 +87,7 @@ public enum SettingsCollection {
       for problem in bundle.problems
       where problem.file == page.file && problem.issue.severity == .error {
         let place = problem.issue.place
-        var origin = SettingDeclaration.Origin(
-          file: page.file, line: nil, column: nil, place: place)
-        if case .text(let snippet)? = place {
-          origin.line = snippet.location.line
-          origin.column = snippet.location.column
-        }
+        let origin = SettingDeclaration.Origin(file: page.file, place: place)
         throw GenerationError(
           key: key(at: place, on: page), origin: origin, other: nil,
           reason: .pageDoesNotLoad(problem.issue.message))
@@ -141,12 +136,7 @@ public enum SettingsCollection {
       } else {
         page.place(of: specifier.node, keyPath: specifier.keyPath)
       }
-    if case .text(let snippet) = place {
-      return .init(
-        file: page.file, line: snippet.location.line, column: snippet.location.column,
-        place: place)
-    }
-    return .init(file: page.file, line: nil, column: nil, place: place)
+    return .init(file: page.file, place: place)
   }
 
   /// The Swift shape of what the element stores, as the schema's value rule says.
