@@ -574,7 +574,8 @@ public enum BundleDiff {
     let oldPages = Dictionary(old.pages.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     for unmatched in new.pages {
       guard let before = oldPages[unmatched.name] else { continue }
-      let (page, removed, added) = matchingKeyless(old: before, new: unmatched)
+      let (page, removed, added) = matchingKeyless(
+        old: before, new: pairingMovedFiles(old: before, new: unmatched))
       for element in removed {
         changes.append(
           BundleChange(
@@ -679,6 +680,38 @@ public enum BundleDiff {
     }
     let removed = oldFree.filter { !taken.contains($0) }.map { old.elements[$0] }
     return (page, removed, added)
+  }
+
+  /// The new page with each element anchored by its own `File` (an open-URL
+  /// row, a child pane) whose `File` the old page does not have (a URL moved
+  /// to https) given the id of the old element it is: paired, as an element
+  /// without a Key is, by its type and Title, when that names one such
+  /// element on each side. Its texts (an open-URL row's `File` under
+  /// InAppSettingsKit) are then compared; before, it had no counterpart.
+  static func pairingMovedFiles(old: BundleSnapshot.PageOutline, new: BundleSnapshot.PageOutline)
+    -> BundleSnapshot.PageOutline
+  {
+    let oldIDs = Set(old.elements.map(\.id))
+    let newIDs = Set(new.elements.map(\.id))
+    func orphans(_ page: BundleSnapshot.PageOutline, others: Set<String>) -> [String: [Int]] {
+      let indices = page.elements.indices.filter { index in
+        let element = page.elements[index]
+        return element.anchored && (element.key ?? "").isEmpty
+          && element.node["File"]?.string?.isEmpty == false && !others.contains(element.id)
+      }
+      return Dictionary(grouping: indices) { index in
+        let element = page.elements[index]
+        let type = element.node["Type"]?.string ?? ""
+        return element.texts["Title"].map { "\(type)\u{0}\($0)" } ?? ""
+      }.filter { !$0.key.isEmpty }
+    }
+    let oldOrphans = orphans(old, others: newIDs)
+    var page = new
+    for (title, indices) in orphans(new, others: oldIDs) where indices.count == 1 {
+      guard let was = oldOrphans[title], was.count == 1 else { continue }
+      page.elements[indices[0]].id = old.elements[was[0]].id
+    }
+    return page
   }
 
   /// The change kind of a text key whose change is not a title's.

@@ -294,6 +294,10 @@ struct BundleDiffTests {
     // paired by its title), one city new. Before: 19 removed and 20 added.
     ("docksmart-https", [.valueRemoved: 19, .valueAdded: 1], [:]),
     ("docksmart-version-added", [.keyAdded: 1, .stringsAdded: 1], [:]),
+    (
+      "iask-open-url-https",
+      [.defaultChanged: 1, .keyRemoved: 3, .stringsAdded: 2, .titleChanged: 6], [:]
+    ),
   ])
   func realReleasesAreFound(name: String, kinds: [ChangeKind: Int], oneDevice: [String: Idiom])
     throws
@@ -330,6 +334,23 @@ struct BundleDiffTests {
     #expect(replaced.contains { $0.new == "https://api.citybik.es/santander-cycles.json" })
     // Portland is new: its title was no one's before.
     #expect(changes.filter { $0.kind == .valueAdded }.map(\.shownTitle) == ["Portland, OR"])
+  }
+
+  /// InAppSettingsKit 3.0 (855f951) sent its sample's open-URL rows to
+  /// GitHub instead of http://www.inappsettingskit.com/. Such a row is
+  /// anchored by its File, which changed: it is paired by its type and
+  /// Title, and the change of the URL it opens is said. Before, the rows
+  /// had no counterpart and the change went unsaid.
+  @Test func anOpenURLRowWhoseURLChangedIsPairedByItsTitle() throws {
+    let (old, new) = try Self.history("iask-open-url-https")
+    let files = BundleDiff.compare(old: old, new: new).filter {
+      $0.message.hasPrefix("the File of IASKOpenURLSpecifier")
+    }
+    #expect(files.count == 2)
+    for change in files {
+      #expect(change.old == "http://www.inappsettingskit.com/", "\(change.message)")
+      #expect(change.new?.hasPrefix("https://github.com/futuretap/InAppSettingsKit") == true)
+    }
   }
 
   /// DockSmart 90a1b24 added a "Version" row; its only language, en (the
