@@ -95,6 +95,17 @@ public struct LintContext: Sendable {
     specifier.type.flatMap { catalog.types[$0] }
   }
 
+  /// The place of one of a specifier's attributes, or of the specifier itself when it is not written.
+  ///
+  /// ```swift
+  /// context.place(specifier, .defaultValue, on: page)
+  /// ```
+  public func place(_ specifier: Specifier, _ attribute: SpecifierAttribute, on page: Page)
+    -> IssuePlace
+  {
+    place(specifier, key: attribute.rawValue, on: page)
+  }
+
   /// The place of one of a specifier's keys, or of the specifier itself when the key is absent.
   public func place(_ specifier: Specifier, key: String? = nil, on page: Page) -> IssuePlace {
     if let key, let node = specifier[key] {

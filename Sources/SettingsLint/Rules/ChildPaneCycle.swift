@@ -65,7 +65,7 @@ enum ChildPaneCycle: LintRule {
         let cycle = (path[start...] + [child]).map { $0 }.joined(separator: " → ")
         report.add(
           "the child pane opens \(child), which is already open: \(cycle)", file: page.file,
-          place: context.place(specifier, key: "File", on: page), keyPath: specifier.keyPath)
+          place: context.place(specifier, .file, on: page), keyPath: specifier.keyPath)
       } else if !finished.contains(child), pagesByFile[child] != nil {
         stack.append((child, 0))
         path.append(child)

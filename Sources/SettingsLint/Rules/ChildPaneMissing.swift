@@ -60,7 +60,7 @@ enum ChildPaneMissing: LintRule {
           SettingsBundle.unsafeReason(ofPath: file) == nil,
           !context.catalog.opensOwnView(specifier)
         else { continue }
-        let place = context.place(specifier, key: "File", on: page)
+        let place = context.place(specifier, .file, on: page)
         if file.isEmpty {
           report.add(
             "File is empty; the row opens nothing", file: page.file, place: place,

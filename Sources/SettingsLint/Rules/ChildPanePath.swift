@@ -41,7 +41,7 @@ enum ChildPanePath: LintRule {
         else { continue }
         report.add(
           "File \(MessageText.quoted(file)) is in a sub-folder; iOS finds it, but Apple documents only pages at the top level",
-          file: page.file, place: context.place(specifier, key: "File", on: page),
+          file: page.file, place: context.place(specifier, .file, on: page),
           keyPath: specifier.keyPath, severity: .note)
       }
     }

@@ -90,7 +90,7 @@ enum DefaultNotInValues: LintRule {
           defaultValue.array == nil, defaultValue.entries == nil
         else { continue }
         if values.contains(where: { equal($0, defaultValue) }) { continue }
-        let place = context.place(specifier, key: "DefaultValue", on: page)
+        let place = context.place(specifier, .defaultValue, on: page)
         if let sameText = values.first(where: { text(of: $0) == text(of: defaultValue) }) {
           report.add(
             "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription) but Values holds the \(sameText.typeName) \(sameText.shortDescription); values are compared with their type, so no choice is marked",

@@ -101,7 +101,7 @@ enum DuplicateKey: LintRule {
         ? "the Key \(MessageText.quoted(key)) is also used by the \(firstType) at \(firstPlace); a \(type) stores another kind of value there"
         : "the Key \(MessageText.quoted(key)) is also used at \(firstPlace); both rows show and change one stored value"
       report.add(
-        message, file: page.file, place: context.place(specifier, key: "Key", on: page),
+        message, file: page.file, place: context.place(specifier, .key, on: page),
         keyPath: specifier.keyPath, severity: disagree ? .error : .warning)
     }
   }

@@ -83,7 +83,7 @@ enum GeneratedCodeUnsafe: LintRule {
           if !scalars.isEmpty {
             report.add(
               "File holds \(describe(scalars)); generated code names the page only escaped",
-              file: page.file, place: context.place(specifier, key: "File", on: page),
+              file: page.file, place: context.place(specifier, .file, on: page),
               keyPath: specifier.keyPath)
           }
         }
@@ -94,7 +94,7 @@ enum GeneratedCodeUnsafe: LintRule {
           if GeneratedCodeLimits.swiftTakesForOne(earlier, key) {
             report.add(
               "the Key \(escaped(key)) and the Key \(escaped(earlier)) are one text to Swift's == (the same accents encoded two ways); prefs generate swift refuses the bundle",
-              file: page.file, place: context.place(specifier, key: "Key", on: page),
+              file: page.file, place: context.place(specifier, .key, on: page),
               keyPath: specifier.keyPath)
           }
         } else {

@@ -69,7 +69,7 @@ enum HiddenGroupRows: LintRule {
         report.add(
           "the group shows only on \(group.idioms.joined(separator: ", ")), but \(wider.count == 1 ? "its row \(first.keyPath) shows" : "\(wider.count) of its rows show") elsewhere too, under the previous section",
           file: page.file,
-          place: context.place(group, key: "SupportedUserInterfaceIdioms", on: page),
+          place: context.place(group, .supportedUserInterfaceIdioms, on: page),
           keyPath: group.keyPath)
       }
     }

@@ -89,7 +89,7 @@ enum MissingType: LintRule {
         if type.string == nil {
           report.add(
             "Type is \(type.typeNameWithArticle), not a string; \(typeNotText(dialect))",
-            file: page.file, place: context.place(specifier, key: "Type", on: page),
+            file: page.file, place: context.place(specifier, .type, on: page),
             keyPath: specifier.keyPath)
         }
       }

@@ -34,7 +34,7 @@ enum PageWithoutGroup: LintRule {
       else { continue }
       report.add(
         "the page starts with a \(first.type ?? ""), not a group; add a \(SpecifierType.group) before it",
-        file: page.file, place: context.place(first, key: "Type", on: page),
+        file: page.file, place: context.place(first, .type, on: page),
         keyPath: first.keyPath)
     }
   }

@@ -70,7 +70,7 @@ enum RadioGroupAbsorbs: LintRule {
       where previous.type == .radioGroup && !context.startsSection(specifier) {
         report.add(
           "this \(specifier.type ?? "element") is drawn inside the radio group above, below its options; start a group before it",
-          file: page.file, place: context.place(specifier, key: "Type", on: page),
+          file: page.file, place: context.place(specifier, .type, on: page),
           keyPath: specifier.keyPath)
       }
     }

@@ -71,13 +71,12 @@ enum SliderRange: LintRule {
         var numbers: [SpecifierAttribute: Double] = [:]
         for attribute in [SpecifierAttribute.minimumValue, .maximumValue, .defaultValue] {
           guard let node = specifier.written(attribute) else { continue }
-          let key = attribute.rawValue
           if let number = context.catalog.number(node) {
             numbers[attribute] = number
           } else {
             report.add(
-              "\(key) is the \(node.typeName) \(node.shortDescription), not a number; the slider is not drawn",
-              file: page.file, place: context.place(specifier, key: key, on: page),
+              "\(attribute) is the \(node.typeName) \(node.shortDescription), not a number; the slider is not drawn",
+              file: page.file, place: context.place(specifier, attribute, on: page),
               keyPath: specifier.keyPath)
           }
         }
@@ -87,12 +86,12 @@ enum SliderRange: LintRule {
         if minimum >= maximum {
           report.add(
             "MinimumValue \(format(minimum)) is not below MaximumValue \(format(maximum)); the slider cannot move",
-            file: page.file, place: context.place(specifier, key: "MaximumValue", on: page),
+            file: page.file, place: context.place(specifier, .maximumValue, on: page),
             keyPath: specifier.keyPath)
         } else if let value = numbers[.defaultValue], value < minimum || value > maximum {
           report.add(
             "DefaultValue \(format(value)) is outside \(format(minimum))…\(format(maximum)); the slider shows it pinned at one end",
-            file: page.file, place: context.place(specifier, key: "DefaultValue", on: page),
+            file: page.file, place: context.place(specifier, .defaultValue, on: page),
             keyPath: specifier.keyPath, severity: .warning)
         }
       }

@@ -45,7 +45,7 @@ enum UnknownType: LintRule {
     for page in context.bundle.pages {
       for specifier in page.specifiers {
         guard let type = specifier.type, context.catalog.types[type] == nil else { continue }
-        let place = context.place(specifier, key: "Type", on: page)
+        let place = context.place(specifier, .type, on: page)
         if context.catalog.dialect == .apple, type.isInAppSettingsKitName {
           report.add(
             "\(type) is an InAppSettingsKit type; Settings.app skips it (lint with --dialect iask for in-app settings)",

@@ -70,7 +70,7 @@ enum ValuesTitlesCount: LintRule {
         }
         report.add(
           "\(name) has \(titles.count) \(titles.count == 1 ? "entry" : "entries") but Values has \(values.count); each value needs one title",
-          file: page.file, place: context.place(specifier, key: name, on: page),
+          file: page.file, place: context.place(specifier, attribute, on: page),
           keyPath: specifier.keyPath)
       }
     }

@@ -35,6 +35,8 @@ public struct SpecifierAttribute: RawRepresentable, Hashable, Sendable, CustomSt
   public static let trueValue = SpecifierAttribute(rawValue: "TrueValue")
   public static let falseValue = SpecifierAttribute(rawValue: "FalseValue")
   public static let file = SpecifierAttribute(rawValue: "File")
+  public static let supportedUserInterfaceIdioms = SpecifierAttribute(
+    rawValue: "SupportedUserInterfaceIdioms")
 }
 
 extension Specifier {
