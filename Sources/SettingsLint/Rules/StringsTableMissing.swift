@@ -94,19 +94,11 @@ enum StringsTableMissing: LintRule {
       let texts =
         [specifier.title, specifier.written(.footerText)?.string]
         + (specifier.written(.titles)?.array ?? []).map(\.string)
-      for case let text? in texts where isKeyShaped(text) && seen.insert(text).inserted {
+      for case let text? in texts
+      where CoveragePolicy.isWrittenAsKey(text) && seen.insert(text).inserted {
         result.append(text)
       }
     }
     return result
-  }
-
-  static func isKeyShaped(_ text: String) -> Bool {
-    let words = text.split(separator: "_", omittingEmptySubsequences: false)
-    return words.count > 1
-      && words.allSatisfy { word in
-        !word.isEmpty
-          && word.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-      } && text.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
   }
 }
