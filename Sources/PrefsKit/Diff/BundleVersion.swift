@@ -96,8 +96,10 @@ public struct BundleVersion: Sendable {
     }
     snapshot = BundleSnapshot(bundles: bundles)
     var seen = Set<BundleProblem>()
+    // A page the walk refused (a Root.plist linking out of the bundle) is reached but unread.
+    let refused = Set(bundles.flatMap(\.unreadPages))
     unreadPages = bundles.flatMap(\.problems).filter { problem in
-      problem.origin == .reader && problem.issue.severity == .error
+      (problem.origin == .reader || refused.contains(problem)) && problem.issue.severity == .error
         && problem.file.hasSuffix(".plist") && seen.insert(problem).inserted
     }
   }

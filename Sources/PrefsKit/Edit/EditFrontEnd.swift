@@ -56,9 +56,10 @@ public enum EditFailure: Error, Sendable {
   case store(DefaultsError)
   /// `render` was asked for a page the bundle does not have.
   case noPage(String, pages: [String])
-  /// Pages reached from the root did not read (``SettingsBundle/unreadPages``):
-  /// a form without them would show a bundle that is not there, so none is
-  /// shown, as `dump`, `generate` and `diff` refuse them.
+  /// The page to show (the root, or the one `render` is asked for) did not
+  /// read (``SettingsBundle/unreadPages``): a form without it would show a
+  /// bundle that is not there, so none is shown, as `dump`, `generate` and
+  /// `diff` refuse such pages.
   case pagesDoNotRead([BundleProblem])
 }
 
@@ -139,8 +140,15 @@ public enum EditFrontEnd {
     var state = FormState(
       bundle: bundle, values: values, width: width, height: 100, words: words,
       appTitle: options.domain ?? ownDomain ?? "", idiom: options.idiom)
-    if let page, !state.open(pageNamed: pageName(page, in: bundle)) {
-      throw .noPage(page, pages: bundle.pages.map(\.name))
+    if let page {
+      let name = pageName(page, in: bundle)
+      guard state.open(pageNamed: name) else {
+        throw .noPage(page, pages: bundle.pages.map(\.name))
+      }
+      // The page asked for is shown only when it reads.
+      let files = Set(bundle.pages.filter { $0.name == name || $0.file == name }.map(\.file))
+      let unread = bundle.unreadPages.filter { files.contains($0.file) }
+      guard unread.isEmpty else { throw .pagesDoNotRead(unread) }
     }
     state.height = state.fullHeight
     return FormView.draw(state).plainText
@@ -178,7 +186,8 @@ public enum EditFrontEnd {
     } catch {
       throw .bundle(error)
     }
-    let unread = bundle.unreadPages
+    // The page shown first must read; a child page that does not opens empty, as in Settings.app.
+    let unread = bundle.unreadPages.filter { $0.file == bundle.pages.first?.file }
     guard unread.isEmpty else { throw .pagesDoNotRead(unread) }
     return bundle
   }

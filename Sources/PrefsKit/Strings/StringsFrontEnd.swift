@@ -90,6 +90,7 @@ public struct StringsFrontEnd: Sendable {
       try linter.loadVariants(at: named.resolved)
     }
     guard !variants.isEmpty else { throw SettingsBundleError.noRootPlist(named.given) }
+    if let unread = PagesDoNotRead(bundle: named.given, readings: variants) { throw unread }
     var policy = CoveragePolicy.standard
     policy.excludedPages = Set(variants.flatMap { configuration.stringsExcludedPages(of: $0) })
     // Each language's copy of a localized page is translated by that language, as lint reads it.

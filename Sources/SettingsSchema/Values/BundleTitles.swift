@@ -122,7 +122,10 @@ extension SettingsBundle {
   > {
     if let found = specifier(forKey: key) { return .success(found) }
     var reason = "no element of \(path) stores the key \"\(key)\""
-    let unread = problems.filter { $0.origin == .reader && $0.issue.severity == .error }
+    // A page the walk refused (a link out of the bundle) did not read either.
+    let unread = problems.filter {
+      ($0.origin == .reader || $0.origin == .layout) && $0.issue.severity == .error
+    }
     if !unread.isEmpty {
       reason +=
         " (and these pages did not read: "

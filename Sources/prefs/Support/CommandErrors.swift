@@ -121,6 +121,16 @@ enum CommandErrors {
         refusal.reason.escapingControlCharacters + inAppRemedy(refusal.inAppPagesUnread)
           + "; nothing was written", ExitStatus.failure, true
       )
+    case let error as PagesDoNotRead:
+      // Each page where it fails, then what was not done.
+      var lines = ""
+      ProblemPrinter.print(error.problems, bundle: error.bundle, to: &lines)
+      return (
+        lines + prefix
+          + "\(error.bundle): its root page does not read, so nothing was done"
+          .escapingControlCharacters,
+        ExitStatus.failure, false
+      )
     case let error as OutputFileError:
       return (error.description.escapingControlCharacters, ExitStatus.failure, true)
     case let error as WriteError:
