@@ -145,3 +145,24 @@ extension DefaultsFrontEndTests {
     #expect(reason == .failed(path: "missing/out.plist", code: ENOENT), "\(reason)")
   }
 }
+
+/// A watch's change as the one JSON object a program reads per line.
+struct DefaultsChangeJSONTests {
+  @Test(arguments: [
+    (
+      DefaultsChange(key: "speed", old: .integer(1), new: .integer(2)),
+      #"{"key":"speed","old":1,"new":2}"#
+    ),
+    (
+      DefaultsChange(key: "speed", old: .integer(2), new: nil),
+      #"{"key":"speed","old":2,"new":null}"#
+    ),
+    (
+      DefaultsChange(key: "thème\u{1B}", old: nil, new: .array([.string("a\nb"), .bool(true)])),
+      #"{"key":"thème\u001B","old":null,"new":["a\nb",true]}"#
+    ),
+  ])
+  func aChangeIsOneJSONObject(change: DefaultsChange, line: String) {
+    #expect(change.json.renderedCompact() == line)
+  }
+}

@@ -223,3 +223,20 @@ public enum DefaultsSyncFailure: Error, Sendable {
   case location(StoreLocation.Failure)
   case defaults(DefaultsFailure)
 }
+
+extension DefaultsChange {
+  /// The change as one JSON object, `{"key": …, "old": …, "new": …}`, a
+  /// value that is not there being `null`: a line per change for a program
+  /// that reads a watch.
+  ///
+  /// ```swift
+  /// DefaultsChange(key: "speed", old: .integer(1), new: nil).json.renderedCompact()
+  /// // {"key":"speed","old":1,"new":null}
+  /// ```
+  public var json: JSONValue {
+    .object([
+      ("key", .string(key.string)), ("old", old.map(JSONValue.init) ?? .null),
+      ("new", new.map(JSONValue.init) ?? .null),
+    ])
+  }
+}

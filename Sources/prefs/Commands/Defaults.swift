@@ -331,12 +331,7 @@ extension Defaults {
       var text = ""
       for change in changes {
         if json {
-          text +=
-            JSONValue.object([
-              ("key", .string(change.key.string)),
-              ("old", change.old.map(JSONValue.init) ?? .null),
-              ("new", change.new.map(JSONValue.init) ?? .null),
-            ]).renderedCompact() + "\n"
+          text += change.json.renderedCompact() + "\n"
         } else {
           let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
           let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
