@@ -46,35 +46,13 @@ public enum ChangeSeverity: String, Sendable, Hashable, CaseIterable, Comparable
   }
 }
 
-/// A place in one of the two bundles: a file inside it and, when known, the
-/// place in that file (Plist's `IssuePlace`: a line and column with the
-/// line's text, or a key path where the file has no lines).
+/// A place in one of the two bundles: a page file inside it and, when known,
+/// the place in that file.
 ///
 /// ```swift
 /// change.newPlace?.description  // "Root.plist:12:5"
 /// ```
-public struct BundlePlace: Sendable, Hashable, CustomStringConvertible {
-  /// The file inside its bundle (`Root.plist`).
-  public var file: String
-  /// The place with its source line, for compiler-style output.
-  public var issuePlace: IssuePlace?
-
-  public init(file: String, issuePlace: IssuePlace? = nil) {
-    self.file = file
-    self.issuePlace = issuePlace
-  }
-
-  /// The line and column, when the place is in a text file.
-  public var location: TextLocation? {
-    if case .text(let snippet)? = issuePlace { snippet.location } else { nil }
-  }
-  public var line: Int? { location?.line }
-  public var column: Int? { location?.column }
-
-  public var description: String {
-    [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
-  }
-}
+public typealias BundlePlace = PagePlace
 
 /// One way a bundle is read: on a kind of device, by Settings.app or by
 /// InAppSettingsKit (which opens the `.inApp` pages first and knows more types).

@@ -267,11 +267,11 @@ public struct BundleSnapshot: Sendable {
 
     var place: BundlePlace {
       let place = page.document?.place(offset: offset, keyPath: keyPath) ?? .keyPath(keyPath)
-      return BundlePlace(file: page.file, issuePlace: place)
+      return BundlePlace(file: page.file, place: place)
     }
   }
 
   static func place(of node: PlistNode, keyPath: String, on page: Page) -> BundlePlace {
-    BundlePlace(file: page.file, issuePlace: page.place(of: node, keyPath: keyPath))
+    BundlePlace(file: page.file, place: page.place(of: node, keyPath: keyPath))
   }
 }

@@ -27,29 +27,8 @@ public struct SettingDeclaration: Sendable, Hashable {
   public var isSecure: Bool
   public var origin: Origin
 
-  /// Where a declaration comes from.
-  public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    /// The page file inside the bundle (`Root.plist`).
-    public var file: String
-    /// The place with its source line, for compiler-style messages.
-    public var place: IssuePlace?
-
-    public init(file: String, place: IssuePlace? = nil) {
-      self.file = file
-      self.place = place
-    }
-
-    /// The line and column, when the place is in a text file.
-    public var location: TextLocation? {
-      if case .text(let snippet)? = place { snippet.location } else { nil }
-    }
-    public var line: Int? { location?.line }
-    public var column: Int? { location?.column }
-    public var description: String {
-      [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(
-        separator: ":")
-    }
-  }
+  /// Where a declaration comes from: its page file and the place in it.
+  public typealias Origin = PagePlace
 }
 
 /// The Swift type of a setting's value.

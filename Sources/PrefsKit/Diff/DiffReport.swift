@@ -80,13 +80,13 @@ public struct DiffReport {
         ?? change.oldPlace.map { (oldName($0.file), $0) } ?? (newName("."), nil)
       out += CompilerStyleFormatter.format(
         file: file, severity: change.severity.diagnosticSeverity,
-        message: "\(change.severity.rawValue): \(change.message)", place: place?.issuePlace,
+        message: "\(change.severity.rawValue): \(change.message)", place: place?.place,
         ruleID: change.kind.rawValue, colored: colored)
       out += "\n"
       if change.newPlace != nil, let old = change.oldPlace, old.line != nil {
         out += CompilerStyleFormatter.format(
           file: oldName(old.file), severity: .note, message: "before the change",
-          place: old.issuePlace, ruleID: nil, colored: colored)
+          place: old.place, ruleID: nil, colored: colored)
         out += "\n"
       }
     }
