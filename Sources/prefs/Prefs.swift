@@ -95,9 +95,7 @@ protocol StreamingCommand: ParsableCommand {
 }
 
 extension StreamingCommand {
-  mutating func run() throws { try runOnStandardStreams() }
-
-  func runOnStandardStreams() throws {
+  mutating func run() throws {
     var output = StandardOutput()
     var errors = StandardError()
     let code = execute(environment: .current(), output: &output, errors: &errors)

@@ -5,7 +5,7 @@ import PrefsKit
 import SettingsSchema
 
 /// `prefs diff OLD NEW`: what a change to the bundle does to values people stored.
-struct Diff: ParsableCommand, StreamingCommand {
+struct Diff: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "Show what changed between two versions of a Settings bundle, and what it breaks.",
@@ -28,8 +28,6 @@ struct Diff: ParsableCommand, StreamingCommand {
     help: "A confirmed rename, old=new (repeatable; also diff: renames: in .prefs.yml).")
   var rename: [String] = []
   @OptionGroup var reading: RootPageOption
-
-  mutating func run() throws { try runOnStandardStreams() }
 
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,

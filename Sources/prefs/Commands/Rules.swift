@@ -4,7 +4,7 @@ import PrefsKit
 import SettingsLint
 
 /// `prefs rules [--format json]` and `prefs rules explain ID`.
-struct Rules: ParsableCommand, StreamingCommand {
+struct Rules: StreamingCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules",
     abstract: "List the lint rules: id, default severity, summary.",
@@ -18,8 +18,6 @@ struct Rules: ParsableCommand, StreamingCommand {
   @Option(help: "Output format: text or json.")
   var format: Format = .text
 
-  mutating func run() throws { try runOnStandardStreams() }
-
   func execute(
     environment _: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
@@ -32,15 +30,13 @@ struct Rules: ParsableCommand, StreamingCommand {
   }
 
   /// `prefs rules explain ID`: the rule's rationale and examples.
-  struct Explain: ParsableCommand, StreamingCommand {
+  struct Explain: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "explain",
       abstract: "Explain a rule: why it matters, a bundle it reports and one it accepts.")
 
     @Argument(help: "The rule id, as prefs rules lists it.")
     var id: String
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment _: PrefsEnvironment, output: inout some TextOutputStream,

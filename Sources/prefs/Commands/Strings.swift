@@ -57,13 +57,11 @@ func reportChanges(
 }
 
 extension Strings {
-  struct Status: ParsableCommand, StreamingCommand {
+  struct Status: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "status",
       abstract: "A table: language × page → translated, missing, stale, empty, % done.")
     @OptionGroup var options: StringsBundleOptions
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
@@ -108,7 +106,7 @@ extension Strings {
     }
   }
 
-  struct Missing: ParsableCommand, StreamingCommand {
+  struct Missing: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "missing",
       abstract:
@@ -123,8 +121,6 @@ extension Strings {
     )
     var language: String?
     @Option(help: "Output format: text or json.") var format: Format = .text
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
       if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
@@ -166,7 +162,7 @@ extension Strings {
     }
   }
 
-  struct AddLanguage: ParsableCommand, StreamingCommand {
+  struct AddLanguage: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "add-language",
       abstract: "Create <lang>.lproj with every table, each key present and marked untranslated.")
@@ -176,8 +172,6 @@ extension Strings {
         "The language code (de, pt-BR); refused when the bundle has it, under any name (German.lproj for de)."
     ) var language: String
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
       try LanguageOptions.checkOne(language, argument: "the language", newFolder: true)
@@ -195,7 +189,7 @@ extension Strings {
     }
   }
 
-  struct Sync: ParsableCommand, StreamingCommand {
+  struct Sync: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "sync",
       abstract: "Add missing keys to every language; --prune removes stale ones.")
@@ -203,8 +197,6 @@ extension Strings {
     @Flag(help: "Remove the entries no page shows.") var prune = false
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
@@ -218,7 +210,7 @@ extension Strings {
     }
   }
 
-  struct Export: ParsableCommand, StreamingCommand {
+  struct Export: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
       abstract: "Write XLIFF 1.2 for a language, or a String Catalog of every language.")
@@ -236,8 +228,6 @@ extension Strings {
       help: "The file to write; - or none for standard output (xcloc: the folder, required).")
     var output: String?
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
       if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
@@ -271,7 +261,7 @@ extension Strings {
     }
   }
 
-  struct Import: ParsableCommand, StreamingCommand {
+  struct Import: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
@@ -287,8 +277,6 @@ extension Strings {
     var language: String?
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
     @OptionGroup var report: DoneReport
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func validate() throws {
       if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
@@ -318,7 +306,7 @@ extension Strings {
     }
   }
 
-  struct Format: ParsableCommand, StreamingCommand {
+  struct Format: StreamingCommand {
     static let configuration = CommandConfiguration(
       commandName: "format",
       abstract: "Rewrite every table in one layout (idempotent); comments and pairs kept.")
@@ -331,8 +319,6 @@ extension Strings {
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
     @Flag(help: "Write nothing; exit 1 listing the tables that are not formatted (for CI).")
     var check = false
-
-    mutating func run() throws { try runOnStandardStreams() }
 
     func execute(
       environment: PrefsEnvironment, output: inout some TextOutputStream,
