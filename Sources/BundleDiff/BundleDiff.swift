@@ -786,7 +786,9 @@ public enum BundleDiff {
         let lacking = new.languages.filter {
           new.table(table, language: $0)?.translations[PlistKey(text)] == nil
         }
-        let missing = lacking.filter { !sources.contains($0) }
+        // A link or a text without words reads the same in every language (CoveragePolicy).
+        let asked = CoveragePolicy.standard.needsTranslation(text)
+        let missing = asked ? lacking.filter { !sources.contains($0) } : []
         let place = new.stringPlace(table: table, text: PlistKey(text))
         // A text shown before from another table is new to this table's translators only.
         let moved = oldTexts.contains(PlistKey(text)) ? " (shown before from another table)" : ""
@@ -794,6 +796,8 @@ public enum BundleDiff {
         let need =
           if new.languages.isEmpty {
             "the bundle has no translations"
+          } else if !asked {
+            "it reads the same in every language (a link, or no words)"
           } else if !missing.isEmpty {
             "\(missing.joined(separator: ", ")) must translate it"
           } else if lacking.isEmpty {
