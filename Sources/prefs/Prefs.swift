@@ -19,15 +19,11 @@ struct Prefs: ParsableCommand {
 
   /// Runs a command line and returns the exit code, writing to the given streams.
   /// Usage errors exit with 2 (swift-argument-parser's own code is 64).
-  /// `environment` (the process's own when nil) is what a command may know of
-  /// the process: a test passes its working directory instead of changing it.
   static func run(
-    arguments: [String], environment: PrefsEnvironment? = nil,
-    output: inout some TextOutputStream, errors: inout some TextOutputStream
-  )
-    -> Int32
-  {
-    let environment = environment ?? .current()
+    arguments: [String], output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> Int32 {
+    let environment = PrefsEnvironment.current()
     // Any message may quote an argument, and a store URL may stand where a
     // path or a domain belongs: no password of one reaches either stream.
     let redaction = StoreURLRedaction(
@@ -85,8 +81,8 @@ struct Prefs: ParsableCommand {
 }
 
 /// A command that writes to the streams it is given and returns its exit
-/// code, so tests run it in-process exactly as the binary does; its `run()`
-/// runs it on the process's own streams and environment.
+/// code, so `Prefs.run` can keep store passwords out of both streams; its
+/// `run()` runs it on the process's own streams and environment.
 protocol StreamingCommand: ParsableCommand {
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,
