@@ -57,8 +57,8 @@ struct UnseenFindingWordsTests {
   /// defaultBoolValue asks [@"TrueValue" boolValue] (ON). The words say which
   /// (was: "without TrueValue Settings.app shows the switch OFF" in both).
   @Test(arguments: [
-    (Dialect.apple, "Settings.app shows this switch ON only for <true/>, so it shows OFF"),
-    (.iask, "InAppSettingsKit reads it by its boolValue and shows the switch ON"),
+    (Dialect.apple, "Settings.app shows the switch OFF: it shows ON only for <true/>"),
+    (.iask, "InAppSettingsKit shows the switch ON: it reads the value by its boolValue"),
   ])
   func aStringDefaultIsWordedAsTheDialectShowsIt(dialect: Dialect, words: String) throws {
     let toggles = try Self.lint("WFoundation__WF.Player.iOS", dialect: dialect).filter {

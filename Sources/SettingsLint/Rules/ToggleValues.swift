@@ -96,10 +96,11 @@ enum ToggleValues: LintRule {
   static func howShown(_ defaultValue: PlistNode, dialect: Dialect) -> String {
     switch dialect {
     case .apple:
-      "Settings.app shows this switch ON only for <true/>, so it shows OFF"
+      "Settings.app shows the switch OFF: it shows ON only for <true/>"
     case .iask:
-      "InAppSettingsKit reads it by its boolValue and shows the switch "
+      "InAppSettingsKit shows the switch "
         + (SpecifierValue.boolValue(of: defaultValue.value) ? "ON" : "OFF")
+        + ": it reads the value by its boolValue"
     }
   }
 

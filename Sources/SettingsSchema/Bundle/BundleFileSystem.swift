@@ -227,10 +227,16 @@ struct BundleFileSystem {
     }
   }
 
-  /// A name the walk lists but cannot read: a problem of the layout, and
-  /// the reason a read of it gives. Nothing is opened (a FIFO would block).
+  /// A name the walk lists but cannot read: the reason a read of it gives,
+  /// and a problem of the layout when it leaves the bundle or is named like a
+  /// page or a table (what a reader looks for; a dangling link to an image
+  /// is the missing image's finding). Nothing is opened (a FIFO would block).
   private mutating func refuse(_ relative: String, _ issue: ReadIssue) {
     unreadable[relative] = issue
+    let readerLooksForIt = [".plist", ".strings", ".stringsdict"].contains {
+      relative.hasSuffix($0)
+    }
+    guard readerLooksForIt || issue.kind == .unsafeMarkup else { return }
     problems.append(BundleProblem(file: relative, issue: issue, origin: .layout))
   }
 
