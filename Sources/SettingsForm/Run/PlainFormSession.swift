@@ -102,8 +102,7 @@ public struct PlainFormSession {
           break
         }
         let said = say(
-          specifier, on: page, rows: rows, stored: &stored, failedWrites: &failedWrites,
-          output: &output)
+          specifier, on: page, stored: &stored, failedWrites: &failedWrites, output: &output)
         if !said { return status }
       }
     }
@@ -113,13 +112,15 @@ public struct PlainFormSession {
   /// Asks for the value of the element (or shows it, or a list group's
   /// items); false when the input ended before an answer.
   private func say(
-    _ specifier: Specifier, on page: Page, rows: [Row], stored: inout [PlistKey: PlistValue],
+    _ specifier: Specifier, on page: Page, stored: inout [PlistKey: PlistValue],
     failedWrites: inout Int, output: inout some TextOutputStream
   ) -> Bool {
     let treatment = Self.treatment(of: specifier, in: bundle.catalog)
     guard treatment != .skip, let key = specifier.key else { return true }
     let title = bundle.localized(specifier.title ?? key, on: page).escapingControlCharacters
     if specifier.type == .listGroup {
+      // The items as stored now: an answer earlier on the page may have changed them.
+      let rows = RowBuilder.rows(of: page, in: bundle, idiom: idiom, width: nil, values: stored)
       let items = rows.filter { row in
         guard case .listItem = row.kind else { return false }
         return row.specifier.index == specifier.index
