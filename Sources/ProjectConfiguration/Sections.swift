@@ -109,9 +109,12 @@ extension ProjectConfiguration {
     public enum Kind: Sendable, Hashable {
       /// A list of text; a single text is a list of one.
       case list
-      /// A list of the bundle's page plists, by file or name: never absolute, never through `..`.
+      /// A list of the bundle's page plists, by file (`Advanced.plist`) or name
+      /// (`Advanced`): never absolute, never through `..`. An entry that names no
+      /// page of a bundle is reported when that bundle is linted.
       case pages
-      /// A list that holds for every specifier type, or a mapping from specifier types to lists.
+      /// A list that holds for every specifier type, or a mapping from specifier
+      /// types (`PSToggleSwitchSpecifier`) to lists.
       case listByType
     }
 
