@@ -580,14 +580,16 @@ public enum BundleDiff {
         changes.append(
           BundleChange(
             kind: .elementRemoved, severity: .cosmetic, key: nil, page: page.file,
-            old: element.texts["Title"], new: nil, oldPlace: before.place(of: element),
+            old: element.texts[SpecifierAttribute.title.rawValue], new: nil,
+            oldPlace: before.place(of: element),
             newPlace: nil, message: "\(element.name) was removed from \(page.file)"))
       }
       for element in added {
         changes.append(
           BundleChange(
             kind: .elementAdded, severity: .cosmetic, key: nil, page: page.file, old: nil,
-            new: element.texts["Title"], oldPlace: nil, newPlace: page.place(of: element),
+            new: element.texts[SpecifierAttribute.title.rawValue], oldPlace: nil,
+            newPlace: page.place(of: element),
             message: "\(element.name) is new on \(page.file)"))
       }
       let oldByID = Dictionary(
@@ -650,7 +652,9 @@ public enum BundleDiff {
         "\(type($0))\u{0}"
           + $0.texts.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: "\u{0}")
       },
-      { element in element.texts["Title"].map { "\(type(element))\u{0}\($0)" } },
+      { element in
+        element.texts[SpecifierAttribute.title.rawValue].map { "\(type(element))\u{0}\($0)" }
+      },
       { "\(type($0))" },
     ]
     for way in ways {
@@ -697,12 +701,13 @@ public enum BundleDiff {
       let indices = page.elements.indices.filter { index in
         let element = page.elements[index]
         return element.anchored && (element.key ?? "").isEmpty
-          && element.node["File"]?.string?.isEmpty == false && !others.contains(element.id)
+          && Specifier(index: 0, node: element.node).file?.isEmpty == false
+          && !others.contains(element.id)
       }
       return Dictionary(grouping: indices) { index in
         let element = page.elements[index]
-        let type = element.node["Type"]?.string ?? ""
-        return element.texts["Title"].map { "\(type)\u{0}\($0)" } ?? ""
+        let type = Specifier(index: 0, node: element.node).type?.rawValue ?? ""
+        return element.texts[SpecifierAttribute.title.rawValue].map { "\(type)\u{0}\($0)" } ?? ""
       }.filter { !$0.key.isEmpty }
     }
     let oldOrphans = orphans(old, others: newIDs)
