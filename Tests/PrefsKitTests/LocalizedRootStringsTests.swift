@@ -1,6 +1,7 @@
 import Foundation
 import Plist
 import PrefsKit
+import SettingsLint
 import SettingsSchema
 import StringsWorkflow
 import TestSupport
@@ -127,6 +128,33 @@ struct LocalizedRootStringsTests {
     #expect(model.missing(in: "zh").map(\.key) == ["AI", "XQWLight", "HaQiKiD"])
     let row = try #require(model.status().first { $0.language == "zh" })
     #expect((row.translated, row.missing) == (6, 3))
+  }
+
+  /// Lint and `strings missing` give one answer on a copy written in its
+  /// language: podchess with a zh.lproj/Root.strings that translates one
+  /// engine name asks zh for the other two in both (lint's missing-translation
+  /// reads the copies as the strings workflows do). Before, lint asked zh
+  /// for its own Chinese titles too.
+  @Test func lintAndMissingAgreeOnACopyWrittenInItsLanguage() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-podchess-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("Settings.bundle")
+    try FileManager.default.copyItem(
+      at: Self.unseen.appendingPathComponent("janevu__podchess/Settings.bundle"), to: path)
+    try Data("\"AI\" = \"电脑\";\n".utf8).write(
+      to: path.appendingPathComponent("zh.lproj/Root.strings"))
+    let strings = try StringsFrontEnd(
+      StringsOptions(bundle: "Settings.bundle"),
+      environment: PrefsEnvironment(workingDirectory: folder.path))
+    #expect(strings.model.missing(in: "zh").map(\.key) == ["XQWLight", "HaQiKiD"])
+    let report = try Linter().lint(bundleAt: path.path)
+    let lint = report.diagnostics.filter {
+      $0.rule == "missing-translation" && $0.file.hasPrefix("zh.lproj/")
+    }
+    #expect(lint.count == 1, "\(lint.map(\.message))")
+    #expect(lint.allSatisfy { $0.message.contains("XQWLight") && !$0.message.contains("难度") })
   }
 
   /// The source language is shown the pages as they are written: a string

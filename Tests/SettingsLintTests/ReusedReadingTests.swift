@@ -55,8 +55,18 @@ struct ReusedReadingTests {
       for dialect in [Dialect.apple, .iask] {
         var options = LoadOptions(idiom: idiom, dialect: dialect, keepsComments: false)
         options.extraPages = base.unreachedFiles
+        // A reader that finds no Root page (janevu/podchess under InAppSettingsKit, which
+        // looks in en.lproj, not English.lproj) refuses the bundle from disk; made again
+        // from another reading, it shows no page.
+        let fresh: SettingsBundle
+        do {
+          fresh = try SettingsBundle.load(at: path, options: options)
+        } catch {
+          let again = try? SettingsBundle.load(at: path, options: options, readingAgain: base)
+          #expect(again?.pages.isEmpty ?? true, "\(idiom) \(dialect)")
+          continue
+        }
         let again = try SettingsBundle.load(at: path, options: options, readingAgain: base)
-        let fresh = try SettingsBundle.load(at: path, options: options)
         #expect(again.sharesFiles(with: base))
         #expect(!fresh.sharesFiles(with: base))
         #expect(again.files == fresh.files)

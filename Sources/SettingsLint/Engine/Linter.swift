@@ -100,6 +100,17 @@ public struct Linter: Sendable {
     let opened = Set(
       (configuration.ruleOptions[UnreachablePage.id]?.list("opened-by-app") ?? []).map(
         Page.name(ofFile:)))
+    // The texts of the copy of a localized page the source language (en, Base) is
+    // shown: another language's copy that shows other text was written in that language.
+    let sourceCopy = bundles.first { reading in
+      reading.hasLocalizedPages
+        && reading.languagesShowingThesePages.contains(where: policy.sourceLanguages.contains)
+    }
+    let sourceCopyTexts = try sourceCopy.map { reading in
+      Set(
+        reading.localizableStrings(catalog: try SchemaCatalog.load(reading.options.dialect))
+          .values.joined().map(\.text))
+    }
     for var reading in bundles {
       if !opened.isEmpty {
         for index in reading.pages.indices
@@ -121,6 +132,9 @@ public struct Linter: Sendable {
         var readingPolicy = policy
         if reading.hasLocalizedPages {
           readingPolicy.languages = Set(reading.languagesShowingThesePages)
+          if !reading.languagesShowingThesePages.contains(where: policy.sourceLanguages.contains) {
+            readingPolicy.sourceCopyTexts = sourceCopyTexts
+          }
         }
         context = LintContext(
           bundle: reading, catalog: catalog, sources: sources, policy: readingPolicy,
