@@ -56,10 +56,10 @@ enum EmptyKey: LintRule {
   ]
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
-    for (page, specifier, spec) in context.knownSpecifiers where spec.keys["Key"]?.required == true
-    {
+    for (page, specifier, spec) in context.knownSpecifiers
+    where spec.keys[SpecifierAttribute.key.rawValue]?.required == true {
       guard let key = specifier.key else { continue }
-      let place = context.place(specifier, key: "Key", on: page)
+      let place = context.place(specifier, .key, on: page)
       let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
       if trimmed.isEmpty {
         // A row nobody edits (a title value) stores nothing under any Key: with none it

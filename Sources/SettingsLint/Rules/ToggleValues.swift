@@ -115,17 +115,20 @@ enum ToggleValues: LintRule {
   static func check(
     _ specifier: Specifier, on page: Page, _ context: LintContext, _ report: inout RuleReport
   ) {
-    let trueValue = specifier["TrueValue"]
-    let falseValue = specifier["FalseValue"]
+    let trueValue = specifier.written(.trueValue)
+    let falseValue = specifier.written(.falseValue)
     let dialect = context.catalog.dialect
     let reader = dialect == .iask ? "InAppSettingsKit" : "Settings.app"
     /// "ON" or "OFF": how the dialect's reader draws the switch for a value.
     func shown(_ node: PlistNode) -> String {
       SpecifierValue.showsOn(node.value, of: specifier, dialect: dialect) ? "ON" : "OFF"
     }
-    func add(_ message: String, at key: String?, severity: Severity = .warning) {
+    func add(
+      _ message: String, at attribute: SpecifierAttribute?, severity: Severity = .warning
+    ) {
       report.add(
-        message, file: page.file, place: context.place(specifier, key: key, on: page),
+        message, file: page.file,
+        place: context.place(specifier, key: attribute?.rawValue, on: page),
         keyPath: specifier.keyPath, severity: severity)
     }
     /// A toggle storing booleans (no TrueValue or FalseValue, or one that is the
@@ -145,7 +148,7 @@ enum ToggleValues: LintRule {
         add(
           "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean\(keyNameHint(defaultValue)); "
             + howShown(defaultValue, dialect: dialect) + " (write <true/> or <false/>)",
-          at: "DefaultValue")
+          at: .defaultValue)
       }
     }
     switch (trueValue, falseValue) {
@@ -153,11 +156,11 @@ enum ToggleValues: LintRule {
       if DefaultNotInValues.equal(on, off) {
         add(
           "TrueValue and FalseValue are both \(on.shortDescription); the switch can never show OFF",
-          at: "FalseValue", severity: .error)
+          at: .falseValue, severity: .error)
       } else if on.typeName != off.typeName {
         add(
           "TrueValue is \(on.typeNameWithArticle) but FalseValue \(off.typeNameWithArticle); the app reads one key as two types",
-          at: "FalseValue")
+          at: .falseValue)
       }
       if let defaultValue = specifier.defaultValue,
         !DefaultNotInValues.equal(defaultValue, on), !DefaultNotInValues.equal(defaultValue, off),
@@ -168,7 +171,7 @@ enum ToggleValues: LintRule {
       {
         add(
           "DefaultValue \(defaultValue.shortDescription) is neither TrueValue nor FalseValue; \(reader) shows the switch \(shown(defaultValue))",
-          at: "DefaultValue")
+          at: .defaultValue)
       }
     case (nil, nil):
       checkBooleanDefault()
@@ -177,7 +180,8 @@ enum ToggleValues: LintRule {
       // The state without a value stores a boolean: a TrueValue of <true/> (or a
       // FalseValue of <false/>) is what that state would store anyway.
       if present.bool == trueIsGiven { return checkBooleanDefault() }
-      let (given, missing) = trueIsGiven ? ("TrueValue", "FalseValue") : ("FalseValue", "TrueValue")
+      let (given, missing): (SpecifierAttribute, SpecifierAttribute) =
+        trueIsGiven ? (.trueValue, .falseValue) : (.falseValue, .trueValue)
       add(
         "\(given) is set (\(present.shortDescription)) but \(missing) is not; the other state stores a boolean",
         at: given)
@@ -186,7 +190,7 @@ enum ToggleValues: LintRule {
         !DefaultNotInValues.equal(defaultValue, present), defaultValue.bool != !trueIsGiven
       {
         add(
-          "DefaultValue \(defaultValue.shortDescription) matches neither state", at: "DefaultValue")
+          "DefaultValue \(defaultValue.shortDescription) matches neither state", at: .defaultValue)
       }
     }
   }
