@@ -68,39 +68,7 @@ extension Strings {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { _ in
-        // Folder and file names come from the file system: escaped before they are measured.
-        let rows = try options.frontEnd(environment).model.status().map { row in
-          var row = row
-          row.language = row.language.escapingControlCharacters
-          row.page = row.page.escapingControlCharacters
-          return row
-        }
-        let pageWidth = max(4, rows.map { $0.page.count }.max() ?? 4)
-        let languageWidth = max(8, rows.map { $0.language.count }.max() ?? 8)
-        func pad(_ text: String, _ width: Int) -> String {
-          text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0)
-        }
-        func right(_ value: Int, _ width: Int) -> String {
-          String(repeating: " ", count: max(0, width - String(value).count)) + String(value)
-        }
-        print(
-          pad("language", languageWidth) + "  " + pad("page", pageWidth)
-            + "  translated  missing  stale  empty  done", to: &output)
-        for row in rows {
-          // A folder no device selects shows nobody its translations: not "100%".
-          let done =
-            row.unselected.map { unselected in
-              "  never shown: no device selects \(row.language).lproj"
-                + (unselected.intendedTag.map { "; rename it \($0).lproj" } ?? "")
-            }
-            // The pages are written in the source language: it is no translation to finish.
-            ?? (row.isSource ? "  source" : "  " + right(row.percentDone, 3) + "%")
-          print(
-            pad(row.language, languageWidth) + "  " + pad(row.page, pageWidth) + "  "
-              + right(row.translated, 10) + "  " + right(row.missing, 7) + "  "
-              + right(row.stale, 5)
-              + "  " + right(row.empty, 5) + done.escapingControlCharacters, to: &output)
-        }
+        output.write(try options.frontEnd(environment).statusText())
         return ExitStatus.success
       }
     }
@@ -132,30 +100,13 @@ extension Strings {
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { _ in
         let strings = try options.frontEnd(environment)
-        // A key may be a whole licence: the line quotes one line of it (the JSON has it whole).
-        func line(_ entry: MissingTranslation) -> String {
-          MessageText.bounded(
-            "\(entry.page) (\(entry.table)): \(StringsWriter.quoted(entry.key, forTerminal: true))")
-        }
-        if let language {
-          switch format {
-          case .json: print(strings.missingJSON(in: language).rendered(), to: &output)
-          case .text:
-            for entry in strings.model.missing(in: language) {
-              print(line(entry).escapingControlCharacters, to: &output)
-            }
-          }
-          return ExitStatus.success
-        }
-        // Every language, each named by its folder and its tag.
-        switch format {
-        case .json: print(strings.missingJSON().rendered(), to: &output)
-        case .text:
-          for (language, missing) in strings.model.missingByLanguage() {
-            for entry in missing {
-              print("\(language).lproj: \(line(entry))".escapingControlCharacters, to: &output)
-            }
-          }
+        // Without --lang, every language, each named by its folder and its tag.
+        switch (format, language) {
+        case (.json, let language?):
+          print(strings.missingJSON(in: language).rendered(), to: &output)
+        case (.json, nil): print(strings.missingJSON().rendered(), to: &output)
+        case (.text, let language?): output.write(strings.missingText(in: language))
+        case (.text, nil): output.write(strings.missingText())
         }
         return ExitStatus.success
       }
