@@ -32,19 +32,6 @@ struct DefaultsRenderingTests {
     #expect(newline != backslashN)
   }
 
-  // MARK: - sync: a conflict shows both values, escaped
-
-  @Test func aConflictShowsTheKeptAndTheLocalValue() {
-    let line = Defaults.Sync.line(
-      .conflict(key: "thème\u{1B}[2J", kept: .string("dark"), local: .string("light")))
-    #expect(
-      line
-        == #"≠ thème\u{1B}[2J = dark (the store's, kept; a local save from an older copy had light; save it again to keep it)"#
-    )
-    #expect(
-      Defaults.Sync.line(.conflict(key: "k", kept: .integer(1), local: nil)).contains("had (none)"))
-  }
-
   // MARK: - raw arguments
 
   @Test(arguments: [

@@ -312,7 +312,8 @@ extension Defaults {
           // Changes arrive on the store's threads: they go straight to the streams.
           if case .changes(let changes) = event {
             var output = StandardOutput()
-            output.write(Self.lines(changes, json: json))
+            output.write(
+              changes.map { (json ? $0.json.renderedCompact() : $0.text) + "\n" }.joined())
           } else {
             var errors = StandardError()
             print(Self.line(event), to: &errors)
@@ -324,21 +325,6 @@ extension Defaults {
         }
         throw CommandFailure.failure("\(name): the watch stopped: \(reason)")
       }
-    }
-
-    /// A line per change: `key: old → new`, or one JSON object per line.
-    static func lines(_ changes: [DefaultsChange], json: Bool) -> String {
-      var text = ""
-      for change in changes {
-        if json {
-          text += change.json.renderedCompact() + "\n"
-        } else {
-          let old = change.old.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-          let new = change.new.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-          text += "\(MessageText.key(change.key.string)): \(old) → \(new)\n"
-        }
-      }
-      return text
     }
 
     /// What became of the watch, said on standard error; it resumes when the folder or server is back.
@@ -429,7 +415,7 @@ extension Defaults {
           switch event {
           case .sync(let event):
             var output = StandardOutput()
-            output.write(Self.line(event) + "\n")
+            output.write(event.text + "\n")
           case .reconnecting(let name, let reason):
             var errors = StandardError()
             print(
@@ -441,26 +427,6 @@ extension Defaults {
         guard case .failed(let name, let reason) = run.wait() else { return ExitStatus.success }
         throw CommandFailure.failure("\(name): the sync stopped: \(reason)")
       }
-    }
-  }
-}
-
-extension Defaults.Sync {
-  /// `→ key = value` (pushed), `← key = value` (pulled), as `watch` prints values.
-  static func line(_ event: DomainSync.Event) -> String {
-    func text(_ value: PlistValue?) -> String {
-      value.map { $0.scalarText.escapingControlCharacters } ?? "(none)"
-    }
-    return switch event {
-    case .pushed(let key, let value): "→ \(MessageText.key(key.string)) = \(text(value))"
-    case .pulled(let key, let value): "← \(MessageText.key(key.string)) = \(text(value))"
-    case .keptLocal(let key):
-      "→ \(MessageText.key(key.string)) (a local edit newer than the store's change)"
-    case .failed(let key, let error):
-      "! \(MessageText.key(key.string)): \(error.description)"
-    case .conflict(let key, let kept, let local):
-      "≠ \(MessageText.key(key.string)) = \(text(kept)) (the store's, kept; a local save "
-        + "from an older copy had \(text(local)); save it again to keep it)"
     }
   }
 }
