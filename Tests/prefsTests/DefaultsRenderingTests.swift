@@ -14,24 +14,6 @@ import Testing
 /// (a migration's outcome when another writer changed the domain cannot be
 /// brought about through the binary).
 struct DefaultsRenderingTests {
-  // MARK: - read: unambiguous on a terminal
-
-  @Test(arguments: [
-    ("line1\nline2", "line1\\nline2"), ("line1\\nline2", "line1\\\\nline2"),
-    ("tab\there", "tab\\there"), ("esc\u{1B}[31m", "esc\\u{1B}[31m"),
-    ("back\\slash", "back\\\\slash"), ("plain", "plain"),
-  ])
-  func readEscapesUnambiguouslyOnATerminal(stored: String, shown: String) {
-    #expect(PlistValue.string(stored).readText(forTerminal: true) == shown)
-    #expect(!shown.unicodeScalars.contains { $0.needsEscapingForTerminal })
-  }
-
-  @Test func aStoredNewlineAndABackslashNDifferOnATerminal() {
-    let newline = PlistValue.string("a\nb").readText(forTerminal: true)
-    let backslashN = PlistValue.string("a\\nb").readText(forTerminal: true)
-    #expect(newline != backslashN)
-  }
-
   // MARK: - raw arguments
 
   @Test(arguments: [

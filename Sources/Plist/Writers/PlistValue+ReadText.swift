@@ -1,12 +1,15 @@
 import Foundation
-import Plist
 
 extension PlistValue {
-  /// How `prefs defaults read` prints a value on a terminal: a scalar bare
-  /// (`42`, `true`, `text`), a container as indented OpenStep text; control
-  /// characters escaped, and backslashes too, so that a stored backslash-n
-  /// never looks like a stored newline.
-  var readText: String { readText(forTerminal: true) }
+  /// A value as `defaults read` prints it on a terminal: a scalar bare
+  /// (`42`, `true`, `text`), a container as indented OpenStep text
+  /// (``openStepText(indent:)``); control characters escaped, and backslashes
+  /// too, so that a stored backslash-n never looks like a stored newline.
+  ///
+  /// ```swift
+  /// PlistValue.dictionary(["speed": .integer(3)]).readText  // {\n    speed = 3;\n}
+  /// ```
+  public var readText: String { readText(forTerminal: true) }
 
   /// The same; into a pipe or file (`forTerminal` false) a string prints as
   /// stored, as macOS `defaults read` prints it, so that scripts get it back whole.
@@ -15,7 +18,7 @@ extension PlistValue {
   /// PlistValue.string("a\nb").readText(forTerminal: true)   // a\nb, backslash doubled
   /// PlistValue.string("a\nb").readText(forTerminal: false)  // a\nb as stored
   /// ```
-  func readText(forTerminal: Bool) -> String {
+  public func readText(forTerminal: Bool) -> String {
     switch self {
     case .string(let text):
       forTerminal ? text.escapingControlCharactersAndBackslashes : text
