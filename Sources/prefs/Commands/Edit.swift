@@ -36,19 +36,36 @@ struct Edit: StreamingCommand {
 
   /// What the flags ask of ``EditFrontEnd``.
   var options: EditOptions {
+    Self.options(
+      bundle: bundle, domain: domain, languageOptions: languageOptions, idiom: idiom,
+      dialect: dialect, reading: reading, location: location)
+  }
+
+  /// What the flags `edit` and `render` share ask of ``EditFrontEnd``.
+  static func options(
+    bundle: String, domain: String?, languageOptions: LanguageOptions, idiom: Idiom,
+    dialect: Dialect?, reading: RootPageOption, location: DefaultsDirectoryOption
+  ) -> EditOptions {
     EditOptions(
       bundle: bundle, domain: domain,
       preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
       idiom: idiom, dialect: dialect, rootPage: reading.root, store: location.options)
   }
 
+  /// The tool's words in the language the flags ask for, the command line's own among them.
+  static func words(_ languageOptions: LanguageOptions, _ environment: PrefsEnvironment)
+    -> ToolStrings
+  {
+    ToolStrings(
+      preferenceList: languageOptions.language, variables: environment.variables,
+      adding: EmbeddedCommandWords.files)
+  }
+
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) -> Int32 {
-    let words = ToolStrings(
-      preferenceList: languageOptions.language, variables: environment.variables,
-      adding: EmbeddedCommandWords.files)
+    let words = Edit.words(languageOptions, environment)
     let setup: EditSetup
     do throws(EditFailure) {
       setup = try EditFrontEnd.open(options, environment: environment)
@@ -156,13 +173,10 @@ struct Render: StreamingCommand {
     environment: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) -> Int32 {
-    let words = ToolStrings(
-      preferenceList: languageOptions.language, variables: environment.variables,
-      adding: EmbeddedCommandWords.files)
-    let options = EditOptions(
-      bundle: bundle, domain: domain,
-      preferredLanguages: languageOptions.language.flatMap { try? LanguageOptions.list($0) },
-      idiom: idiom, dialect: dialect, rootPage: reading.root, store: location.options)
+    let words = Edit.words(languageOptions, environment)
+    let options = Edit.options(
+      bundle: bundle, domain: domain, languageOptions: languageOptions, idiom: idiom,
+      dialect: dialect, reading: reading, location: location)
     do throws(EditFailure) {
       let screen = try EditFrontEnd.render(
         options, page: page, width: width, words: words.formWords, environment: environment)
