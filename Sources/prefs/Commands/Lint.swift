@@ -147,7 +147,7 @@ struct LintPrinter {
       Swift.print(line.escapingControlCharacters, to: &errors)
     }
     if outcome.fixesCompleted {
-      let listing = fixListing(outcome.fixes, summary: true)
+      let listing = LintFixResult.listing(outcome.fixes, dryRun: dryRun, summary: true)
       // A machine format keeps standard output to itself.
       if format == .text {
         output.write(listing)
@@ -156,7 +156,8 @@ struct LintPrinter {
       }
     } else if outcome.failure != nil, !outcome.fixes.isEmpty {
       // What was fixed before the run stopped.
-      errors.write(fixListing(outcome.fixes, summary: false, diff: false))
+      errors.write(
+        LintFixResult.listing(outcome.fixes, dryRun: dryRun, summary: false, diff: false))
     }
     if let failure = outcome.failure { return Self.report(failure, to: &errors) }
     guard let result = outcome.output else { return ExitStatus.success }

@@ -1,16 +1,25 @@
 import Plist
-import PrefsKit
 import SettingsLint
-import StringsWorkflow
 
-/// `prefs lint --fix [--dry-run]` in words: the changes as a unified diff (a
-/// dry run), a line per fix made or not made, the folders renamed, and the count.
-extension LintPrinter {
-  /// The diff (a dry run) and the listing of every bundle's fixes; with
-  /// `summary`, the closing count.
-  func fixListing(_ fixes: [LintFixResult], summary: Bool, diff showsDiff: Bool = true)
-    -> String
-  {
+extension LintFixResult {
+  /// What a fixing run did, in the words `prefs lint --fix` prints: with
+  /// `diff` and a dry run, every bundle's ``patch`` first; then a line per
+  /// fix made (`file:line:col: fixed: … [rule]`, `would fix` in a dry run),
+  /// per fix not made with its reason, and per folder renamed; with
+  /// `summary`, the closing count (`2 fixes made in 2 files.`). Control
+  /// characters are escaped.
+  ///
+  /// ```swift
+  /// var options = LintOptions(bundles: ["Settings.bundle"])
+  /// options.fix = true
+  /// let outcome = LintFrontEnd.run(options, environment: environment)
+  /// print(LintFixResult.listing(outcome.fixes, dryRun: false, summary: true), terminator: "")
+  /// // Settings.bundle/Root.plist:12:5: fixed: … [duplicate-key]
+  /// // 1 fix made in 1 file.
+  /// ```
+  public static func listing(
+    _ fixes: [LintFixResult], dryRun: Bool, summary: Bool, diff showsDiff: Bool = true
+  ) -> String {
     var diff = ""
     var listing = ""
     for fixed in fixes {
@@ -29,7 +38,7 @@ extension LintPrinter {
     return diff + listing + Self.summary(fixes: applied, files: files, dryRun: dryRun) + "\n"
   }
 
-  /// The line `--fix` lists for a folder a fix renames.
+  /// The line for a folder a fix renames.
   static func rename(_ rename: Fix.FolderRename, _ result: FolderRenameResult.Result) -> String {
     let summary = "rename \(rename.folder) to \(rename.newName)"
     return switch result {
