@@ -33,8 +33,12 @@ struct DumpFrontEndTests {
   /// A path that is no bundle is named as given, not as resolved.
   @Test func aMissingBundleIsNamedAsGiven() {
     let environment = PrefsEnvironment(workingDirectory: Paths.examples.path)
-    #expect(throws: SettingsBundleError.notFound("Nowhere/Settings.bundle")) {
+    let error = #expect(throws: DumpFailure.self) {
       try DumpFrontEnd.run(DumpOptions(bundle: "Nowhere/Settings.bundle"), environment: environment)
+    }
+    guard case .bundle(.notFound("Nowhere/Settings.bundle")) = error else {
+      Issue.record("not named as given: \(String(describing: error))")
+      return
     }
   }
 

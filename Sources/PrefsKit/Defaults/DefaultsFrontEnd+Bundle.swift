@@ -1,5 +1,6 @@
 import DefaultsStore
 import Plist
+import ProjectConfiguration
 import SettingsSchema
 
 /// The Settings bundle a defaults verb reads a key's element from: to check
@@ -38,8 +39,14 @@ public struct KeyBundle: Sendable, Hashable {
     throws(DefaultsFailure) -> SettingsBundle
   {
     let named = NamedBundle(path, environment: environment)
+    let read: LoadOptions
+    do {
+      read = try named.options(options, rootPage: rootPage, dialect: dialect)
+    } catch {
+      throw .configuration(error)
+    }
     do throws(SettingsBundleError) {
-      var loaded = try named.load(named.options(options, rootPage: rootPage, dialect: dialect))
+      var loaded = try named.load(read)
       // Read from memory from here on (a title's other languages are read
       // from the resolved path): the refusals name the bundle as it was given.
       loaded.path = named.given

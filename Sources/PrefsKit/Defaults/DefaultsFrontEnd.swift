@@ -1,6 +1,7 @@
 import DefaultsStore
 import Foundation
 import Plist
+import ProjectConfiguration
 import SettingsSchema
 
 /// The `defaults` verbs as a library, over the domains of one ``StoreLocation``:
@@ -390,6 +391,8 @@ public enum DefaultsFailure: Error, Sendable {
   case additionCheckedByBundle
   /// The bundle a key's element is read from does not read (named as given).
   case bundle(SettingsBundleError)
+  /// The nearest `.prefs.yml` above the bundle does not read.
+  case configuration(ConfigurationError)
   /// The value does not fit the element storing the key, or no element stores it.
   case valueRefused(SpecifierValue.Refusal)
   /// No element of the bundle stores the key described.

@@ -1,5 +1,6 @@
 import Localization
 import Plist
+import ProjectConfiguration
 import SettingsSchema
 
 /// What `prefs dump` is asked: a bundle, and how to read it.
@@ -48,6 +49,14 @@ public struct DumpOutcome: Sendable {
   public var json: JSONValue { BundleDump.json(of: bundle, shownAs: shownPath) }
 }
 
+/// Why `prefs dump` read nothing.
+public enum DumpFailure: Error, Sendable {
+  /// The path is no bundle (named as given).
+  case bundle(SettingsBundleError)
+  /// The nearest `.prefs.yml` does not read.
+  case configuration(ConfigurationError)
+}
+
 /// `prefs dump`: reads a bundle in the preferred languages, never stopping at
 /// a file that does not read (it becomes a problem of the outcome).
 ///
@@ -59,15 +68,24 @@ public struct DumpOutcome: Sendable {
 /// ```
 public enum DumpFrontEnd {
   public static func run(_ options: DumpOptions, environment: PrefsEnvironment)
-    throws(SettingsBundleError) -> DumpOutcome
+    throws(DumpFailure) -> DumpOutcome
   {
     let named = NamedBundle(options.bundle, environment: environment)
     let preferred =
       options.preferredLanguages
       ?? LanguageNegotiation.preferredLanguages(environment: environment.variables)
-    let loadOptions = named.options(
-      LoadOptions(idiom: options.idiom, preferredLanguages: preferred),
-      rootPage: options.rootPage, dialect: options.dialect)
-    return DumpOutcome(bundle: try named.load(loadOptions), shownPath: named.given)
+    let loadOptions: LoadOptions
+    do {
+      loadOptions = try named.options(
+        LoadOptions(idiom: options.idiom, preferredLanguages: preferred),
+        rootPage: options.rootPage, dialect: options.dialect)
+    } catch {
+      throw .configuration(error)
+    }
+    do {
+      return DumpOutcome(bundle: try named.load(loadOptions), shownPath: named.given)
+    } catch {
+      throw .bundle(error)
+    }
   }
 }

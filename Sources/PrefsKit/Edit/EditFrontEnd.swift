@@ -1,6 +1,7 @@
 import DefaultsStore
 import Localization
 import Plist
+import ProjectConfiguration
 import SettingsForm
 import SettingsSchema
 
@@ -46,6 +47,8 @@ public struct EditOptions: Sendable {
 public enum EditFailure: Error, Sendable {
   /// The bundle did not read.
   case bundle(SettingsBundleError)
+  /// The nearest `.prefs.yml` does not read.
+  case configuration(ConfigurationError)
   /// No domain was given and the bundle names none. `infoPlistIdentifier` is
   /// the `CFBundleIdentifier` beside the bundle when it is one only a build
   /// fills in (`$(PRODUCT_BUNDLE_IDENTIFIER)`), nil when there is none.
@@ -177,9 +180,14 @@ public enum EditFrontEnd {
     let preferred =
       options.preferredLanguages
       ?? LanguageNegotiation.preferredLanguages(environment: environment.variables)
-    let loadOptions = named.options(
-      LoadOptions(idiom: options.idiom, preferredLanguages: preferred, keepsComments: false),
-      rootPage: options.rootPage, dialect: options.dialect)
+    let loadOptions: LoadOptions
+    do {
+      loadOptions = try named.options(
+        LoadOptions(idiom: options.idiom, preferredLanguages: preferred, keepsComments: false),
+        rootPage: options.rootPage, dialect: options.dialect)
+    } catch {
+      throw .configuration(error)
+    }
     let bundle: SettingsBundle
     do {
       bundle = try named.load(loadOptions)

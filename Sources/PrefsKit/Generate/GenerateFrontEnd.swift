@@ -1,5 +1,6 @@
 import CodeGeneration
 import Foundation
+import ProjectConfiguration
 import SettingsSchema
 
 /// What `prefs generate swift` is asked.
@@ -67,6 +68,8 @@ public enum GenerateSwiftError: Error, Sendable {
   case checkNeedsAFile
   /// The path is no bundle.
   case bundle(SettingsBundleError)
+  /// The nearest `.prefs.yml` does not read.
+  case configuration(ConfigurationError)
   /// The bundle cannot be generated from; `bundlePath` as given, for
   /// ``GenerationError/compilerStyle(bundlePath:)``.
   case generation(GenerationError, bundlePath: String)
@@ -97,12 +100,18 @@ public enum GenerateFrontEnd {
     }
     if options.checksOnly, options.outputFile == nil { throw .checkNeedsAFile }
     let named = NamedBundle(options.bundle, environment: environment)
+    let base: LoadOptions
+    do {
+      base = try named.options(LoadOptions(), rootPage: options.rootPage)
+    } catch {
+      throw .configuration(error)
+    }
     let bundles: [SettingsBundle]
     do {
       bundles = try named.shown { () throws(SettingsBundleError) in
         try SwiftSettingsGenerator.load(
           at: named.resolved, idioms: options.idioms, language: options.language,
-          base: named.options(LoadOptions(), rootPage: options.rootPage))
+          base: base)
       }
     } catch {
       throw .bundle(error)

@@ -25,19 +25,33 @@ public struct NamedBundle: Sendable, Equatable {
     resolved = environment.absolutePath(path)
   }
 
+  /// The nearest `.prefs.yml` at or above the bundle, read as lint, strings
+  /// and diff read it, else the empty configuration. A file that does not
+  /// read is an error for every command that reads the bundle: a typo in any
+  /// section would otherwise silently change which pages are read.
+  ///
+  /// ```swift
+  /// let configuration = try named.configuration()
+  /// configuration.dialect  // .iask for `dialect: iask`
+  /// ```
+  public func configuration() throws(ConfigurationError) -> ProjectConfiguration {
+    try ProjectConfiguration.nearest(forBundle: resolved)
+  }
+
   /// `options` with the page the app opens first (`rootPage`, else `root:`
   /// of the nearest `.prefs.yml`) and the dialect (`dialect`, else
-  /// `dialect:` of the configuration). A configuration that does not read is
-  /// left to the workflows that report it (lint, strings).
+  /// `dialect:` of the configuration); throws when that file does not read.
+  ///
+  /// ```swift
+  /// let options = try named.options(LoadOptions(), rootPage: nil)
+  /// ```
   public func options(_ options: LoadOptions, rootPage: String?, dialect: Dialect? = nil)
-    -> LoadOptions
+    throws(ConfigurationError) -> LoadOptions
   {
     var options = options
-    let configuration = ProjectConfiguration.find(forBundle: resolved).flatMap {
-      try? ProjectConfiguration.load(file: $0)
-    }
-    options.rootPage = rootPage.flatMap(PageName.init)?.name ?? configuration?.rootPage
-    if let dialect = dialect ?? configuration?.dialect {
+    let project = try configuration()
+    options.rootPage = rootPage.flatMap(PageName.init)?.name ?? project.rootPage
+    if let dialect = dialect ?? project.dialect {
       options.dialect = dialect
       options.followsBundleReader = false
     }

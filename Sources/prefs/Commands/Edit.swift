@@ -120,6 +120,7 @@ struct Edit: StreamingCommand {
   ) -> any Error {
     switch failure {
     case .bundle(let error): return error
+    case .configuration(let error): return error
     case .noDomain(let setting?):
       return CommandFailure.usage(
         words["edit.domainIsBuildSetting"].replacing(

@@ -83,6 +83,7 @@ struct GenerateSwift: StreamingCommand {
       return CommandErrors.report(
         CommandFailure.usage("--check needs the file: give -o FILE"), to: &errors)
     case .bundle(let error): return CommandErrors.report(error, to: &errors)
+    case .configuration(let error): return CommandErrors.report(error, to: &errors)
     case .generation(let error, let bundlePath):
       // Compiler style, at the later place, naming the other one; nothing is written.
       print(error.compilerStyle(bundlePath: bundlePath), to: &errors)

@@ -97,6 +97,11 @@ enum CommandErrors {
       return (
         error.description.escapingControlCharacters + remedy(error.remedy), ExitStatus.usage, false
       )
+    case let failure as DumpFailure:
+      switch failure {
+      case .bundle(let error): return describe(error)
+      case .configuration(let error): return describe(error)
+      }
     case let failure as DefaultsFailure:
       return describe(failure, writes: writes)
     case let failure as DefaultsSyncFailure:
@@ -164,6 +169,7 @@ enum CommandErrors {
     case .store(let error): return describe(error, writes: writes)
     case .invalidValue(let error): return describe(error)
     case .bundle(let error): return describe(error)
+    case .configuration(let error): return describe(error)
     case .valueRefused(let refusal): return describe(refusal)
     case .unwritableExport(let error): return describe(error)
     case .unreadablePlist(let name, let issue):
