@@ -162,6 +162,7 @@ let package = Package(
       name: "SettingsFormTests",
       dependencies: [
         "SettingsForm", "SettingsSchema", "DefaultsStore", "Plist", "TerminalUI", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "SourceCheckTests", dependencies: ["SourceCheck", "TestSupport"]),
     .testTarget(

@@ -309,33 +309,48 @@ extension RowBuilder {
   }
 
   /// Words to lines of at most `width` columns (a longer word is cut); line
-  /// breaks in the text are kept.
+  /// breaks in the text are kept. Each character is measured once, so a
+  /// footer of one unbroken word a megabyte long wraps in linear time.
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in text.components(separatedBy: "\\n") {
       var line = ""
-      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-        var word = String(word)
-        while DisplayWidth.of(word) > width {
+      var lineWidth = 0
+      for piece in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        var word = String(piece)
+        var wordWidth = DisplayWidth.of(word)
+        if wordWidth > width {
           if !line.isEmpty {
             lines.append(line)
             line = ""
+            lineWidth = 0
           }
+          // Cut the word into full lines; what is left is placed like any word.
           var head = ""
+          var headWidth = 0
           for character in word {
-            if DisplayWidth.of(head) + DisplayWidth.of(character) > width { break }
+            let characterWidth = DisplayWidth.of(character)
+            if headWidth + characterWidth > width, !head.isEmpty {
+              lines.append(head)
+              head = ""
+              headWidth = 0
+            }
             head.append(character)
+            headWidth += characterWidth
           }
-          lines.append(head)
-          word.removeFirst(head.count)
+          word = head
+          wordWidth = headWidth
         }
         if line.isEmpty {
           line = word
-        } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
+          lineWidth = wordWidth
+        } else if lineWidth + 1 + wordWidth <= width {
           line += " " + word
+          lineWidth += 1 + wordWidth
         } else {
           lines.append(line)
           line = word
+          lineWidth = wordWidth
         }
       }
       lines.append(line)
