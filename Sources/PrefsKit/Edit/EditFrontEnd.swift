@@ -132,6 +132,31 @@ public enum EditFrontEnd {
     _ options: EditOptions, page: String?, width: Int, words: FormWords,
     environment: PrefsEnvironment
   ) throws(EditFailure) -> String {
+    try rendering(options, page: page, width: width, words: words, environment: environment).screen
+  }
+
+  /// A page drawn by ``rendering(_:page:width:words:environment:)``, with the
+  /// strings tables the bundle has but never read: the page shows their
+  /// language's words as written, which the caller says as lint and dump do.
+  public struct Rendering: Sendable {
+    /// The page as plain text.
+    public var screen: String
+    /// ``SettingsBundle/unreadTables`` of the bundle drawn.
+    public var unreadTables: [BundleProblem]
+  }
+
+  /// A page of the form as plain text, as ``render(_:page:width:words:environment:)``
+  /// draws it, and the tables that did not read.
+  ///
+  /// ```swift
+  /// let drawn = try EditFrontEnd.rendering(
+  ///   options, page: nil, width: 60, words: .keys, environment: environment)
+  /// drawn.unreadTables.map(\.file)  // ["en.lproj/Root.strings"] for a FIFO there
+  /// ```
+  public static func rendering(
+    _ options: EditOptions, page: String?, width: Int, words: FormWords,
+    environment: PrefsEnvironment
+  ) throws(EditFailure) -> Rendering {
     let named = NamedBundle(options.bundle, environment: environment)
     let bundle = try load(options, named: named, environment: environment)
     let ownDomain = bundle.defaultsDomain(besideBundleAt: named.resolved)
@@ -154,7 +179,7 @@ public enum EditFrontEnd {
       guard unread.isEmpty else { throw .pagesDoNotRead(unread) }
     }
     state.height = state.fullHeight
-    return FormView.draw(state).plainText
+    return Rendering(screen: FormView.draw(state).plainText, unreadTables: bundle.unreadTables)
   }
 
   /// The page `asked` names: as written when a page has that name or file,

@@ -75,17 +75,24 @@ struct Edit: StreamingCommand {
     }
     return CommandErrors.run(errors: &errors) { errors in
       let terminal = environment.terminal
+      // A table that never read shows its language's words as written: named as lint and
+      // dump name it, after the form (a form on the screen would hide it), and exit 1.
+      let unread = setup.bundle.unreadTables
+      func ended(_ status: Int32) -> Int32 {
+        ProblemPrinter.print(unread, bundle: bundle, to: &errors)
+        return unread.isEmpty || status != ExitStatus.success ? status : ExitStatus.failure
+      }
       if plain {
         // A piped answer is not echoed, so the line it ends is ended here.
         let session = setup.plainSession(
           words: words.formWords, readAnswer: StandardInput.line,
           endsAnsweredLines: !terminal.standardInputIsTerminal)
-        return Self.exitStatus(session.run(output: &output))
+        return ended(Self.exitStatus(session.run(output: &output)))
       }
       guard terminal.standardInputIsTerminal, terminal.standardOutputIsTerminal else {
         throw CommandFailure.usage(words["edit.noTerminal"])
       }
-      return try interactive(setup, words: words, environment: environment)
+      return ended(try interactive(setup, words: words, environment: environment))
     }
   }
 
@@ -179,10 +186,12 @@ struct Render: StreamingCommand {
       bundle: bundle, domain: domain, languageOptions: languageOptions, idiom: idiom,
       dialect: dialect, reading: reading, location: location)
     do throws(EditFailure) {
-      let screen = try EditFrontEnd.render(
+      let drawn = try EditFrontEnd.rendering(
         options, page: page, width: width, words: words.formWords, environment: environment)
-      print(screen, to: &output)
-      return ExitStatus.success
+      print(drawn.screen, to: &output)
+      // The page shows a table that never read as words as written: an error, as lint and dump say it.
+      ProblemPrinter.print(drawn.unreadTables, bundle: bundle, to: &errors)
+      return drawn.unreadTables.isEmpty ? ExitStatus.success : ExitStatus.failure
     } catch {
       return CommandErrors.report(
         Edit.failure(error, bundle: bundle, words: words, errors: &errors), to: &errors)

@@ -39,6 +39,28 @@ struct StringsBundleOptions: ParsableArguments {
   }
 }
 
+/// Names each table the bundle has but never read (a link out of the bundle,
+/// a FIFO, a folder named like a table) as lint and dump name it; true when
+/// there is one. Counts, lists and exports made without it would show a
+/// language that is not there, so the command then exits 1.
+func reportUnreadTables(
+  _ strings: StringsFrontEnd, bundle: String, errors: inout some TextOutputStream
+) -> Bool {
+  let unread = strings.model.bundle.unreadTables
+  ProblemPrinter.print(unread, bundle: bundle, to: &errors)
+  return !unread.isEmpty
+}
+
+/// Refuses a workflow that writes tables when one of them never read: it
+/// would write over or beside what the bundle holds under that name.
+func refuseUnreadTables(
+  _ strings: StringsFrontEnd, bundle: String, errors: inout some TextOutputStream
+) throws {
+  guard reportUnreadTables(strings, bundle: bundle, errors: &errors) else { return }
+  throw CommandFailure.failure(
+    "\(bundle.escapingControlCharacters): a strings table does not read, so nothing was written")
+}
+
 /// Says what a strings workflow wrote (or with a dry run would write, and how).
 func reportChanges(
   _ changes: StringsChanges, report: DoneReport, output: inout some TextOutputStream,
@@ -67,9 +89,11 @@ extension Strings {
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      CommandErrors.run(errors: &errors) { _ in
-        output.write(try options.frontEnd(environment).statusText())
-        return ExitStatus.success
+      CommandErrors.run(errors: &errors) { errors in
+        let strings = try options.frontEnd(environment)
+        output.write(try strings.statusText())
+        let unread = reportUnreadTables(strings, bundle: options.bundle, errors: &errors)
+        return unread ? ExitStatus.failure : ExitStatus.success
       }
     }
   }
@@ -98,7 +122,7 @@ extension Strings {
       environment: PrefsEnvironment, output: inout some TextOutputStream,
       errors: inout some TextOutputStream
     ) -> Int32 {
-      CommandErrors.run(errors: &errors) { _ in
+      CommandErrors.run(errors: &errors) { errors in
         let strings = try options.frontEnd(environment)
         // Without --lang, every language, each named by its folder and its tag.
         switch (format, language) {
@@ -108,7 +132,8 @@ extension Strings {
         case (.text, let language?): output.write(strings.missingText(in: language))
         case (.text, nil): output.write(strings.missingText())
         }
-        return ExitStatus.success
+        let unread = reportUnreadTables(strings, bundle: options.bundle, errors: &errors)
+        return unread ? ExitStatus.failure : ExitStatus.success
       }
     }
   }
@@ -154,8 +179,10 @@ extension Strings {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        reportChanges(
-          try options.frontEnd(environment).sync(prune: prune, dryRun: dryRun), report: report,
+        let strings = try options.frontEnd(environment)
+        try refuseUnreadTables(strings, bundle: options.bundle, errors: &errors)
+        return reportChanges(
+          try strings.sync(prune: prune, dryRun: dryRun), report: report,
           output: &output, errors: &errors)
       }
     }
@@ -195,7 +222,9 @@ extension Strings {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
-        let outcome = try options.frontEnd(environment).export(
+        let strings = try options.frontEnd(environment)
+        try refuseUnreadTables(strings, bundle: options.bundle, errors: &errors)
+        let outcome = try strings.export(
           format, language: language, outputFile: output == "-" ? nil : output,
           toolVersion: PrefsVersion.current)
         switch outcome {
@@ -238,9 +267,11 @@ extension Strings {
       errors: inout some TextOutputStream
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
+        let strings = try options.frontEnd(environment)
+        try refuseUnreadTables(strings, bundle: options.bundle, errors: &errors)
         let outcome: StringsFrontEnd.ImportOutcome
         do {
-          outcome = try options.frontEnd(environment).importing(
+          outcome = try strings.importing(
             file, language: language, dryRun: dryRun)
         } catch StringsFrontEnd.ImportError.unreadable(let file, let reason) {
           throw CommandFailure.failure("\(file): \(reason); nothing was written")
