@@ -7,7 +7,8 @@ enum PageWithoutGroup: LintRule {
     On a child page, rows before the first group were reported missing on iOS 13, and \
     wrapping them in a PSGroupSpecifier fixed it. Starting every child page with a group \
     also gives its first section the spacing the rest of Settings has. Root may start \
-    with a row.
+    with a row. InAppSettingsKit gives rows before the first group an untitled section of \
+    their own (IASKSettingsReader), so its pages are not checked.
     """
   static let defaultSeverity = Severity.warning
   static let readsIdiom = true
@@ -27,6 +28,8 @@ enum PageWithoutGroup: LintRule {
   static let passingExamples = ChildPaneMissing.passingExamples
 
   static func check(_ context: LintContext, _ report: inout RuleReport) {
+    // The iOS 13 fault is Settings.app's: InAppSettingsKit opens an untitled section for leading rows.
+    guard context.catalog.dialect == .apple else { return }
     // A licence page (LicensePlist's list of libraries) is a list: no group to name.
     for page in context.bundle.pages.dropFirst() where !context.licencePages.contains(page.file) {
       guard let first = context.shownSpecifiers(on: page).first, first.type != nil,

@@ -6,7 +6,10 @@ enum RadioGroupAbsorbs: LintRule {
   static let rationale = """
     A radio group is a section of its own. Elements after it, until the next group, are \
     drawn in that section below the options, and the radio group's footer moves below \
-    them. Apple's advice is to start a new group right after a radio group.
+    them. Apple's advice is to start a new group right after a radio group. \
+    InAppSettingsKit gives a radio group's section one row per value and no more \
+    (IASKSettingsReader's numberOfRowsInSection:): there the elements after it are never \
+    shown, and a setting among them cannot be changed in the app.
     """
   static let defaultSeverity = Severity.warning
   static let readsIdiom = true
@@ -68,8 +71,12 @@ enum RadioGroupAbsorbs: LintRule {
       let shown = context.shownSpecifiers(on: page)
       for (previous, specifier) in zip(shown, shown.dropFirst())
       where previous.type == .radioGroup && !context.startsSection(specifier) {
+        // The section of the radio group is the one the rows after it join, up to the next group.
+        let hidden = context.catalog.sectionHoldsOnlyOptions(previous.type)
         report.add(
-          "this \(specifier.type ?? "element") is drawn inside the radio group above, below its options; start a group before it",
+          hidden
+            ? "InAppSettingsKit never shows this \(specifier.type ?? "element") nor the rest of its section: the radio group above shows only its options; start a group before it"
+            : "this \(specifier.type ?? "element") is drawn inside the radio group above, below its options; start a group before it",
           file: page.file, place: context.place(specifier, .type, on: page),
           keyPath: specifier.keyPath)
       }

@@ -12,7 +12,10 @@ enum UnreachablePage: LintRule {
     another letter case (Advanced.PLIST) is never a page either: iOS opens <File>.plist, and \
     file names keep their letter case on a device. A page that a child pane names as iOS \
     does not open it (File written with .plist, or the page saved as .PLIST) is reported \
-    once, by child-pane-missing at the row, and not again here; nor are the pages it opens.
+    once, by child-pane-missing at the row, and not again here; nor are the pages it opens. \
+    An app that shows the bundle with InAppSettingsKit may open any page itself \
+    (IASKAppSettingsViewController's file): read that way, such a page is a note; list it \
+    under opened-by-app.
     """
   static let defaultSeverity = Severity.warning
   static let options = [
@@ -32,7 +35,7 @@ enum UnreachablePage: LintRule {
   static let lesserSeverities: [(severity: Severity, when: String)] = [
     (
       .note,
-      "the plist has no PreferenceSpecifiers (the app's own data, not a page), or the page shows only licence text (CocoaPods', LicensePlist's or one written by hand)"
+      "the plist has no PreferenceSpecifiers (the app's own data, not a page), the page shows only licence text (CocoaPods', LicensePlist's or one written by hand), or the bundle is read as InAppSettingsKit's, whose app may open any page itself (IASKAppSettingsViewController's file)"
     )
   ]
 
@@ -83,6 +86,14 @@ enum UnreachablePage: LintRule {
       if context.licencePages.contains(file) {
         report.add(
           "no child pane opens this licence page; Settings.app never shows it (one a generator left behind?)",
+          file: file, severity: .note)
+        continue
+      }
+      // An InAppSettingsKit app opens any page by name (IASKAppSettingsViewController's
+      // file), which the bundle cannot show: a note, unless the page is listed.
+      guard context.catalog.dialect == .apple else {
+        report.add(
+          "no child pane opens this page; InAppSettingsKit shows it only if the app opens it itself (its view controller's file): list it under opened-by-app if so",
           file: file, severity: .note)
         continue
       }

@@ -125,6 +125,12 @@ public struct TypeSpec: Sendable, Hashable {
   /// Whether the element starts a section of the page (`section`): a group, a
   /// radio group; the rows after it belong to it until the next one.
   public var startsSection: Bool
+  /// Whether the section the element starts shows its options alone
+  /// (`sectionHoldsOnlyOptions`): InAppSettingsKit gives a radio group's
+  /// section as many rows as it has Values (IASKSettingsReader's
+  /// `numberOfRowsInSection:`), so an element after it, before the next
+  /// section, is never shown.
+  public var sectionHoldsOnlyOptions: Bool = false
   public var keys: [String: KeySpec]
 
   /// Whether a value lives under the element's `Key`: registered as a default,
@@ -223,6 +229,7 @@ public struct SchemaCatalog: Sendable {
     struct TypeEntry: Decodable {
       var summary: String?
       var section: Bool?
+      var sectionHoldsOnlyOptions: Bool?
       var editable: Bool?
       var stores: ValueKind?
       var keys: [String: KeySpec]
@@ -278,6 +285,7 @@ public struct SchemaCatalog: Sendable {
       if let summary = entry.summary { spec.summary = summary }
       if let editable = entry.editable { spec.isEditable = editable }
       if let section = entry.section { spec.startsSection = section }
+      if let only = entry.sectionHoldsOnlyOptions { spec.sectionHoldsOnlyOptions = only }
       if let stores = entry.stores { spec.stores = stores }
       spec.keys.merge(entry.keys) { $1 }
       catalog.types[name] = spec
@@ -326,6 +334,17 @@ public struct SchemaCatalog: Sendable {
   /// Whether an element of `type` starts a section of its page.
   public func startsSection(_ type: SpecifierType?) -> Bool {
     spec(of: type)?.startsSection ?? false
+  }
+
+  /// Whether the section an element of `type` starts shows only its options,
+  /// never the elements written after it in that section.
+  ///
+  /// ```swift
+  /// try SchemaCatalog.load(.iask).sectionHoldsOnlyOptions(.radioGroup)   // true
+  /// try SchemaCatalog.load(.apple).sectionHoldsOnlyOptions(.radioGroup)  // false
+  /// ```
+  public func sectionHoldsOnlyOptions(_ type: SpecifierType?) -> Bool {
+    spec(of: type)?.sectionHoldsOnlyOptions ?? false
   }
 
   /// Whether an element of `type` has a value stored under its `Key`.

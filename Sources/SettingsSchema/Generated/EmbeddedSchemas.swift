@@ -173,6 +173,7 @@ enum EmbeddedSchemas {
       "types": {
         "PSGroupSpecifier": { "keys": {} },
         "PSRadioGroupSpecifier": {
+          "sectionHoldsOnlyOptions": true,
           "keys": {
             "Values": { "type": "array", "elements": "scalar" },
             "Titles": { "type": "array", "elements": "string", "localizable": true }
