@@ -296,6 +296,10 @@ public enum BundleDiff {
         // The same text in another type: `the string "1"` to `the integer 1`.
         (before, after) = (SpecifierValue.describe(was), SpecifierValue.describe(now))
       }
+      // An empty text is said as "", never as a gap in the sentence.
+      let (saidBefore, saidAfter) = (
+        before.isEmpty ? "\"\"" : before, after.isEmpty ? "\"\"" : after
+      )
       if old.rule == .toggle {
         // A toggle's default matters by the state it is shown in.
         let wasOn = SpecifierValue.showsOn(
@@ -306,14 +310,14 @@ public enum BundleDiff {
           changes.append(
             change(
               .defaultChanged, .behaviour, old: before, new: after, at: "DefaultValue",
-              "the default of \"\(new.key)\" changed from \(before) to \(after): the switch is now \(isOn ? "on" : "off") for everyone who never set it"
+              "the default of \"\(new.key)\" changed from \(saidBefore) to \(saidAfter): the switch is now \(isOn ? "on" : "off") for everyone who never set it"
             ))
         } else if !toggleChanged {
           // The stored representation's change above already says it.
           changes.append(
             change(
               .defaultChanged, .cosmetic, old: before, new: after, at: "DefaultValue",
-              "the default of \"\(new.key)\" changed from \(before) to \(after), still shown \(isOn ? "on" : "off")"
+              "the default of \"\(new.key)\" changed from \(saidBefore) to \(saidAfter), still shown \(isOn ? "on" : "off")"
             ))
         }
       } else if old.rule == .shown {
@@ -321,13 +325,13 @@ public enum BundleDiff {
         changes.append(
           change(
             .defaultChanged, .cosmetic, old: before, new: after, at: "DefaultValue",
-            "\"\(new.key)\" shows \(after) instead of \(before) until the app writes a value"
+            "\"\(new.key)\" shows \(saidAfter) instead of \(saidBefore) until the app writes a value"
           ))
       } else {
         changes.append(
           change(
             .defaultChanged, .behaviour, old: before, new: after, at: "DefaultValue",
-            "the default of \"\(new.key)\" changed from \(before) to \(after): the setting changes for everyone who never set it"
+            "the default of \"\(new.key)\" changed from \(saidBefore) to \(saidAfter): the setting changes for everyone who never set it"
           ))
       }
     }

@@ -184,6 +184,37 @@ struct BundleDiffTests {
     #expect(plan.steps.isEmpty && plan.refusals.isEmpty)
   }
 
+  /// An empty default is said as "" (Psiphon f3dbac47 → 670791e3 gave
+  /// "changed from nothing to : the setting changes"), for every kind of element.
+  @Test(arguments: [
+    "PSTextFieldSpecifier", "PSToggleSwitchSpecifier", "PSTitleValueSpecifier",
+  ])
+  func anEmptyDefaultIsSaidAsAnEmptyText(type: String) throws {
+    func page(_ defaultValue: String) -> String {
+      """
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>\(type)</string><key>Key</key><string>name</string>
+      <key>Title</key><string>Name</string>\(defaultValue)</dict>
+      </array></dict></plist>
+      """
+    }
+    for (old, new) in [
+      ("", "<key>DefaultValue</key><string></string>"),
+      ("<key>DefaultValue</key><string></string>", ""),
+      ("<key>DefaultValue</key><string>x</string>", "<key>DefaultValue</key><string></string>"),
+    ] {
+      let (before, after) = try Self.snapshots(oldRoot: page(old), newRoot: page(new))
+      let messages = BundleDiff.compare(old: before, new: after).map(\.message)
+      #expect(!messages.isEmpty)
+      for message in messages {
+        #expect(
+          !message.contains(" to :") && !message.contains(" to ,") && !message.contains("from  to"),
+          "\(message)")
+        #expect(!message.contains("shows  instead") && !message.contains("instead of  until"))
+      }
+    }
+  }
+
   /// A history pair read by each device, by Settings.app and by
   /// InAppSettingsKit when the pair has `.inApp` pages (as `prefs diff` reads it).
   static func history(_ name: String, dialects: [Dialect]? = nil) throws -> (
