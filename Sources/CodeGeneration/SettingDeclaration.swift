@@ -42,6 +42,9 @@ public enum ValueShape: Sendable, Hashable {
   case double(range: ClosedRange<Double>?)
   /// A multi value or radio group: a generated enum of its `Values`.
   case choice(Choice)
+  /// A date (InAppSettingsKit's date picker stores an `NSDate`): `nil` when
+  /// nothing is stored, as the picker has no value of its own to show.
+  case date
 
   /// The enum of a multi value or radio group.
   public struct Choice: Sendable, Hashable {
@@ -76,6 +79,7 @@ public enum ValueShape: Sendable, Hashable {
     case .string: "Swift.String"
     case .double: "Swift.Double"
     case .choice(let choice): SwiftIdentifier.declared(choice.typeName)
+    case .date: "Foundation.Date?"
     }
   }
 
@@ -92,6 +96,7 @@ public enum ValueShape: Sendable, Hashable {
     case .double: ValueReading.double(stored).map(ReadValue.double)
     case .choice(let choice):
       choice.cases.firstIndex { ValueReading.same(stored, $0.value) }.map(ReadValue.choice)
+    case .date: if case .date(let date) = stored { .date(date) } else { nil }
     }
   }
 
@@ -102,6 +107,7 @@ public enum ValueShape: Sendable, Hashable {
     case .string: "Swift.String"
     case .double: "Swift.Double"
     case .choice(let choice): "\(name: choice.typeName)"
+    case .date: "Foundation.Date?"
     }
   }
 
@@ -112,6 +118,7 @@ public enum ValueShape: Sendable, Hashable {
     case .string: .string("")
     case .double(let range): .double(range?.lowerBound ?? 0)
     case .choice: .choice(0)
+    case .date: .date(nil)
     }
   }
 }
@@ -123,6 +130,8 @@ public enum ReadValue: Sendable, Hashable {
   case double(Double)
   /// The index of a case of the setting's enum.
   case choice(Int)
+  /// A date, or `nil` for none.
+  case date(Date?)
 }
 
 /// How stored property-list values read as Swift values: the same rules the

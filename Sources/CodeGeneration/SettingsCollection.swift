@@ -166,6 +166,7 @@ public enum SettingsCollection {
       switch stores {
       case .boolean: return .bool
       case .integer, .real, .number: return .double(range: nil)
+      case .date: return .date
       default: return .string
       }
     }
@@ -257,6 +258,7 @@ extension ValueShape {
       range.map { "a Double in \($0.lowerBound)...\($0.upperBound)" } ?? "a Double"
     case .choice(let choice):
       "one of \(choice.cases.map { SpecifierValue.text(of: $0.value) }.joined(separator: ", "))"
+    case .date: "a Date"
     }
   }
 }

@@ -127,11 +127,12 @@ public struct SwiftSettingsGenerator: Sendable {
       /// What the setting reads as when nothing is stored, or what is stored cannot be read as a `Value`.
       \(access)let defaultValue: Value
       let decode: @Sendable (Any) -> Value?
-      let encode: @Sendable (Value) -> Any
+      /// What is stored for a value; nil removes what is stored.
+      let encode: @Sendable (Value) -> Any?
 
       init(
         _ name: Swift.String, defaultValue: Value, decode: @escaping @Sendable (Any) -> Value?,
-        encode: @escaping @Sendable (Value) -> Any
+        encode: @escaping @Sendable (Value) -> Any?
       ) {
         self.name = name
         self.defaultValue = defaultValue
@@ -185,6 +186,8 @@ public struct SwiftSettingsGenerator: Sendable {
     case .choice(let choice):
       out +=
         "    decode: { \(name: choice.typeName)(storedValue: $0) }, encode: { $0.storedValue })\n"
+    case .date:
+      out += "    decode: { $0 as? Foundation.Date }, encode: { $0 })\n"
     }
     if case .double(let range?) = declaration.shape, let rangeName = declaration.rangeName {
       out += "  /// The range of ``\(name: declaration.name)`` (`MinimumValue`...`MaximumValue`).\n"
@@ -272,6 +275,8 @@ public struct SwiftSettingsGenerator: Sendable {
     case (.double(let number), _): "\(real: number)"
     case (.choice(let index), .choice(let choice)): ".\(name: choice.cases[index].name)"
     case (.choice, _): "nil"
+    case (.date(let date?), _): "\(value: .date(date))"
+    case (.date(nil), _): "nil"
     }
   }
 
