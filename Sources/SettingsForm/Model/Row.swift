@@ -14,6 +14,7 @@ public struct Row: Sendable, Equatable {
     case titleValue
     /// An option of a radio group; `value` is what choosing it stores.
     case radioOption(value: PlistValue)
+    /// A row that opens the page `file`; "" when the bundle has no page by its File (an empty page).
     case childPane(file: String)
     /// An InAppSettingsKit row that does something in the app (opens a URL,
     /// writes a mail, runs the app's code): the form says what, and does not do it.
@@ -109,7 +110,7 @@ enum RowBuilder {
     /// with options, a row per value (a radio group).
     case section(options: Bool)
     /// One row of the kind made from the element; nil draws nothing (a child
-    /// pane whose page is missing).
+    /// pane without a File).
     case row(@Sendable (Specifier) -> Row.Kind?)
     /// A row, then a line per line of the stored text (a text view).
     case lines
@@ -133,7 +134,13 @@ enum RowBuilder {
     },
     .multiValue: .row { _ in .multiValue },
     .titleValue: .row { _ in .titleValue },
-    .childPane: .row { $0.childPage.map { .childPane(file: $0) } },
+    // A File that names no page of the bundle is still a row (Settings.app and
+    // InAppSettingsKit make the cell from Title and read File only when it is
+    // tapped); it opens an empty page. Without File there is nothing to open.
+    .childPane: .row { specifier in
+      specifier.childPage.map { .childPane(file: $0) }
+        ?? specifier.file.map { _ in .childPane(file: "") }
+    },
     .button: .row { _ in .action(.button) },
     .openURL: .row { .action(.openURL($0.file ?? "")) },  // File is localized in rows(of:)
     .mailCompose: .row {

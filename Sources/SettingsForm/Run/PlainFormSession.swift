@@ -95,6 +95,10 @@ public struct PlainFormSession {
           // The app draws it; the form only names it.
           print("\(row.title): \(words["value.custom"])", to: &output)
           continue
+        case .childPane(let file) where !bundle.pages.contains(where: { $0.file == file }):
+          // No page follows for it: the row opens an empty page, as the form shows it.
+          print("\(row.title): ›", to: &output)
+          continue
         case .radioOption, .textLine, .listItem, .listAdd:
           // Said with their element's title row (or its value).
           continue

@@ -154,7 +154,10 @@ public enum FormUpdate {
     case .radioOption(let value):
       return write(&state, key, value, row)
     case .childPane(let file):
-      guard let page = state.bundle.pages.first(where: { $0.file == file }) else { return [] }
+      // A File that names no page of the bundle opens an empty page, as on the device.
+      let page =
+        state.bundle.pages.first(where: { $0.file == file })
+        ?? Page(file: file, name: row.title, document: nil, specifiers: [])
       state.push(page: page, title: row.title)
     case .textView:
       let text = state.value(of: row).map(SpecifierValue.text(of:)) ?? ""
