@@ -75,3 +75,31 @@ struct UnlocalizedBundleTests {
     #expect(notes.first?.message.hasSuffix("(nor on the other page that names one)") == true)
   }
 }
+
+/// A StringsTable that climbs out of the language folders (a tester's
+/// `../../../../secret`, where a file of that name existed) is said to leave
+/// them, as a child pane's File is, not reported as a table the folders lack.
+struct StringsTableOutsideTests {
+  @Test(arguments: ["../../../../secret", "../Root", "/etc/secret", "Sub/../../x"])
+  func aTableNameThatLeavesTheFoldersIsSaidToLeave(table: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Key</key><string>sync</string>
+      <key>Title</key><string>Sync</string><key>DefaultValue</key><true/></dict>
+      </array><key>StringsTable</key><string>\(table)</string></dict></plist>
+      """)
+    try bundle.write("en.lproj/Root.strings", "\"Sync\" = \"Sync\";\n")
+    let findings = try LintTestSupport.lint(bundle.path).diagnostics.filter {
+      $0.rule == "strings-table-missing"
+    }
+    #expect(findings.count == 1, "\(findings.map(\.message))")
+    #expect(
+      findings.first?.message.hasPrefix("StringsTable \"\(table)\" leaves the .lproj folders")
+        == true, "\(findings.map(\.message))")
+  }
+}

@@ -39,10 +39,15 @@ enum StringsTableMissing: LintRule {
       }
       let known = Set(inventory.tablesByFolder.values.flatMap { $0 }).union(
         inventory.topLevelTables)
+      // A name that climbs out ("../../secret") names no table inside a language's
+      // folder: said as what it is, as a child pane's File is (child-pane-path).
+      let leaves = table.hasPrefix("/") || table.split(separator: "/").contains("..")
       var message =
         table.isEmpty
         ? "StringsTable is empty; the page is shown untranslated"
-        : "no .lproj folder has \(table).strings; the page is shown untranslated in every language"
+        : leaves
+          ? "StringsTable \(MessageText.quoted(table)) leaves the .lproj folders; iOS looks a table up by name inside each one (prefs never reads outside the bundle), so the page is shown untranslated in every language"
+          : "no .lproj folder has \(table).strings; the page is shown untranslated in every language"
       if table.hasSuffix(".strings"), known.contains(String(table.dropLast(".strings".count))) {
         message += "; write StringsTable without the extension"
       } else if let suggestion = Suggestion.closest(to: table, among: known) {
