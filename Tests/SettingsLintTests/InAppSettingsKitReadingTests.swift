@@ -94,3 +94,24 @@ struct InAppSettingsKitReadingTests {
     #expect(findings.allSatisfy { $0.message.contains(words) }, "\(findings)")
   }
 }
+
+extension InAppSettingsKitReadingTests {
+  /// Psiphon's PsiphonSettings.plist: IASKCustomViewSpecifier rows carry
+  /// KeyboardType, IsSecure, AutocorrectionType and IASKPlaceholder, which the
+  /// app's cell (PsiphonSettingsViewController's cellForSpecifier:) reads from the
+  /// specifier (was: "does not take the key …; it is ignored"). Keys InAppSettingsKit
+  /// ignores on a row it draws itself are still reported.
+  @Test func aRowTheAppDrawsTakesTheAppsKeys() throws {
+    let findings = try Self.lint(Self.psiphonPods, rootPage: "PsiphonSettings").filter {
+      $0.rule == "unknown-key"
+    }
+    for key in ["KeyboardType", "IsSecure", "AutocorrectionType", "\"IASKPlaceholder\""] {
+      #expect(
+        !findings.contains {
+          $0.file == "PsiphonSettings.plist" && $0.message.contains("IASKCustomViewSpecifier")
+            && $0.message.contains(key)
+        }, "\(key)")
+    }
+    #expect(findings.contains { $0.message.contains("PSToggleSwitchSpecifier does not take") })
+  }
+}

@@ -9,7 +9,8 @@ enum UnknownKey: LintRule {
     Footer or FooterTitle for FooterText, or Xcode's display names (Identifier, Default Value) \
     written as raw keys all leave the setting without what the author meant. On a licence \
     page (text for people, often generated) a key that is no misspelling of one the type \
-    takes changes nothing shown and is not reported.
+    takes changes nothing shown and is not reported; nor is one on a row the app draws itself \
+    (InAppSettingsKit's IASKCustomViewSpecifier: its delegate's cell may read any key).
     """
   static let defaultSeverity = Severity.warning
   static let lesserSeverities: [(severity: Severity, when: String)] = [
@@ -94,6 +95,9 @@ enum UnknownKey: LintRule {
           // (stephandev/IBC's DoNotLocalize on each of 37 groups) changes nothing
           // shown. A misspelt key that would show something (FooterTxt) still counts.
           if isLicence, !text.contains("did you mean") { continue }
+          // The app draws the row from the specifier (Psiphon's custom rows read
+          // KeyboardType, IsSecure, IASKPlaceholder): a key of its own is the app's.
+          if spec.isDrawnByApp, !text.contains("did you mean") { continue }
           // One key a build step or the app adds to many elements is one cause in text output.
           let cause = FindingCause(
             id: page.file + "\u{0}" + entry.key, item: type.rawValue,

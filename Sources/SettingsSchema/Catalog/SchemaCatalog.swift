@@ -131,6 +131,10 @@ public struct TypeSpec: Sendable, Hashable {
   /// `numberOfRowsInSection:`), so an element after it, before the next
   /// section, is never shown.
   public var sectionHoldsOnlyOptions: Bool = false
+  /// Whether the app draws the element (`drawnByApp`): InAppSettingsKit hands
+  /// an IASKCustomViewSpecifier to the app's delegate (`cellForSpecifier:`),
+  /// which may read any key of it, so no key on it is unknown.
+  public var isDrawnByApp: Bool = false
   public var keys: [String: KeySpec]
 
   /// Whether a value lives under the element's `Key`: registered as a default,
@@ -230,6 +234,7 @@ public struct SchemaCatalog: Sendable {
       var summary: String?
       var section: Bool?
       var sectionHoldsOnlyOptions: Bool?
+      var drawnByApp: Bool?
       var editable: Bool?
       var stores: ValueKind?
       var keys: [String: KeySpec]
@@ -286,6 +291,7 @@ public struct SchemaCatalog: Sendable {
       if let editable = entry.editable { spec.isEditable = editable }
       if let section = entry.section { spec.startsSection = section }
       if let only = entry.sectionHoldsOnlyOptions { spec.sectionHoldsOnlyOptions = only }
+      if let byApp = entry.drawnByApp { spec.isDrawnByApp = byApp }
       if let stores = entry.stores { spec.stores = stores }
       spec.keys.merge(entry.keys) { $1 }
       catalog.types[name] = spec

@@ -260,6 +260,7 @@ enum EmbeddedSchemas {
         },
         "IASKCustomViewSpecifier": {
           "summary": "A cell the app's delegate draws.",
+          "drawnByApp": true,
           "editable": true,
           "stores": "any",
           "keys": {
