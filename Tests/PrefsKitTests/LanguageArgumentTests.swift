@@ -38,6 +38,22 @@ struct LanguageArgumentTests {
     }
   }
 
+  /// A folder's whole name (`de.lproj`, `German.lproj`) is told apart, with
+  /// the name to give (tester F12); a path ending in `.lproj` is no language.
+  @Test(arguments: [("de.lproj", "de"), ("German.lproj", "German"), ("pt-BR.LPROJ", "pt-BR")])
+  func aFolderNameWithItsSuffixSaysTheNameToGive(value: String, name: String) {
+    let refusal = LanguageArgument.Refusal.folderNameWithSuffix(value, languageName: name)
+    #expect(throws: refusal) { try LanguageArgument.checkOne(value) }
+    #expect(throws: refusal) { try LanguageArgument.preferenceList("en," + value) }
+  }
+
+  @Test(arguments: ["../de.lproj", "x/de.lproj", ".lproj", "..lproj"])
+  func aPathEndingInLprojNamesNoLanguage(value: String) {
+    #expect(throws: LanguageArgument.Refusal.notALanguage(value)) {
+      try LanguageArgument.checkOne(value)
+    }
+  }
+
   @Test func oneLanguageIsNoList() {
     #expect(throws: LanguageArgument.Refusal.notALanguage("de,fr")) {
       try LanguageArgument.checkOne("de,fr")

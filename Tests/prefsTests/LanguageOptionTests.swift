@@ -25,6 +25,16 @@ struct LanguageOptionTests {
     #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  /// A folder's whole name is a usage error that says the name to give (tester F12).
+  @Test func aFolderNameWithItsSuffixSaysTheNameToGive() {
+    let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", "de.lproj"])
+    #expect(result.code == 2)
+    #expect(
+      result.errors.contains(
+        "--lang: \"de.lproj\" is a folder's name; give its language without .lproj (\"de\")"),
+      "\(result.errors)")
+  }
+
   /// An absurdly long list is a usage error, refused before any matching.
   @Test func anAbsurdlyLongListIsAUsageError() throws {
     let list = Array(repeating: "de", count: LanguageArgument.maximumItems + 1).joined(

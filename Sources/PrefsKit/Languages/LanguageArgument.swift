@@ -19,6 +19,9 @@ public enum LanguageArgument {
   public enum Refusal: Error, Sendable, Equatable {
     /// The item (as given) names no language.
     case notALanguage(String)
+    /// A folder's whole name (`de.lproj`) where its language is asked for:
+    /// the language is the name without `.lproj` (`languageName`).
+    case folderNameWithSuffix(String, languageName: String)
     /// A preference list longer than ``maximumItems``.
     case tooManyItems(count: Int, maximum: Int)
   }
@@ -44,7 +47,9 @@ public enum LanguageArgument {
     for piece in pieces {
       let item = piece.trimmingCharacters(in: .whitespaces)
       // A bundle's own folder name that is no tag (Croatian) names that folder.
-      guard let key = languageKey(item, allowsBase: false) else { throw .notALanguage(item) }
+      guard let key = languageKey(item, allowsBase: false) else {
+        throw refusal(of: item, allowsBase: false)
+      }
       if seen.insert(key.lowercased()).inserted { items.append(item) }
     }
     return items
@@ -58,7 +63,20 @@ public enum LanguageArgument {
     let accepted =
       makesNewFolder
       ? LanguageTag.isFolderName(text) : languageKey(text, allowsBase: true) != nil
-    guard accepted else { throw .notALanguage(text) }
+    guard accepted else { throw refusal(of: text, allowsBase: !makesNewFolder) }
+  }
+
+  /// Why an item is refused: a folder's whole name (`de.lproj`) is told
+  /// apart, so the user learns the name to give instead.
+  static func refusal(of item: String, allowsBase: Bool) -> Refusal {
+    let suffix = ".lproj"
+    if item.count > suffix.count, item.lowercased().hasSuffix(suffix) {
+      let name = String(item.dropLast(suffix.count))
+      if languageKey(name, allowsBase: allowsBase) != nil {
+        return .folderNameWithSuffix(item, languageName: name)
+      }
+    }
+    return .notALanguage(item)
   }
 
   /// What an item names a language by (its tag, or the folder name that is
