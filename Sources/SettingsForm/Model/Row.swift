@@ -178,9 +178,17 @@ enum RowBuilder {
       }
       pendingFooter = nil
     }
+    // Whether the open section shows its options alone (an InAppSettingsKit radio
+    // group): the rows written after it, up to the next section, are never shown.
+    var sectionHoldsOnlyOptions = false
     for specifier in page.specifiers where specifier.isShown(on: idiom) {
       guard draws(specifier, in: catalog), let type = specifier.type, let layout = layouts[type]
       else { continue }
+      if catalog.startsSection(type) {
+        sectionHoldsOnlyOptions = catalog.sectionHoldsOnlyOptions(type)
+      } else if sectionHoldsOnlyOptions {
+        continue
+      }
       let editable = catalog.isEditable(type)
       switch layout {
       case .section(let options):
