@@ -159,7 +159,7 @@ struct StringsCommandTests {
     #expect(
       dry.output.contains("cs.lproj/Advanced.strings")
         && dry.output.contains("cs.lproj/Root.strings"), "\(dry.output)")
-    // A folder where the second table's file is replaced, found only at the rename.
+    // A folder where the second table's file is replaced.
     let root = bundle + "/cs.lproj/Root.strings"
     let rootBytes = try Data(contentsOf: URL(fileURLWithPath: root))
     try FileManager.default.removeItem(atPath: root)
@@ -168,7 +168,10 @@ struct StringsCommandTests {
     let before = snapshot()
     let result = DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs"])
     #expect(result.code == 1)
-    #expect(result.errors.contains("cs.lproj/Root.strings: cannot replace it"), "\(result.errors)")
+    // The walk finds the folder named like a table, so the import is refused before any write.
+    #expect(
+      result.errors.contains("cs.lproj/Root.strings: error: a folder, not a regular file"),
+      "\(result.errors)")
     #expect(result.errors.contains("nothing was written"))
     #expect(snapshot() == before)
   }
