@@ -91,7 +91,7 @@ extension Strings {
     ) -> Int32 {
       CommandErrors.run(errors: &errors) { errors in
         let strings = try options.frontEnd(environment)
-        output.write(try strings.statusText())
+        output.write(strings.statusText())
         let unread = reportUnreadTables(strings, bundle: options.bundle, errors: &errors)
         return unread ? ExitStatus.failure : ExitStatus.success
       }
