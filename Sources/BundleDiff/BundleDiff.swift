@@ -200,7 +200,7 @@ public enum BundleDiff {
       var changes = [
         change(
           .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
-          "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); what it stored (\(before.map(SpecifierValue.text).joined(separator: ", "))) it still offers"
+          "\"\(new.key)\" was \(old.type.withArticle) and is now \(new.type.withArticle); what it stored (\(before.map(SpecifierValue.text).joined(separator: ", "))) it still offers"
         )
       ]
       if !sameAsStored(old.defaultValue, new.defaultValue) {
@@ -218,7 +218,7 @@ public enum BundleDiff {
       return [
         change(
           .typeChanged, .breaking, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
-          "\"\(new.key)\" was a \(old.type.rawValue) storing \(old.stores.phrase) and is now a \(new.type.rawValue) storing \(new.stores.phrase): stored values are read as another type"
+          "\"\(new.key)\" was \(old.type.withArticle) storing \(old.stores.phrase) and is now \(new.type.withArticle) storing \(new.stores.phrase): stored values are read as another type"
         )
       ]
     }
@@ -227,7 +227,7 @@ public enum BundleDiff {
       changes.append(
         change(
           .typeChanged, .behaviour, old: old.type.rawValue, new: new.type.rawValue, at: "Type",
-          "\"\(new.key)\" was a \(old.type.rawValue) and is now a \(new.type.rawValue); it stores the same kind of value"
+          "\"\(new.key)\" was \(old.type.withArticle) and is now \(new.type.withArticle); it stores the same kind of value"
         ))
     }
     // Values that are the same number or text in another type (1 and "1"):

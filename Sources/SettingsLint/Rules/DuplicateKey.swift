@@ -98,7 +98,7 @@ enum DuplicateKey: LintRule {
       let firstPlace = location(of: first.specifier, on: first.page)
       let message =
         disagree
-        ? "the Key \(MessageText.quoted(key)) is also used by the \(firstType) at \(firstPlace); a \(type) stores another kind of value there"
+        ? "the Key \(MessageText.quoted(key)) is also used by the \(firstType) at \(firstPlace); \(SpecifierType.withArticle("\(type)")) stores another kind of value there"
         : "the Key \(MessageText.quoted(key)) is also used at \(firstPlace); both rows show and change one stored value"
       report.add(
         message, file: page.file, place: context.place(specifier, .key, on: page),

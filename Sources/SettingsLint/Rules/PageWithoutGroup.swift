@@ -36,7 +36,7 @@ enum PageWithoutGroup: LintRule {
         !context.startsSection(first)
       else { continue }
       report.add(
-        "the page starts with a \(first.type ?? ""), not a group; add a \(SpecifierType.group) before it",
+        "the page starts with \(SpecifierType.withArticle(first.type?.rawValue ?? "")), not a group; add \(SpecifierType.group.withArticle) before it",
         file: page.file, place: context.place(first, .type, on: page),
         keyPath: first.keyPath)
     }

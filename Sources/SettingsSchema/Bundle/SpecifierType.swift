@@ -26,6 +26,21 @@ public struct SpecifierType: RawRepresentable, Hashable, Sendable, Comparable,
 
   public var description: String { rawValue }
 
+  /// The name after the article English reads it with, for messages: an
+  /// initial vowel letter takes "an".
+  ///
+  /// ```swift
+  /// SpecifierType.group.withArticle               // "a PSGroupSpecifier"
+  /// SpecifierType("IASKButtonSpecifier").withArticle  // "an IASKButtonSpecifier"
+  /// ```
+  public var withArticle: String { Self.withArticle(rawValue) }
+
+  /// ``withArticle`` for any name: `SpecifierType.withArticle("element")` is "an element".
+  public static func withArticle(_ name: String) -> String {
+    let startsWithVowel = name.first.map { "AEIOUaeiou".contains($0) } ?? false
+    return (startsWithVowel ? "an " : "a ") + name
+  }
+
   public static func < (lhs: SpecifierType, rhs: SpecifierType) -> Bool {
     lhs.rawValue < rhs.rawValue
   }

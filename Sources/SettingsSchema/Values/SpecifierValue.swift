@@ -36,7 +36,7 @@ public enum SpecifierValue {
     else {
       throw Refusal(
         reason:
-          "\(specifier.key.map(MessageText.key) ?? "?") belongs to a \(specifier.type?.rawValue ?? "element") that stores no value"
+          "\(specifier.key.map(MessageText.key) ?? "?") belongs to \(SpecifierType.withArticle(specifier.type?.rawValue ?? "element")) that stores no value"
       )
     }
     return (stores, rule)
