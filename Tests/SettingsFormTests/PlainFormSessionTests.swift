@@ -41,4 +41,32 @@ struct PlainFormSessionTests {
     #expect(output == "About: \(shown)\n")
     #expect(shown.contains("AboutViewController"))
   }
+
+  /// A title that ends in a colon gets no second one (tester F12: Duke Medicine
+  /// Mobile Companion's InAppSettings.bundle titles a multi value "Open maps in:").
+  @Test(arguments: [
+    ("Open maps in:", "Open maps in: Safari"), ("地图：", "地图：Safari"), ("Maps", "Maps: Safari"),
+  ])
+  func aTitleEndingInAColonGetsNoSecond(title: String, line: String) throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array><dict>\
+      <key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>\(title)</string>\
+      <key>Key</key><string>maps</string><key>DefaultValue</key><string>safari</string>\
+      <key>Values</key><array><string>safari</string></array>\
+      <key>Titles</key><array><string>Safari</string></array>\
+      </dict></array></dict></plist>
+      """)
+    let loaded = try SettingsBundle.load(at: bundle.path)
+    var output = ""
+    _ = PlainFormSession(
+      bundle: loaded, store: try DefaultsStore(inMemory: "com.example.maps"), words: .english,
+      idiom: .phone, readAnswer: { nil }
+    ).run(output: &output)
+    #expect(output.hasPrefix(line + " ("), "\(output)")
+  }
 }

@@ -89,15 +89,15 @@ public struct PlainFormSession {
             print("— \(row.title) —", to: &output)
           }
         case .action(let action):
-          print("\(row.title): \(FormView.describe(action, words: words))", to: &output)
+          print(TitleLabel.joined(row.title, FormView.describe(action, words: words)), to: &output)
           continue
         case .customView:
           // The app draws it; the form only names it.
-          print("\(row.title): \(words["value.custom"])", to: &output)
+          print(TitleLabel.joined(row.title, words["value.custom"]), to: &output)
           continue
         case .childPane(let file) where !bundle.pages.contains(where: { $0.file == file }):
           // No page follows for it: the row opens an empty page, as the form shows it.
-          print("\(row.title): ›", to: &output)
+          print(TitleLabel.joined(row.title, "›"), to: &output)
           continue
         case .radioOption, .textLine, .listItem, .listAdd:
           // Said with their element's title row (or its value).
@@ -129,17 +129,17 @@ public struct PlainFormSession {
         guard case .listItem = row.kind else { return false }
         return row.specifier.index == specifier.index
       }
-      print("\(title): \(items.map(\.title).joined(separator: ", "))", to: &output)
+      print(TitleLabel.joined(title, items.map(\.title).joined(separator: ", ")), to: &output)
       return true
     }
     while true {
       let current = stored[PlistKey(key)] ?? specifier.defaultValue?.value
       let shown = current.map { shownText(of: $0, for: specifier, on: page) } ?? ""
       if treatment == .show {
-        print("\(title): \(shown)", to: &output)
+        print(TitleLabel.joined(title, shown), to: &output)
         return true
       }
-      var prompt = "\(title): \(shown)"
+      var prompt = TitleLabel.joined(title, shown)
       if let hint = hint(for: specifier, on: page) { prompt += " (\(hint))" }
       print("\(prompt) \(words["plain.keep"]): ", terminator: "", to: &output)
       guard let line = readAnswer() else { return false }

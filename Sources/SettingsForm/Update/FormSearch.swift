@@ -119,7 +119,8 @@ public enum FormSearch {
         {
           hits.append(
             SearchHit(
-              file: route.page.file, row: index, path: path, text: row.title + ": " + choice))
+              file: route.page.file, row: index, path: path,
+              text: TitleLabel.joined(row.title, choice)))
         }
         index += 1
       }
