@@ -455,4 +455,32 @@ struct OneCauseTextTests {
     #expect(lines.allSatisfy { $0.count < 400 })
     #expect(report.diagnostics.count(where: { $0.rule == "unknown-key" }) == 20)
   }
+
+  /// An OpenStep page has no booleans (CoreFoundation's OpenStep parser reads
+  /// `YES` as a string): the remedy is to convert the page, not to write
+  /// <true/> where that format cannot (tester F12). An XML page keeps its words.
+  @Test(arguments: [
+    (
+      "Root.plist",
+      "{ PreferenceSpecifiers = ( { Type = PSToggleSwitchSpecifier; Title = Sound; Key = sound; DefaultValue = YES; } ); }",
+      "an OpenStep plist has no booleans: convert the page to XML and write <true/> or <false/>"
+    ),
+    (
+      "Root.plist",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array><dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Sound</string><key>Key</key><string>sound</string><key>DefaultValue</key><string>YES</string></dict></array></dict></plist>",
+      "(write <true/> or <false/>)"
+    ),
+  ])
+  func aBooleanDefaultsRemedyIsOneThePagesFormatCanWrite(file: String, text: String, remedy: String)
+    throws
+  {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(file, text)
+    let report = try LintTestSupport.lint(bundle.path)
+    let messages = report.diagnostics.map(\.message).filter { $0.contains("not a boolean") }
+    #expect(messages.count == 1, "\(report.diagnostics.map(\.message))")
+    #expect(
+      messages.allSatisfy { $0.hasSuffix(remedy + ")") || $0.hasSuffix(remedy) }, "\(messages)")
+  }
 }

@@ -135,6 +135,12 @@ enum ToggleValues: LintRule {
     /// boolean its state stores anyway): DefaultValue should be a boolean.
     func checkBooleanDefault() {
       guard let defaultValue = specifier.defaultValue else { return }
+      // CoreFoundation's OpenStep parser reads only strings, data, arrays and
+      // dictionaries: such a page cannot say <true/> until it is XML.
+      let booleanRemedy =
+        page.document?.format == .openStep
+        ? " (an OpenStep plist has no booleans: convert the page to XML and write <true/> or <false/>)"
+        : " (write <true/> or <false/>)"
       switch defaultValue.content {
       case .bool: return
       case .integer(let value) where value == 0 || value == 1: return
@@ -147,7 +153,7 @@ enum ToggleValues: LintRule {
         }
         add(
           "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean\(keyNameHint(defaultValue)); "
-            + howShown(defaultValue, dialect: dialect) + " (write <true/> or <false/>)",
+            + howShown(defaultValue, dialect: dialect) + booleanRemedy,
           at: .defaultValue)
       }
     }
