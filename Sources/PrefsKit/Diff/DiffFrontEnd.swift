@@ -134,12 +134,11 @@ public enum DiffFrontEnd {
     _ explicit: String?, near new: BundleVersion.Source, environment: PrefsEnvironment
   ) throws(DiffError) -> ProjectConfiguration {
     do {
-      return try ProjectConfiguration.nearest(
-        forBundle: new.configurationSearchPath(environment: environment),
-        explicit: explicit.map(environment.absolutePath))
+      return try NamedBundle(
+        new.configurationSearchPath(environment: environment), environment: environment
+      )
+      .configuration(file: explicit, environment: environment)
     } catch {
-      var error = error
-      if let explicit, error.file == environment.absolutePath(explicit) { error.file = explicit }
       throw .configuration(error)
     }
   }

@@ -175,15 +175,11 @@ public enum LintFrontEnd {
     environment: PrefsEnvironment
   ) throws(LintFailure) -> Linter {
     let configuration: ProjectConfiguration
-    let explicit = options.configurationFile.map(environment.absolutePath)
     do {
-      configuration = try ProjectConfiguration.nearest(
-        forBundle: path.resolved, explicit: explicit)
+      configuration = try NamedBundle(path.resolved, environment: environment).configuration(
+        file: options.configurationFile, environment: environment)
     } catch {
-      // The file the user named, as named.
-      var named = error
-      if let given = options.configurationFile, error.file == explicit { named.file = given }
-      throw .failed(named)
+      throw .failed(error)
     }
     var lintConfiguration = LintConfiguration(configuration)
     lintConfiguration.disabled.formUnion(disabled)

@@ -38,6 +38,27 @@ public struct NamedBundle: Sendable, Equatable {
     try ProjectConfiguration.nearest(forBundle: resolved)
   }
 
+  /// The configuration `file` names (as the user gave it, resolved against the
+  /// environment's working directory), else the nearest `.prefs.yml`, as
+  /// ``configuration()`` reads it. An error in the file named names it as given.
+  ///
+  /// ```swift
+  /// let configuration = try named.configuration(file: "ci/prefs.yml", environment: environment)
+  /// ```
+  public func configuration(file: String?, environment: PrefsEnvironment)
+    throws(ConfigurationError) -> ProjectConfiguration
+  {
+    guard let file else { return try configuration() }
+    let explicit = environment.absolutePath(file)
+    do {
+      return try ProjectConfiguration.nearest(forBundle: resolved, explicit: explicit)
+    } catch {
+      var named = error
+      if error.file == explicit { named.file = file }
+      throw named
+    }
+  }
+
   /// `options` with the page the app opens first (`rootPage`, else `root:`
   /// of the nearest `.prefs.yml`) and the dialect (`dialect`, else
   /// `dialect:` of the configuration); throws when that file does not read.

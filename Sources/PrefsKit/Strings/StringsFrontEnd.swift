@@ -64,18 +64,8 @@ public struct StringsFrontEnd: Sendable {
     self.environment = environment
     let named = NamedBundle(options.bundle, environment: environment)
     self.named = named
-    let configuration: ProjectConfiguration
-    do {
-      configuration = try ProjectConfiguration.nearest(
-        forBundle: named.resolved,
-        explicit: options.configurationFile.map(environment.absolutePath))
-    } catch {
-      var error = error
-      if let given = options.configurationFile, error.file == environment.absolutePath(given) {
-        error.file = given
-      }
-      throw error
-    }
+    let configuration = try named.configuration(
+      file: options.configurationFile, environment: environment)
     var loadOptions = LoadOptions()
     loadOptions.rootPage =
       options.rootPage.flatMap(PageName.init)?.name ?? configuration.rootPage
