@@ -75,27 +75,41 @@ enum ValueType: LintRule {
           else { continue }
           check(
             entry.value, spec: spec, name: entry.key, keyPath: specifier.keyPath + "." + entry.key,
-            page: page, catalog: catalog, &report)
+            element: specifier.key ?? specifier.title ?? specifier.keyPath, page: page,
+            catalog: catalog, &report)
         }
       }
     }
   }
 
   static func check(
-    _ node: PlistNode, spec: KeySpec, name: String, keyPath: String, page: Page,
-    catalog: SchemaCatalog, _ report: inout RuleReport
+    _ node: PlistNode, spec: KeySpec, name: String, keyPath: String, element: String? = nil,
+    page: Page, catalog: SchemaCatalog, _ report: inout RuleReport
   ) {
     guard catalog.accepts(node, as: spec.type) else {
+      // One key written as one wrong type on many elements of a page is one cause
+      // (a key of the page itself is one of its own).
+      let wrong = "\(name) should be \(describe(spec.type)), not \(node.typeNameWithArticle)"
+      let shared = element == nil ? keyPath + "\u{0}page" : name
+      let element = element ?? name
       // A DefaultValue of another type still shows, as its description; it is stored as written.
       if name == "DefaultValue" {
         report.add(
           "DefaultValue should be \(describe(spec.type)), not \(describe(node)); the app reads back another type than the control writes",
           file: page.file, place: page.place(of: node, keyPath: keyPath), keyPath: keyPath,
-          severity: .warning)
+          severity: .warning,
+          cause: cause(
+            page.file, shared, spec.type, node, item: element,
+            template:
+              "\(wrong), on {count} elements of the page ({items}); the app reads back another type than the control writes"
+          ))
       } else {
         report.add(
           "\(name) should be \(describe(spec.type)), not \(describe(node)); it is ignored",
-          file: page.file, place: page.place(of: node, keyPath: keyPath), keyPath: keyPath)
+          file: page.file, place: page.place(of: node, keyPath: keyPath), keyPath: keyPath,
+          cause: cause(
+            page.file, shared, spec.type, node, item: element,
+            template: "\(wrong), on {count} elements of the page ({items}); it is ignored"))
       }
       return
     }
@@ -103,11 +117,29 @@ enum ValueType: LintRule {
     for (index, item) in items.enumerated() where !kind.accepts(item) {
       // Settings.app's handling of non-string titles is undocumented: a warning, not an error.
       let severity: Severity = spec.localizable ? .warning : .error
+      // Psiphon's fork writes each of 41 Titles as a dictionary: one cause, one line in text.
       report.add(
         "\(name)[\(index)] should be \(describe(kind)), not \(describe(item))",
         file: page.file, place: page.place(of: item, keyPath: "\(keyPath)[\(index)]"),
-        keyPath: keyPath, severity: severity)
+        keyPath: keyPath, severity: severity,
+        cause: cause(
+          page.file, keyPath, kind, item, item: "\(name)[\(index)]",
+          template:
+            "{count} entries of \(name) should be \(describe(kind)), not \(item.typeNameWithArticle) ({items})"
+        ))
     }
+  }
+
+  /// What the findings of one wrong type written for one key share: on one
+  /// page (`name` a key of its elements, `item` the element's Key or Title),
+  /// or in one list (`name` its key path, `item` the entry).
+  static func cause(
+    _ file: String, _ name: String, _ expected: ValueKind, _ found: PlistNode, item: String,
+    template: String
+  ) -> FindingCause {
+    FindingCause(
+      id: [file, name, expected.phrase, found.typeName].joined(separator: "\u{0}"), item: item,
+      template: template)
   }
 
   static func describe(_ kind: ValueKind) -> String { kind.phrase }
