@@ -47,13 +47,24 @@ enum MissingRequiredKey: LintRule {
     for (page, specifier, spec) in context.knownSpecifiers {
       let type = specifier.type ?? ""
       for (key, keySpec) in spec.keys.sorted(by: { $0.key < $1.key })
-      where keySpec.required && specifier[key] == nil {
+      where keySpec.required && specifier[key] == nil
+        && !(key == SpecifierAttribute.defaultValue.rawValue && isLabel(specifier, spec))
+      {
         report.add(
           "\(type) has no \(key); \(consequence(of: key))", file: page.file,
           place: context.place(specifier, on: page), keyPath: specifier.keyPath,
           severity: severity(of: key, editable: spec.isEditable))
       }
     }
+  }
+
+  /// A row nobody edits (a title value) with no Key, or an empty one, reads
+  /// nothing: Settings.app and InAppSettingsKit draw its Title alone, a label
+  /// (nmeierpolys/Trip-Log's "Open the app to configure settings"). A
+  /// DefaultValue would only put text beside it; the author need not add one.
+  static func isLabel(_ specifier: Specifier, _ spec: TypeSpec) -> Bool {
+    guard !spec.isEditable, spec.keys[SpecifierAttribute.key.rawValue] != nil else { return false }
+    return (specifier.key ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }
 
   /// A row that only shows a value the app writes (a title value) without a
