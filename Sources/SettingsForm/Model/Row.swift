@@ -147,7 +147,11 @@ enum RowBuilder {
       .action(.mailCompose(to: $0.mailRecipients, subject: $0.mailSubject))
     },
     .datePicker: .row { .datePicker(DateText.Mode(pickerMode: $0.datePickerMode)) },
-    .customView: .row { _ in .customView },
+    // InAppSettingsKit pushes a custom view with File like a child pane
+    // (IASKAppSettingsViewController's didSelectRowAtIndexPath:).
+    .customView: .row { specifier in
+      specifier.file.map { _ in .childPane(file: specifier.childPage ?? "") } ?? .customView
+    },
     .textView: .lines,
     .listGroup: .list,
   ]

@@ -66,7 +66,7 @@ public enum FormSearch {
       guard seen.insert(page.file).inserted else { return }
       routes.append(Route(page: page, steps: steps))
       for specifier in page.specifiers where specifier.isShown(on: state.idiom) {
-        guard specifier.type == .childPane, let file = specifier.childPage,
+        guard let file = specifier.childPage,
           let child = state.bundle.pages.first(where: { $0.file == file })
         else { continue }
         let title = state.bundle.localized(specifier.title ?? child.name, on: page)

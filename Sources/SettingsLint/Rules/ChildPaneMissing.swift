@@ -55,7 +55,7 @@ enum ChildPaneMissing: LintRule {
   static func check(_ context: LintContext, _ report: inout RuleReport) {
     let pageFiles = candidateFiles(context.bundle)
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == .childPane {
+      for specifier in page.specifiers where context.catalog.opensPage(specifier) {
         guard let file = specifier.file, specifier.childPage == nil,
           SettingsBundle.unsafeReason(ofPath: file) == nil,
           !context.catalog.opensOwnView(specifier)
@@ -116,7 +116,7 @@ enum ChildPaneMissing: LintRule {
     let files = candidateFiles(context.bundle)
     var meant = Set<String>()
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == .childPane {
+      for specifier in page.specifiers where context.catalog.opensPage(specifier) {
         if let file = specifier.file, specifier.childPage == nil,
           let target = meantFile(file, among: files)
         {

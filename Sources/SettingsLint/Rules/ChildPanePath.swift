@@ -34,7 +34,7 @@ enum ChildPanePath: LintRule {
       report.add(problem)
     }
     for page in context.bundle.pages {
-      for specifier in page.specifiers where specifier.type == .childPane {
+      for specifier in page.specifiers where context.catalog.opensPage(specifier) {
         // LicensePlist puts its pages in a folder: a generator's layout, which works.
         guard let file = specifier.file, file.contains("/"), let child = specifier.childPage,
           !context.licencePages.contains(child)

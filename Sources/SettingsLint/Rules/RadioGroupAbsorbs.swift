@@ -9,7 +9,9 @@ enum RadioGroupAbsorbs: LintRule {
     them. Apple's advice is to start a new group right after a radio group. \
     InAppSettingsKit gives a radio group's section one row per value and no more \
     (IASKSettingsReader's numberOfRowsInSection:): there the elements after it are never \
-    shown, and a setting among them cannot be changed in the app.
+    shown, and a setting among them cannot be changed in the app. The same holds after \
+    an InAppSettingsKit list group, whose section shows the items of the array stored \
+    under its Key and its add row, nothing else.
     """
   static let defaultSeverity = Severity.warning
   static let readsIdiom = true
@@ -70,12 +72,19 @@ enum RadioGroupAbsorbs: LintRule {
     for page in context.bundle.pages {
       let shown = context.shownSpecifiers(on: page)
       for (previous, specifier) in zip(shown, shown.dropFirst())
-      where previous.type == .radioGroup && !context.startsSection(specifier) {
+      where !context.startsSection(specifier)
+        && (previous.type == .radioGroup || context.catalog.sectionHoldsOnlyOptions(previous.type))
+      {
         // The section of the radio group is the one the rows after it join, up to the next group.
         let hidden = context.catalog.sectionHoldsOnlyOptions(previous.type)
+        // InAppSettingsKit's list group shows the items of its stored array, and its add row.
+        let above =
+          previous.type == .radioGroup
+          ? "the radio group above shows only its options"
+          : "the \(previous.type ?? "section") above shows only its items"
         report.add(
           hidden
-            ? "InAppSettingsKit never shows this \(specifier.type ?? "element") nor the rest of its section: the radio group above shows only its options; start a group before it"
+            ? "InAppSettingsKit never shows this \(specifier.type ?? "element") nor the rest of its section: \(above); start a group before it"
             : "this \(specifier.type ?? "element") is drawn inside the radio group above, below its options; start a group before it",
           file: page.file, place: context.place(specifier, .type, on: page),
           keyPath: specifier.keyPath)

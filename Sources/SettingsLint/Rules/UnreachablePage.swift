@@ -75,7 +75,8 @@ enum UnreachablePage: LintRule {
         file: place?.file ?? entry, place: place.map { .text($0.snippet) })
     }
     let opened = openedThrough(
-      named.map(Page.name(ofFile:)) + meant.map(Page.name(ofFile:)), pages: pages)
+      named.map(Page.name(ofFile:)) + meant.map(Page.name(ofFile:)), pages: pages,
+      catalog: context.catalog)
     for file in context.bundle.unreachedFiles where !opened.contains(Page.name(ofFile: file)) {
       if let page = loaded[file], page.document != nil, !isPage(page) {
         report.add(
@@ -104,12 +105,14 @@ enum UnreachablePage: LintRule {
   /// The names of pages opened otherwise than by a reached child pane (by
   /// the app, or through a File iOS does not open) and of every page their
   /// child panes open in turn.
-  static func openedThrough(_ names: [String], pages: [Page]) -> Set<String> {
+  static func openedThrough(_ names: [String], pages: [Page], catalog: SchemaCatalog) -> Set<
+    String
+  > {
     var opened = Set(names)
     var waiting = names
     while let name = waiting.popLast() {
       for page in pages where Page.name(ofFile: page.file) == name {
-        for specifier in page.specifiers where specifier.type == .childPane {
+        for specifier in page.specifiers where catalog.opensPage(specifier) {
           if let file = specifier.file, opened.insert(Page.name(ofFile: file)).inserted {
             waiting.append(Page.name(ofFile: file))
           }

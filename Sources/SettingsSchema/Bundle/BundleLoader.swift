@@ -221,10 +221,9 @@ struct BundleLoader {
     specifiers.reserveCapacity(elements.count)
     for (index, node) in elements.enumerated() {
       var specifier = Specifier(index: index, node: node)
-      // A child pane that opens the app's own view hands File to it: not a page to follow.
-      if specifier.type == .childPane, let target = specifier.file, !target.isEmpty,
-        !catalog.opensOwnView(specifier)
-      {
+      // A child pane (or an InAppSettingsKit custom view with File) opens a page; one
+      // that opens the app's own view hands File to it: not a page to follow.
+      if catalog.opensPage(specifier), let target = specifier.file, !target.isEmpty {
         if let reason = BundleFileSystem.unsafeReason(target) {
           let place = document.place(
             offset: specifier["File"]?.offset, keyPath: specifier.keyPath + ".File")

@@ -135,6 +135,11 @@ public struct TypeSpec: Sendable, Hashable {
   /// an IASKCustomViewSpecifier to the app's delegate (`cellForSpecifier:`),
   /// which may read any key of it, so no key on it is unknown.
   public var isDrawnByApp: Bool = false
+  /// Whether a row of the type opens the page its `File` names
+  /// (`opensPageInFile`): Settings.app's child pane, and InAppSettingsKit's
+  /// custom view, which IASKAppSettingsViewController's
+  /// `didSelectRowAtIndexPath:` pushes like a child pane when it has a File.
+  public var opensPageInFile: Bool = false
   public var keys: [String: KeySpec]
 
   /// Whether a value lives under the element's `Key`: registered as a default,
@@ -211,6 +216,22 @@ public struct SchemaCatalog: Sendable {
     Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
   }
 
+  /// Whether the element opens the page its `File` names, when tapped: a
+  /// type that opens pages (``TypeSpec/opensPageInFile``), with a `File`,
+  /// and no key that opens the app's own view instead.
+  ///
+  /// ```swift
+  /// // IASKCustomViewSpecifier with File "Sub"
+  /// try SchemaCatalog.load(.iask).opensPage(customView)   // true
+  /// try SchemaCatalog.load(.apple).opensPage(customView)  // false: Settings.app skips it
+  /// ```
+  public func opensPage(_ specifier: Specifier) -> Bool {
+    guard spec(of: specifier.type)?.opensPageInFile == true, specifier.file != nil else {
+      return false
+    }
+    return !opensOwnView(specifier)
+  }
+
   /// Whether a child pane opens the app's own view rather than a page of the bundle.
   public func opensOwnView(_ specifier: Specifier) -> Bool {
     guard let type = specifier.type, let entries = specifier.node.entries else { return false }
@@ -235,6 +256,7 @@ public struct SchemaCatalog: Sendable {
       var section: Bool?
       var sectionHoldsOnlyOptions: Bool?
       var drawnByApp: Bool?
+      var opensPageInFile: Bool?
       var editable: Bool?
       var stores: ValueKind?
       var keys: [String: KeySpec]
@@ -292,6 +314,7 @@ public struct SchemaCatalog: Sendable {
       if let section = entry.section { spec.startsSection = section }
       if let only = entry.sectionHoldsOnlyOptions { spec.sectionHoldsOnlyOptions = only }
       if let byApp = entry.drawnByApp { spec.isDrawnByApp = byApp }
+      if let opens = entry.opensPageInFile { spec.opensPageInFile = opens }
       if let stores = entry.stores { spec.stores = stores }
       spec.keys.merge(entry.keys) { $1 }
       catalog.types[name] = spec

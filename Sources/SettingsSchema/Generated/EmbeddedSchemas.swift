@@ -114,6 +114,7 @@ enum EmbeddedSchemas {
         },
         "PSChildPaneSpecifier": {
           "summary": "A row that opens another page.",
+          "opensPageInFile": true,
           "editable": false,
           "keys": {
             "Title": { "type": "string", "required": true, "localizable": true },
@@ -261,13 +262,19 @@ enum EmbeddedSchemas {
         "IASKCustomViewSpecifier": {
           "summary": "A cell the app's delegate draws.",
           "drawnByApp": true,
+          "opensPageInFile": true,
           "editable": true,
           "stores": "any",
           "keys": {
             "Key": { "type": "string", "required": true },
             "DefaultValue": { "type": "any" },
             "File": { "type": "string" },
-            "Title": { "type": "string", "localizable": true }
+            "Title": { "type": "string", "localizable": true },
+            "IASKViewControllerClass": { "type": "string", "opensInsteadOfPage": true },
+            "IASKViewControllerSelector": { "type": "string" },
+            "IASKViewControllerStoryBoardFile": { "type": "string" },
+            "IASKViewControllerStoryBoardId": { "type": "string", "opensInsteadOfPage": true },
+            "IASKSegueIdentifier": { "type": "string", "opensInsteadOfPage": true }
           }
         },
         "IASKTextViewSpecifier": {
@@ -300,6 +307,7 @@ enum EmbeddedSchemas {
         "IASKListGroupSpecifier": {
           "summary": "A section whose rows are the items of an array stored under Key.",
           "section": true,
+          "sectionHoldsOnlyOptions": true,
           "editable": true,
           "stores": "array",
           "keys": {
