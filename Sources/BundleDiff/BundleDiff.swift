@@ -139,12 +139,9 @@ public enum BundleDiff {
     for gone in removed {
       changes.append(
         BundleChange(
-          kind: .keyRemoved, severity: .breaking, key: gone.key, page: gone.place.file,
-          old: gone.defaultValue.map(SpecifierValue.text), new: nil, oldPlace: gone.place,
-          newPlace: nil,
-          message:
-            "the key \"\(gone.key)\" (\(gone.type.rawValue)) was removed: values people stored under it are orphaned"
-        ))
+          kind: .keyRemoved, severity: removalSeverity(gone), key: gone.key,
+          page: gone.place.file, old: gone.defaultValue.map(SpecifierValue.text), new: nil,
+          oldPlace: gone.place, newPlace: nil, message: removalMessage(gone)))
     }
     for setting in added {
       changes.append(
@@ -161,6 +158,30 @@ public enum BundleDiff {
     changes += comparePages(old: old, new: new)
     changes += compareElements(old: old, new: new)
     return changes
+  }
+
+  /// What removing a setting does to people's values. A row the app draws
+  /// (InAppSettingsKit's custom view) holds nothing a person set through the
+  /// settings screen: the reader stores nothing under its Key
+  /// (IASKAppSettingsViewController hands the row to the app's delegate),
+  /// so no stored value is orphaned by the removal; only its registered
+  /// default stops being read, which changes the app for everyone who
+  /// never set it.
+  static func removalSeverity(_ gone: BundleSnapshot.Setting) -> ChangeSeverity {
+    guard gone.isDrawnByApp else { return .breaking }
+    return gone.defaultValue == nil ? .cosmetic : .behaviour
+  }
+
+  static func removalMessage(_ gone: BundleSnapshot.Setting) -> String {
+    let removed = "the key \"\(gone.key)\" (\(gone.type.rawValue)) was removed"
+    guard gone.isDrawnByApp else {
+      return removed + ": values people stored under it are orphaned"
+    }
+    let drawn =
+      ": the app draws that row and InAppSettingsKit stores nothing under it, so only a value the app itself wrote there is left unread"
+    guard let value = gone.defaultValue else { return removed + drawn }
+    return removed + drawn
+      + "; its default \(MessageText.quoted(SpecifierValue.text(of: value))) is no longer registered"
   }
 
   /// Why `new` is probably `old` under another key, or nil.

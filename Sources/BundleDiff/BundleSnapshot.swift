@@ -29,6 +29,10 @@ public struct BundleSnapshot: Sendable {
     public var maximum: Double?
     public var trueValue: PlistValue?
     public var falseValue: PlistValue?
+    /// Whether the app draws the element (the schema's `drawnByApp`:
+    /// InAppSettingsKit's custom view): the reader itself stores nothing
+    /// under its Key but its `DefaultValue`; what else is there the app wrote.
+    public var isDrawnByApp: Bool = false
     /// The name of the page the element is on (`Root`, whatever file the
     /// device reads it from).
     public var page: String
@@ -220,7 +224,8 @@ public struct BundleSnapshot: Sendable {
             maximum: specifier.range.writtenMaximum,
             trueValue: specifier.toggleStates.writtenOn,
             falseValue: specifier.toggleStates.writtenOff,
-            page: page.name, node: specifier.node, keyPath: specifier.keyPath, source: page))
+            isDrawnByApp: spec.isDrawnByApp, page: page.name, node: specifier.node,
+            keyPath: specifier.keyPath, source: page))
       }
       outlines.append(
         PageOutline(name: page.name, file: page.file, elements: elements, page: page))

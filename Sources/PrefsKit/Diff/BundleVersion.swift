@@ -65,9 +65,11 @@ public struct BundleVersion: Sendable {
   /// - Parameters:
   ///   - root: the page the app opens first; nil for `Root`.
   ///   - tables: the tables to read, with the first reading (the pages of the others need none).
+  ///   - followsBundleReader: whether a bundle only InAppSettingsKit opens is read its
+  ///     way whatever `dialects` say; false when the dialect was asked for.
   public init(
     _ source: Source, idioms: [Idiom], dialects: [Dialect] = [.apple], root: String? = nil,
-    tables: TableSelection
+    tables: TableSelection, followsBundleReader: Bool = true
   ) throws(SettingsBundleError) {
     self.source = source
     var bundles: [SettingsBundle] = []
@@ -77,6 +79,7 @@ public struct BundleVersion: Sendable {
           idiom: idiom, dialect: dialect, keepsComments: false,
           tables: bundles.isEmpty ? tables : .none)
         options.rootPage = root
+        options.followsBundleReader = followsBundleReader
         let first = bundles.first
         let bundle = try source.named.shown { () throws(SettingsBundleError) in
           if let first {

@@ -23,10 +23,13 @@ public struct DiffOptions: Sendable {
   public var renames: [String: String]
   /// The page the app opens first; nil for `root:` of the configuration, else `Root`.
   public var rootPage: String?
+  /// The one reader both versions are read as; nil for `dialect:` of the
+  /// configuration, else every reader that opens the bundle.
+  public var dialect: Dialect?
 
   public init(
     old: String, new: String, idioms: [Idiom] = Idiom.allCases, configurationFile: String? = nil,
-    renames: [String: String] = [:], rootPage: String? = nil
+    renames: [String: String] = [:], rootPage: String? = nil, dialect: Dialect? = nil
   ) {
     self.old = old
     self.new = new
@@ -34,6 +37,7 @@ public struct DiffOptions: Sendable {
     self.configurationFile = configurationFile
     self.renames = renames
     self.rootPage = rootPage
+    self.dialect = dialect
   }
 }
 
@@ -88,14 +92,17 @@ public enum DiffFrontEnd {
       options.configurationFile, near: new, environment: environment)
     // Both versions open at the page the app opens first.
     let root = options.rootPage.flatMap(PageName.init)?.name ?? configuration.rootPage
-    // InAppSettingsKit's reading too when either version has pages of its own.
-    let dialects = BundleVersion.dialects(reading: [old.path, new.path])
+    // The dialect asked for (or configured) is the one read, as lint reads it: a
+    // Settings.bundle the app shows with InAppSettingsKit has rows only that reader
+    // shows. Else InAppSettingsKit's reading too when either version has pages of its own.
+    let asked = options.dialect ?? configuration.dialect
+    let dialects = asked.map { [$0] } ?? BundleVersion.dialects(reading: [old.path, new.path])
     // Both versions at once: each load is mostly one thread's parsing of pages.
     let loaded = [(old, new.path), (new, old.path)].concurrentMap { source, other in
       Result { () throws(SettingsBundleError) in
         try BundleVersion(
           source, idioms: options.idioms, dialects: dialects, root: root,
-          tables: .differentFrom(bundle: other))
+          tables: .differentFrom(bundle: other), followsBundleReader: asked == nil)
       }
     }
     let before: BundleVersion

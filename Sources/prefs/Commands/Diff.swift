@@ -27,6 +27,12 @@ struct Diff: StreamingCommand {
     parsing: .singleValue,
     help: "A confirmed rename, old=new (repeatable; also diff: renames: in .prefs.yml).")
   var rename: [String] = []
+  @Option(
+    help: """
+      Compare only as this dialect reads the bundles: apple (Settings.app) or iask \
+      (InAppSettingsKit) (default: dialect: of .prefs.yml, else every reader that opens them).
+      """)
+  var dialect: Dialect?
   @OptionGroup var reading: RootPageOption
 
   func execute(
@@ -37,7 +43,7 @@ struct Diff: StreamingCommand {
       let options = DiffOptions(
         old: old, new: new, idioms: idiom.map { [$0] } ?? Idiom.allCases,
         configurationFile: config, renames: try RenameArguments.pairs(rename),
-        rootPage: reading.root)
+        rootPage: reading.root, dialect: dialect)
       let outcome: DiffOutcome
       do throws(DiffError) {
         outcome = try DiffFrontEnd.run(options, environment: environment)
