@@ -11,6 +11,30 @@ public enum SettingsCollection {
   public static func declarations(
     in bundles: [SettingsBundle], typeName: String
   ) throws(GenerationError) -> [SettingDeclaration] {
+    try collect(in: bundles, typeName: typeName).declarations
+  }
+
+  /// The stored settings generated code cannot type, each key once in page
+  /// order: an element whose schema says it stores an array or a dictionary
+  /// (InAppSettingsKit's list group, whose items are whatever its
+  /// ItemSpecifier's rows store: text, numbers, dictionaries). No Swift type
+  /// both is `Sendable` and reads every such value, and a `String` would
+  /// always read "", so the file names them in a comment instead.
+  ///
+  /// ```swift
+  /// try SettingsCollection.untyped(in: bundles, typeName: "AppSettings").map(\.key)  // ["tags"]
+  /// ```
+  public static func untyped(
+    in bundles: [SettingsBundle], typeName: String
+  ) throws(GenerationError) -> [UntypedSetting] {
+    try collect(in: bundles, typeName: typeName).untyped
+  }
+
+  static func collect(
+    in bundles: [SettingsBundle], typeName: String
+  ) throws(GenerationError) -> (declarations: [SettingDeclaration], untyped: [UntypedSetting]) {
+    var untyped: [UntypedSetting] = []
+    var untypedKeys = Set<PlistKey>()
     // Members and nested types share one namespace in the enum: one allocator.
     var allocator = NameAllocator(reserved: GeneratedNames.usedInTheEnum.union([typeName]))
     var result: [SettingDeclaration] = []
@@ -30,6 +54,15 @@ public enum SettingsCollection {
           // Within one variant the first element of a key is the one registered.
           guard seenInThisVariant.insert(plistKey).inserted else { continue }
           let origin = Self.origin(of: specifier, on: page)
+          if rule == .ofKind, UntypedSetting.untypedKinds.contains(stores) {
+            if indexByKey[plistKey] == nil, untypedKeys.insert(plistKey).inserted {
+              untyped.append(
+                UntypedSetting(
+                  key: key, type: specifier.type ?? "", stores: stores, typeSummary: spec.summary,
+                  origin: origin))
+            }
+            continue
+          }
           if let (entry, refusal) = GeneratedCodeLimits.refusal(in: specifier) {
             throw GenerationError(
               key: key, origin: Self.origin(of: specifier, entry: entry, on: page), other: nil,
@@ -75,7 +108,7 @@ public enum SettingsCollection {
         }
       }
     }
-    return result
+    return (result, untyped.filter { indexByKey[PlistKey($0.key)] == nil })
   }
 
   /// A page reached from Root that did not load as written (it does not
@@ -236,6 +269,21 @@ public enum SettingsCollection {
           first.registeredDefault.map(SpecifierValue.text) ?? "nothing"))
     }
   }
+}
+
+/// A stored setting generated code leaves out, as ``SettingsCollection/untyped(in:typeName:)`` finds it.
+public struct UntypedSetting: Sendable, Hashable {
+  /// The defaults key (`Key`), exactly.
+  public var key: String
+  public var type: SpecifierType
+  /// What the schema says is stored under the key.
+  public var stores: ValueKind
+  /// The type's summary from the schema.
+  public var typeSummary: String
+  public var origin: SettingDeclaration.Origin
+
+  /// The kinds no declared Swift type reads: collections of any values.
+  static let untypedKinds: Set<ValueKind> = [.array, .dictionary]
 }
 
 extension SettingDeclaration {

@@ -63,14 +63,13 @@ public struct SwiftSettingsGenerator: Sendable {
 
   /// The source for the bundle, loaded once per idiom to generate for.
   public func generate(from bundles: [SettingsBundle]) throws(GenerationError) -> String {
-    let declarations = try SettingsCollection.declarations(
-      in: bundles, typeName: options.typeName)
-    return render(declarations).text
+    let collected = try SettingsCollection.collect(in: bundles, typeName: options.typeName)
+    return render(collected.declarations, untyped: collected.untyped).text
   }
 
   var access: SwiftSource { options.isPublic ? "public " : "" }
 
-  func render(_ declarations: [SettingDeclaration]) -> SwiftSource {
+  func render(_ declarations: [SettingDeclaration], untyped: [UntypedSetting] = []) -> SwiftSource {
     let typeName = options.typeName
     var out: SwiftSource = ""
     let by: SwiftSource = options.generatorVersion.map { " (prefs \(comment: $0))" } ?? ""
@@ -85,6 +84,9 @@ public struct SwiftSettingsGenerator: Sendable {
     out += "\(access)enum \(name: typeName) {\n"
     for declaration in declarations {
       out += "\n" + keyDeclaration(declaration)
+    }
+    for setting in untyped {
+      out += "\n" + untypedComment(setting)
     }
     out += "\n  /// Registers every `DefaultValue` of the bundle, so that a setting nobody has\n"
     out += "  /// changed reads as the bundle says before the Settings app was ever opened.\n"
@@ -194,6 +196,19 @@ public struct SwiftSettingsGenerator: Sendable {
       out +=
         "  \(access)static let \(name: rangeName): ClosedRange<Swift.Double> = \(real: range.lowerBound)...\(real: range.upperBound)\n"
     }
+    return out
+  }
+
+  /// Why a stored setting has no key here, and how the app reads it.
+  func untypedComment(_ setting: UntypedSetting) -> SwiftSource {
+    var place: SwiftSource = "\(comment: setting.origin.file)"
+    if let line = setting.origin.line { place += " line \(line)" }
+    let getter: SwiftSource = setting.stores == .array ? "array" : "dictionary"
+    var out: SwiftSource =
+      "  // Not declared: Key \(comment: SwiftLiteral.string(setting.key)) (\(comment: setting.type.rawValue), \(place))\n"
+    out +=
+      "  // stores \(comment: setting.stores.phrase) of what its rows store, which no one Swift type\n"
+    out += "  // here reads; read it with `UserDefaults.standard.\(getter)(forKey:)`.\n"
     return out
   }
 

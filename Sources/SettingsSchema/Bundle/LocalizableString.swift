@@ -1,7 +1,9 @@
 import Plist
 
 /// A string of a page that iOS looks up in the page's strings table: a
-/// Title, FooterText, or an entry of Titles or ShortTitles (per the schema).
+/// Title, FooterText, or an entry of Titles or ShortTitles (per the schema);
+/// for a localizable key written as a dictionary (InAppSettingsKit's
+/// `IASKSubtitle` by value), each string value.
 public struct LocalizableString: Sendable, Hashable {
   public var text: String
   /// The page's position in `bundle.pages`.
@@ -58,6 +60,12 @@ extension SettingsBundle {
           let keyPath = specifier.keyPath + "." + key
           if let items = node.array {
             for (index, item) in items.enumerated() { add(item, "\(keyPath)[\(index)]") }
+          } else if let entries = node.entries {
+            // InAppSettingsKit's IASKSubtitle may be a dictionary of subtitles by stored
+            // value; IASKSpecifier's subtitleForValue: looks the chosen one up in the table.
+            for (index, entry) in entries.enumerated() {
+              add(entry.value, keyPath + Self.memberPath(entry.key, index: index))
+            }
           } else {
             add(node, keyPath)
           }
@@ -65,5 +73,18 @@ extension SettingsBundle {
       }
     }
     return strings
+  }
+
+  /// `.YES` for a dictionary entry whose key is a plain word, else its
+  /// position (`[2]`): the path goes into notes and table comments, where a
+  /// key's own text (`*/`, a line break) must not.
+  static func memberPath(_ key: String, index: Int) -> String {
+    let plain =
+      !key.isEmpty && key.count <= 40
+      && key.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+      }
+    return plain ? "." + key : "[\(index)]"
   }
 }
