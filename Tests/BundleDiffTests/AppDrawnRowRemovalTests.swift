@@ -17,7 +17,7 @@ struct AppDrawnRowRemovalTests {
   static func history(_ name: String) throws -> (old: BundleSnapshot, new: BundleSnapshot) {
     let folder = Paths.fixtures.appendingPathComponent("Diff/History/\(name)")
     func read(_ side: String) throws -> BundleSnapshot {
-      let path = folder.appendingPathComponent("\(side)/InAppSettings.bundle").path
+      let path = folder.appendingPathComponent("\(side)/Settings.bundle").path
       return BundleSnapshot(
         bundles: try Idiom.allCases.map {
           try SettingsBundle.load(

@@ -18,6 +18,7 @@ struct PlainFormAgreementTests {
         ItemSpecifier = { Type = PSMultiValueSpecifier; Key = level; Titles = (one, two); Values = (1, 2); }; },
       { Type = IASKListGroupSpecifier; Title = People; Key = people;
         ItemSpecifier = { Type = PSTextFieldSpecifier; Key = name; Title = Person; }; },
+      { Type = PSGroupSpecifier; Title = Texts; },
       { Type = IASKTextViewSpecifier; Title = Notes; Key = notes; },
       { Type = IASKTextViewSpecifier; Title = Letter; Key = letter; },
       { Type = PSGroupSpecifier; Title = Plain; },
