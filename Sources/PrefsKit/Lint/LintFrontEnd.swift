@@ -131,21 +131,36 @@ public enum LintFrontEnd {
         result.append(path)
       } catch .noRootPlist {
         let found = BundleSearch.bundles(inside: path.resolved)
-        guard !found.bundles.isEmpty else {
-          result.append(path)
-          continue
-        }
         // Found inside the folder as resolved, named inside it as given; `./App/Settings.bundle`
         // as one types it from `.`: `App/Settings.bundle`.
-        let listed = found.bundles.map { bundle in
-          var inside = path.within(bundle)
+        func named(_ found: String) -> LintPath {
+          var inside = path.within(found)
           if inside.given.hasPrefix("./") { inside.given.removeFirst(2) }
           return inside
         }
+        // What the search passed over is said after what it found (or before the
+        // folder's own error, when it found nothing).
+        let skipped: [LintNotice] =
+          found.skipped.isEmpty
+          ? []
+          : [
+            .skippedInside(
+              folder: path.given,
+              skipped: found.skipped.map {
+                BundleSearch.Skipped(path: named($0.path).given, reason: $0.reason)
+              })
+          ]
+        guard !found.bundles.isEmpty else {
+          notices += skipped
+          result.append(path)
+          continue
+        }
+        let listed = found.bundles.map(named)
         notices.append(
           .bundlesInside(
             folder: path.given, bundles: listed.map(\.given),
             searchStoppedEarly: found.stoppedEarly))
+        notices += skipped
         result += listed
       } catch {
         result.append(path)

@@ -38,6 +38,9 @@ public enum LintNotice: Sendable, Equatable {
   /// A folder that is no Settings bundle (a repository, `.`), replaced by the bundles found
   /// inside it; `searchStoppedEarly` when the search reached its limits (``BundleSearch/Limits``).
   case bundlesInside(folder: String, bundles: [String], searchStoppedEarly: Bool)
+  /// What the search of a folder passed over that may hold settings, each
+  /// path named inside the folder as given, with why (``BundleSearch/Skipped``).
+  case skippedInside(folder: String, skipped: [BundleSearch.Skipped])
   /// A path's enclosing bundle that is no Settings bundle to lint (deleted, a bundle of images).
   case skipped(SettingsBundleError)
   /// Every enclosing bundle was skipped: nothing was linted.

@@ -185,9 +185,50 @@ struct LintPrinter {
         )
       }
       return lines
+    case .skippedInside(_, let skipped): return skippedLines(skipped)
     case .skipped(let error): return ["prefs: skipped \(error.description)"]
     case .nothingLeftToLint: return ["prefs: no Settings bundle left to lint"]
     }
+  }
+
+  /// What a folder's search passed over, each with why; the many of one
+  /// plain kind (build output, bundles with no page) one line each kind.
+  static func skippedLines(_ skipped: [BundleSearch.Skipped]) -> [String] {
+    var lines: [String] = []
+    var buildOutput: [String] = []
+    var noPage: [String] = []
+    for item in skipped {
+      switch item.reason {
+      case .symbolicLink:
+        lines.append(
+          "prefs: skipped \(item.path): a symbolic link; the search follows none (name the bundle it leads to)"
+        )
+      case .notAFolder:
+        lines.append("prefs: skipped \(item.path): not a folder, so no bundle")
+      case .unreadable(let reason):
+        lines.append("prefs: skipped \(item.path): it could not be read (\(reason))")
+      case .noRootPage(let root, let pages):
+        lines.append(
+          "prefs: skipped \(item.path): it has no \(root).plist; its pages are \(pages.joined(separator: ", ")) (name it with --root PAGE)"
+        )
+      case .noPage: noPage.append(item.path)
+      case .buildOutput: buildOutput.append(item.path)
+      }
+    }
+    func listed(_ paths: [String]) -> String {
+      paths.prefix(5).joined(separator: ", ")
+        + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+    }
+    if !noPage.isEmpty {
+      lines.append(
+        "prefs: skipped \(listed(noPage)): no page (Root.plist) at the top, only other files")
+    }
+    if !buildOutput.isEmpty {
+      lines.append(
+        "prefs: not searched: \(listed(buildOutput)) (what a build made or fetched; name a bundle in it to lint it)"
+      )
+    }
+    return lines
   }
 
   /// Prints why the run stopped, in the CLI's words; returns the exit status.
