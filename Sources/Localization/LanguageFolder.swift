@@ -117,12 +117,20 @@ public enum LanguageFolder {
     }
     for folder in languages.sorted() {
       let meant = intended[folder] ?? nil
-      var candidates = others
-      if let meant, let tag = LanguageTag(meant) {
-        candidates.formUnion(devicePreferences(of: tag))
+      func selected(for tags: some Sequence<String>) -> Bool {
+        tags.contains { used(for: $0).contains(folder) }
       }
-      let selected = candidates.contains { used(for: $0).contains(folder) }
-      guard !selected else { continue }
+      // The candidates are `others` and the device preferences near `meant`
+      // (one of `others`). Most folders are selected for their own tag: it is
+      // tried first, and the preferences (hundreds of locales, each a
+      // negotiation) are worked out only for a folder that it does not select.
+      if let meant, selected(for: [meant]) { continue }
+      if selected(for: others) { continue }
+      if let meant, let tag = LanguageTag(meant),
+        selected(for: devicePreferences(of: tag).subtracting(others))
+      {
+        continue
+      }
       // What such a device gets: CFBundle's whole answer, English as the last resort.
       let instead = meant.flatMap {
         LanguageNegotiation.searchOrder(available: available, preferred: [$0]).first
