@@ -79,9 +79,11 @@ public struct LanguageFallbackData: Sendable, Hashable, Decodable {
   /// The data file's text as the binary embeds it (scripts/embed-data).
   public static var embeddedText: String? { EmbeddedLanguageData.files[path] }
 
-  /// Reads the data file's text.
+  /// Reads the data file's text: by a byte scan at start-up, by `JSONDecoder` (and its
+  /// error) when the scan does not read it (FallbackDataReader says why).
   public static func decode(_ text: String) throws -> LanguageFallbackData {
-    try JSONDecoder().decode(LanguageFallbackData.self, from: Data(text.utf8))
+    if let data = FallbackDataReader.read(text).flatMap(LanguageFallbackData.init) { return data }
+    return try JSONDecoder().decode(LanguageFallbackData.self, from: Data(text.utf8))
   }
 
   /// The embedded data. A test proves it decodes; should it ever fail, no
