@@ -9,9 +9,7 @@ enum RadioGroupAbsorbs: LintRule {
     them. Apple's advice is to start a new group right after a radio group. \
     InAppSettingsKit gives a radio group's section one row per value and no more \
     (IASKSettingsReader's numberOfRowsInSection:): there the elements after it are never \
-    shown, and a setting among them cannot be changed in the app. The same holds after \
-    an InAppSettingsKit list group, whose section shows the items of the array stored \
-    under its Key and its add row, nothing else.
+    shown, and a setting among them cannot be changed in the app.
     """
   static let defaultSeverity = Severity.warning
   static let readsIdiom = true
