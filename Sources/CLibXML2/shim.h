@@ -20,3 +20,12 @@
 #include <libxml2/libxml/parserInternals.h>
 #include <libxml2/libxml/xmlerror.h>
 #endif
+
+// The byte offset the parser has reached in its document, read in C: Swift
+// would copy the whole context struct (some 700 bytes) to reach one field,
+// and the plist reader asks at every element.
+static inline long prefs_xmlParserOffset(const xmlParserCtxt *context) {
+  const xmlParserInput *input = context->input;
+  if (input == NULL || input->cur == NULL || input->base == NULL) return 0;
+  return (long)input->consumed + (long)(input->cur - input->base);
+}

@@ -14,8 +14,10 @@ import Foundation
 /// }
 /// ```
 public struct PlistNode: Sendable, Hashable {
-  /// What the value is.
-  public indirect enum Content: Sendable, Hashable {
+  /// What the value is. Not `indirect`: a container's elements are already
+  /// behind its array, and every other case fits inline, so a node costs no
+  /// allocation of its own.
+  public enum Content: Sendable, Hashable {
     case string(String)
     case integer(Int64)
     case real(Double)

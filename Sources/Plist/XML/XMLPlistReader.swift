@@ -11,36 +11,43 @@ enum XMLPlistReader {
     PlistNode, [ReadIssue], [DocumentComment]
   ) {
     initializeLibXML
-    let builder = XMLPlistBuilder(source: source, limits: limits)
     let bytes = source.utf8
-    let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+    let outcome: XMLPlistBuilder.Outcome? = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
       return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
         guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else {
-          return false
+          return nil
         }
         defer { xmlFreeParserCtxt(context) }
         let options =
           XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOXINCNODE.rawValue
         xmlCtxtUseOptions(context, Int32(bitPattern: options))
         context.pointee.sax.pointee = XMLPlistBuilder.handler
-        builder.context = context
-        context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+        // The builder is a struct reached through a pointer rather than a class:
+        // its fields are then checked for exclusive access when compiled, not at
+        // every SAX event.
+        let builder = UnsafeMutablePointer<XMLPlistBuilder>.allocate(capacity: 1)
+        builder.initialize(
+          to: XMLPlistBuilder(source: source, bytes: buffer, limits: limits, context: context))
+        defer {
+          builder.deinitialize(count: 1)
+          builder.deallocate()
+        }
+        context.pointee.userData = UnsafeMutableRawPointer(builder)
         xmlParseDocument(context)
-        builder.context = nil
-        return true
+        return builder.pointee.outcome
       }
     }
-    if !parsed {
+    guard let outcome else {
       throw ReadIssue(
         .syntax, .error, "the file is empty", place: .text(source.snippet(atOffset: 0)))
     }
-    if let error = builder.error { throw error }
-    guard let root = builder.root else {
+    if let error = outcome.error { throw error }
+    guard let root = outcome.root else {
       throw ReadIssue(
         .syntax, .error, "no property-list value found", place: .text(source.snippet(atOffset: 0)))
     }
-    return (root, builder.issues, builder.comments)
+    return (root, outcome.issues, outcome.comments)
   }
 }
 
@@ -49,7 +56,15 @@ private let initializeLibXML: Void = {
 }()
 
 /// Builds `PlistNode`s from SAX events.
-final class XMLPlistBuilder {
+///
+/// The work per event is kept small, as the profile of a 10 MB plist asked:
+/// the builder is a struct reached through a pointer (a class's fields
+/// would be checked for exclusive access at run time on every event); the
+/// children of every open container wait on two shared stacks (`values`,
+/// `entries`) and become the container's array in one allocation when it
+/// closes; keys are interned; element text is gathered in one reused buffer;
+/// a frame holds no reference, so pushing and popping one copies bytes only.
+struct XMLPlistBuilder: ~Copyable {
   enum Tag: Equatable {
     case plist, array, dict, key, string, integer, real, date, data, `true`, `false`
 
@@ -61,99 +76,118 @@ final class XMLPlistBuilder {
     }
   }
 
+  /// An open element. It holds no reference and fits in four words, so
+  /// pushing and popping one copies a few registers.
   struct Frame {
     var tag: Tag
-    var offset: Int
-    var items: [PlistNode] = []
-    var entries: [PlistEntry] = []
-    var pendingKey: (key: String, offset: Int, endOffset: Int)?
     var hasValue = false
-    /// Where the element's text starts, for elements that hold text.
-    var contentOffset = 0
-    /// The comments that stand right before this element (indices into `comments`).
-    var comments: [Int] = []
-    /// The comments before the pending key: they cover the key and its value.
-    var pendingKeyComments: [Int] = []
+    /// Whether the last of `pendingKeys` is this dictionary's, waiting for its value.
+    var hasPendingKey = false
+    var offset: Int
+    /// Where this container's children start on `values` (an array's) or
+    /// `entries` (a dictionary's).
+    var firstChild: Int
+    /// The comments that stand right before this element: an index into
+    /// `commentGroups`, -1 for none.
+    var comments = -1
+  }
+
+  /// A dictionary's key, waiting for its value.
+  struct PendingKey {
+    var key: String
+    var offset: Int
+    var endOffset: Int
+    /// The comments before the key (they cover the key and its value), as in `Frame`.
+    var comments: Int
+  }
+
+  /// What a parse leaves.
+  struct Outcome {
+    var root: PlistNode?
+    var error: ReadIssue?
+    var issues: [ReadIssue]
+    var comments: [DocumentComment]
   }
 
   let source: SourceText
+  /// The source's bytes, valid while the parse runs.
+  let bytes: UnsafeBufferPointer<UInt8>
   let limits: ReadLimits
-  var context: xmlParserCtxtPtr?
+  let context: xmlParserCtxtPtr
+  let position: ParsePosition
   var stack: [Frame] = []
-  var text: [UInt8] = []
+  /// The items of the open arrays, innermost last.
+  var values = MovingStack<PlistNode>()
+  /// The entries of the open dictionaries, innermost last.
+  var entries = MovingStack<PlistEntry>()
+  /// The keys waiting for their values, innermost last.
+  var pendingKeys: [PendingKey] = []
+  /// The text of the element being read (elements that hold text hold no
+  /// other element, so one is read at a time), and where it starts.
+  var text = TextBuffer()
+  var textOffset = 0
+  /// Whether the innermost open element holds text.
+  var readsText = false
+  /// Keys and short string values: the same few repeat on every specifier.
+  var strings = StringInterner()
+  /// The names met so far and their tags (see `tag(named:)`).
+  var knownNames: [(name: UnsafePointer<xmlChar>, tag: Tag)] = []
   var root: PlistNode?
   var error: ReadIssue?
+  /// Set with `error`: a flag is cheaper to test than the optional issue, at every event.
+  var stopped = false
   var issues: [ReadIssue] = []
   var comments: [DocumentComment] = []
   /// Comments still waiting for the element after them, with the depth they were met at.
   var awaitingComments: [(index: Int, depth: Int)] = []
+  /// The indices of the comments before an element, for frames to name by number.
+  var commentGroups: [[Int]] = []
 
   /// libxml2 turns CR LF into LF, as XML requires; CoreFoundation keeps the CR.
   let hasCarriageReturns: Bool
 
-  init(source: SourceText, limits: ReadLimits) {
+  init(
+    source: SourceText, bytes: UnsafeBufferPointer<UInt8>, limits: ReadLimits,
+    context: xmlParserCtxtPtr
+  ) {
     self.source = source
+    self.bytes = bytes
     self.limits = limits
-    self.hasCarriageReturns = source.utf8.contains(0x0D)
+    self.context = context
+    self.position = ParsePosition(bytes: bytes, context: context)
+    self.hasCarriageReturns =
+      bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+    stack.reserveCapacity(16)
   }
 
-  /// The innermost open element, read without copying its frame.
+  var outcome: Outcome {
+    Outcome(root: root, error: error, issues: issues, comments: comments)
+  }
+
+  /// The innermost open element.
   var topTag: Tag? { stack.isEmpty ? nil : stack[stack.count - 1].tag }
 
-  // MARK: - Positions
-
-  /// The byte offset libxml2 has reached.
-  var currentOffset: Int {
-    guard let input = context?.pointee.input?.pointee, let cur = input.cur, let base = input.base
-    else { return 0 }
-    return Int(input.consumed) + (cur - base)
-  }
-
-  /// The offset of the `<` that opened the tag just parsed.
-  var tagStartOffset: Int {
-    var offset = min(currentOffset, source.utf8.count - 1)
-    while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
-    return offset
-  }
-
-  /// The offset of the `<` of the end tag just parsed. libxml2 has then
-  /// moved past its `>`, onto the next tag when tags share a line, so the
-  /// search starts one byte back.
-  var endTagStartOffset: Int {
-    var offset = min(currentOffset - 1, source.utf8.count - 1)
-    while offset > 0, source.utf8[offset] != UInt8(ascii: "<") { offset -= 1 }
-    return max(offset, 0)
-  }
-
-  /// The offset just past the `>` of the end tag just parsed (or of an empty
-  /// element such as `<true/>`): where a textual edit of the element ends.
-  /// libxml2 stands right after it, or on the next tag's `<`.
-  var endTagEndOffset: Int {
-    let bytes = source.utf8
-    var offset = min(currentOffset, bytes.count) - 1
-    while offset > 0, bytes[offset] != UInt8(ascii: ">") { offset -= 1 }
-    return offset + 1
-  }
-
-  func fail(_ message: String, at offset: Int? = nil) {
-    guard error == nil else { return }
+  mutating func fail(_ message: String, at offset: Int? = nil) {
+    guard !stopped else { return }
     fail(
       ReadIssue(
-        .syntax, .error, message, place: .text(source.snippet(atOffset: offset ?? tagStartOffset))))
+        .syntax, .error, message,
+        place: .text(source.snippet(atOffset: offset ?? position.tagStart))))
   }
 
-  func fail(_ issue: ReadIssue) {
-    guard error == nil else { return }
+  mutating func fail(_ issue: ReadIssue) {
+    guard !stopped else { return }
     error = issue
-    if let context { xmlStopParser(context) }
+    stopped = true
+    xmlStopParser(context)
   }
 
   // MARK: - Events
 
-  func startElement(_ name: UnsafePointer<xmlChar>, prefixed: Bool) {
-    guard error == nil else { return }
-    let offset = tagStartOffset
-    guard !prefixed, let tag = Self.tag(named: name) else {
+  mutating func startElement(_ name: UnsafePointer<xmlChar>, prefixed: Bool) {
+    guard !stopped else { return }
+    let offset = position.tagStart
+    guard !prefixed, let tag = tag(named: name) else {
       fail("unknown tag <\(String(cString: name))>; iOS does not read this file", at: offset)
       return
     }
@@ -178,23 +212,33 @@ final class XMLPlistBuilder {
           place: .text(source.snippet(atOffset: offset))))
       return
     }
-    if tag.isText { text.removeAll(keepingCapacity: true) }
-    var frame = Frame(tag: tag, offset: offset, contentOffset: currentOffset + 1)
+    readsText = tag.isText
+    if readsText {
+      text.removeAll()
+      textOffset = position.current + 1
+    }
+    var frame = Frame(
+      tag: tag, offset: offset, firstChild: tag == .dict ? entries.count : values.count)
     if !awaitingComments.isEmpty {
-      frame.comments = awaitingComments.map(\.index)
+      commentGroups.append(awaitingComments.map(\.index))
+      frame.comments = commentGroups.count - 1
       awaitingComments.removeAll()
     }
     stack.append(frame)
   }
 
-  func endElement() {
-    guard error == nil, let frame = stack.popLast() else { return }
+  mutating func endElement() {
+    guard !stopped, let frame = stack.popLast() else { return }
+    readsText = false
     // A comment that ends its element stands before nothing.
-    awaitingComments.removeAll { $0.depth > stack.count }
-    if hasCarriageReturns, frame.tag.isText {
-      text = rawText(from: frame.contentOffset, to: endTagStartOffset)
+    if !awaitingComments.isEmpty {
+      let depth = stack.count
+      awaitingComments.removeAll { $0.depth > depth }
     }
-    let end = endTagEndOffset
+    if hasCarriageReturns, frame.tag.isText {
+      text.replace(with: rawText(from: textOffset, to: position.endTagStart))
+    }
+    let end = position.endTagEnd
     var node: PlistNode
     switch frame.tag {
     case .plist:
@@ -202,21 +246,23 @@ final class XMLPlistBuilder {
       cover(frame.comments, from: frame.offset)
       return
     case .array:
-      node = PlistNode(.array(frame.items), offset: frame.offset)
+      node = PlistNode(.array(values.take(from: frame.firstChild)), offset: frame.offset)
     case .dict:
-      if let pending = frame.pendingKey {
+      if frame.hasPendingKey, let pending = pendingKeys.last {
         fail("the key \"\(pending.key)\" has no value", at: pending.offset)
         return
       }
-      node = PlistNode(.dictionary(frame.entries), offset: frame.offset)
+      node = PlistNode(.dictionary(entries.take(from: frame.firstChild)), offset: frame.offset)
     case .key:
-      let key = String(decoding: text, as: UTF8.self)
-      if topTag == .dict, stack[stack.count - 1].pendingKey == nil {
-        stack[stack.count - 1].pendingKey = (key, frame.offset, end)
-        stack[stack.count - 1].pendingKeyComments = frame.comments
-        return
-      }
-      if topTag == .dict {
+      let key = strings.string(text.bytes)
+      let parent = stack.count - 1
+      if parent >= 0, stack[parent].tag == .dict {
+        if !stack[parent].hasPendingKey {
+          stack[parent].hasPendingKey = true
+          pendingKeys.append(
+            PendingKey(key: key, offset: frame.offset, endOffset: end, comments: frame.comments))
+          return
+        }
         issues.append(
           ReadIssue(
             .suspicious, .warning,
@@ -225,10 +271,10 @@ final class XMLPlistBuilder {
       }
       node = PlistNode(.string(key), offset: frame.offset)
     case .string:
-      node = PlistNode(.string(String(decoding: text, as: UTF8.self)), offset: frame.offset)
+      node = PlistNode(.string(strings.string(text.bytes)), offset: frame.offset)
     case .integer:
-      guard let value = Self.parseInteger(text) else {
-        let shown = String(decoding: text, as: UTF8.self)
+      guard let value = Self.parseInteger(text.bytes) else {
+        let shown = String(decoding: text.bytes, as: UTF8.self)
         let digits = shown.trimmingCharacters(in: .whitespacesAndNewlines)
         let unsigned =
           digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
@@ -241,21 +287,23 @@ final class XMLPlistBuilder {
       }
       node = PlistNode(.integer(value), offset: frame.offset)
     case .real:
-      guard let value = Self.parseReal(text) else {
-        fail("\"\(String(decoding: text, as: UTF8.self))\" is not a real number", at: frame.offset)
+      guard let value = Self.parseReal(text.bytes) else {
+        fail(
+          "\"\(String(decoding: text.bytes, as: UTF8.self))\" is not a real number",
+          at: frame.offset)
         return
       }
       node = PlistNode(.real(value), offset: frame.offset)
     case .date:
-      guard let value = Self.parseDate(text) else {
+      guard let value = Self.parseDate(text.bytes) else {
         fail(
-          "\"\(String(decoding: text, as: UTF8.self))\" is not a date of the form YYYY-MM-DDThh:mm:ssZ",
+          "\"\(String(decoding: text.bytes, as: UTF8.self))\" is not a date of the form YYYY-MM-DDThh:mm:ssZ",
           at: frame.offset)
         return
       }
       node = PlistNode(.date(value), offset: frame.offset)
     case .data:
-      guard let value = Self.parseBase64(text) else {
+      guard let value = Self.parseBase64(text.bytes) else {
         fail("<data> holds a character that is not base64", at: frame.offset)
         return
       }
@@ -270,78 +318,73 @@ final class XMLPlistBuilder {
     deliver(node)
   }
 
-  /// Records that comments stand before the element from `start` to the end tag just parsed.
-  private func cover(_ indices: [Int], from start: Int) {
-    guard !indices.isEmpty else { return }
-    let end = elementEndOffset
-    for index in indices { comments[index].nextElement = start..<max(start, end) }
+  /// Records that the comments of `group` stand before the element from
+  /// `start` to the end tag just parsed.
+  private mutating func cover(_ group: Int, from start: Int) {
+    guard group >= 0 else { return }
+    let end = position.elementEnd
+    for index in commentGroups[group] { comments[index].nextElement = start..<max(start, end) }
   }
 
-  /// Just after the `>` of the end tag (or empty-element tag) just parsed.
-  var elementEndOffset: Int {
-    let bytes = source.utf8
-    var offset = endTagStartOffset
-    while offset < bytes.count, bytes[offset] != UInt8(ascii: ">") { offset += 1 }
-    return min(offset + 1, bytes.count)
-  }
-
-  private func deliver(_ node: PlistNode) {
-    guard var parent = stack.popLast() else {
+  /// Hands a finished value to its container. It takes the node (`consuming`),
+  /// so that the node moves into the container instead of being copied.
+  private mutating func deliver(_ node: consuming PlistNode) {
+    guard !stack.isEmpty else {
       if root != nil {
         fail("a second top-level value", at: node.offset)
       }
       root = node
       return
     }
-    defer { stack.append(parent) }
-    switch parent.tag {
+    let parent = stack.count - 1
+    switch stack[parent].tag {
     case .plist:
-      if parent.hasValue {
+      if stack[parent].hasValue {
         fail("<plist> holds more than one value", at: node.offset)
         return
       }
-      parent.hasValue = true
+      stack[parent].hasValue = true
       root = node
     case .array:
-      parent.items.append(node)
+      values.append(node)
     case .dict:
-      guard let pending = parent.pendingKey else {
+      guard stack[parent].hasPendingKey, let pending = pendingKeys.popLast() else {
         fail("a \(node.typeName) where a <key> belongs", at: node.offset)
         return
       }
-      parent.entries.append(
+      entries.append(
         PlistEntry(
           key: pending.key, keyOffset: pending.offset, keyEndOffset: pending.endOffset, value: node)
       )
-      parent.pendingKey = nil
-      cover(parent.pendingKeyComments, from: pending.offset)
-      parent.pendingKeyComments = []
+      stack[parent].hasPendingKey = false
+      cover(pending.comments, from: pending.offset)
     default:
-      fail("a value inside <\(parent.tag)>", at: node.offset)
+      fail("a value inside <\(stack[parent].tag)>", at: node.offset)
     }
   }
 
-  func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-    guard error == nil else { return }
-    let buffer = UnsafeBufferPointer(start: bytes, count: count)
-    if topTag?.isText == true {
-      text.append(contentsOf: buffer)
+  mutating func characters(_ characters: UnsafePointer<xmlChar>, count: Int) {
+    guard !stopped else { return }
+    let buffer = UnsafeBufferPointer(start: characters, count: count)
+    if readsText {
+      text.append(buffer)
       return
     }
-    if let index = buffer.firstIndex(where: { !Self.isXMLSpace($0) }) {
-      let offset = max(0, currentOffset - count + index)
+    var index = 0
+    while index < count, Self.isXMLSpace(buffer[index]) { index += 1 }
+    if index < count {
+      let offset = max(0, position.current - count + index)
       let place = topTag.map { "inside <\($0)>" } ?? "outside any element"
       fail("unexpected text \(place)", at: offset)
     }
   }
 
   /// A comment: its text as written, its place, and (once parsed) the element after it.
-  func comment() {
-    guard error == nil else { return }
-    let bytes = source.utf8
+  mutating func comment() {
+    guard !stopped else { return }
     // libxml2 reports the comment once past its `-->`; the text is read from the
     // source, so that line breaks stay as written.
-    var close = min(currentOffset, bytes.count) - 3
+    var close = min(position.current, bytes.count) - 3
     while close >= 0,
       !(bytes[close] == 0x2D && bytes[close + 1] == 0x2D && bytes[close + 2] == 0x3E)
     {
@@ -362,30 +405,30 @@ final class XMLPlistBuilder {
     awaitingComments.append((comments.count - 1, stack.count))
   }
 
-  func entityDeclared(_ name: String) {
+  mutating func entityDeclared(_ name: String) {
     fail(
       ReadIssue(
         .unsafeMarkup, .error,
         "the entity \"\(name)\" is declared; property lists take no entity declarations and none is expanded",
-        place: .text(source.snippet(atOffset: currentOffset))))
+        place: .text(source.snippet(atOffset: position.current))))
   }
 
-  func entityReferenced(_ name: String) {
+  mutating func entityReferenced(_ name: String) {
     fail(
       ReadIssue(
         .unsafeMarkup, .error,
         "&\(name); refers to an entity; only the five predefined entities and character references are read",
-        place: .text(source.snippet(atOffset: max(0, currentOffset - name.utf8.count - 2)))))
+        place: .text(source.snippet(atOffset: max(0, position.current - name.utf8.count - 2)))))
   }
 
   /// libxml2 refused the document: its report in our words, at its place.
-  func libxmlError(_ report: XMLParserError) {
+  mutating func libxmlError(_ report: XMLParserError) {
     let message = XMLParserMessages.message(for: report)
-    let place = min(currentOffset, max(0, source.utf8.count - 1))
+    let place = min(position.current, max(0, bytes.count - 1))
     let offset =
       switch message.place {
       case .error: place
-      case .endTagStart: endTagStartOffset
+      case .endTagStart: position.endTagStart
       }
     fail(
       ReadIssue(
@@ -395,8 +438,7 @@ final class XMLPlistBuilder {
   /// The element's text as CoreFoundation sees it: line breaks as written,
   /// character references and CDATA sections resolved.
   func rawText(from start: Int, to end: Int) -> [UInt8] {
-    let bytes = source.utf8
-    guard start < end, end <= bytes.count else { return text }
+    guard start < end, end <= bytes.count else { return Array(text.bytes) }
     var result: [UInt8] = []
     var index = start
     let cdataStart = Array("<![CDATA[".utf8)
@@ -431,7 +473,7 @@ final class XMLPlistBuilder {
               nil
             }
           }
-        guard let scalar else { return text }
+        guard let scalar else { return Array(text.bytes) }
         result.append(contentsOf: String(scalar).utf8)
         index = semicolon + 1
       } else {
@@ -443,6 +485,16 @@ final class XMLPlistBuilder {
   }
 
   // MARK: - Values
+
+  /// The tag of an element name. libxml2 hands every name from its
+  /// dictionary, one pointer for each distinct name, so a name met before is
+  /// found by its pointer alone.
+  private mutating func tag(named name: UnsafePointer<xmlChar>) -> Tag? {
+    for known in knownNames where known.name == name { return known.tag }
+    guard let tag = Self.tag(named: name) else { return nil }
+    knownNames.append((name, tag))
+    return tag
+  }
 
   static func tag(named name: UnsafePointer<xmlChar>) -> Tag? {
     let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
@@ -473,7 +525,7 @@ final class XMLPlistBuilder {
   }
 
   /// `S*(-|+)?S*[0-9]+` or `S*(-|+)?S*0[xX][0-9a-fA-F]+`, as CoreFoundation reads it.
-  static func parseInteger(_ text: [UInt8]) -> Int64? {
+  static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
     var index = 0
     func skipSpace() { while index < text.count, isNumberSpace(text[index]) { index += 1 } }
     skipSpace()
@@ -519,7 +571,11 @@ final class XMLPlistBuilder {
     }
   }
 
-  static func parseReal(_ text: [UInt8]) -> Double? {
+  static func parseReal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    // The usual `0.5`: nothing to trim, no name like `nan` to look for.
+    if !text.isEmpty, text.allSatisfy(isDecimalNotation) {
+      return Double(String(decoding: text, as: UTF8.self))
+    }
     let string = String(decoding: text, as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
     switch string.lowercased() {
@@ -529,18 +585,18 @@ final class XMLPlistBuilder {
     default: break
     }
     // CoreFoundation's scanner takes decimal notation only.
-    guard !string.isEmpty,
-      string.utf8.allSatisfy({
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".")
-          || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "-")
-          || $0 == UInt8(ascii: "+")
-      })
-    else { return nil }
+    guard !string.isEmpty, string.utf8.allSatisfy(isDecimalNotation) else { return nil }
     return Double(string)
   }
 
+  private static func isDecimalNotation(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: "+")
+  }
+
   /// `YYYY-MM-DDThh:mm:ssZ` in UTC; the year may be negative or have any number of digits.
-  static func parseDate(_ text: [UInt8]) -> Date? {
+  static func parseDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
     var index = 0
     func number(digits: Int?) -> Int? {
       var value = 0
@@ -581,7 +637,7 @@ final class XMLPlistBuilder {
 
   /// Base64 as CoreFoundation reads it: characters outside the alphabet are
   /// skipped, but any byte above 127 is an error.
-  static func parseBase64(_ text: [UInt8]) -> Data? {
+  static func parseBase64(_ text: UnsafeBufferPointer<UInt8>) -> Data? {
     var result = Data()
     result.reserveCapacity(text.count * 3 / 4)
     var accumulator: UInt32 = 0
@@ -622,44 +678,46 @@ final class XMLPlistBuilder {
     handler.initialized = 0xDEED_BEAF  // XML_SAX2_MAGIC
     handler.startElementNs = { context, localName, prefix, _, _, _, _, _, _ in
       guard let context, let localName else { return }
-      builder(context).startElement(localName, prefixed: prefix != nil)
+      builder(context).pointee.startElement(localName, prefixed: prefix != nil)
     }
     handler.endElementNs = { context, _, _, _ in
       guard let context else { return }
-      builder(context).endElement()
+      builder(context).pointee.endElement()
     }
     handler.characters = { context, bytes, count in
       guard let context, let bytes else { return }
-      builder(context).characters(bytes, count: Int(count))
+      builder(context).pointee.characters(bytes, count: Int(count))
     }
     handler.ignorableWhitespace = handler.characters
     handler.cdataBlock = handler.characters
     handler.comment = { context, _ in
       guard let context else { return }
-      builder(context).comment()
+      builder(context).pointee.comment()
     }
     handler.entityDecl = { context, name, _, _, _, _ in
       guard let context else { return }
-      builder(context).entityDeclared(name.map { String(cString: $0) } ?? "")
+      builder(context).pointee.entityDeclared(name.map { String(cString: $0) } ?? "")
     }
     handler.reference = { context, name in
       guard let context else { return }
-      builder(context).entityReferenced(name.map { String(cString: $0) } ?? "")
+      builder(context).pointee.entityReferenced(name.map { String(cString: $0) } ?? "")
     }
     handler.serror = { context, error in
       guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else {
         return
       }
       let builder = builder(context)
-      let bytes = builder.source.utf8
-      let offset = min(max(0, builder.currentOffset), bytes.count)
-      builder.libxmlError(
+      let bytes = builder.pointee.bytes
+      let offset = min(max(0, builder.pointee.position.current), bytes.count)
+      builder.pointee.libxmlError(
         XMLParserError(error, before: bytes[..<offset], after: bytes[offset...]))
     }
     return handler
   }()
 
-  private static func builder(_ context: UnsafeMutableRawPointer) -> XMLPlistBuilder {
-    Unmanaged<XMLPlistBuilder>.fromOpaque(context).takeUnretainedValue()
+  private static func builder(_ context: UnsafeMutableRawPointer)
+    -> UnsafeMutablePointer<XMLPlistBuilder>
+  {
+    context.assumingMemoryBound(to: XMLPlistBuilder.self)
   }
 }
