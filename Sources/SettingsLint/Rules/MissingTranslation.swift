@@ -8,8 +8,10 @@ enum MissingTranslation: LintRule {
     iOS picks one table per language and has no fallback per key: a title missing from \
     de.lproj/Root.strings shows as written in the plist to every German user, usually in \
     English. A language without the whole table falls back to another language's table. \
-    Missing keys in the English (or Base) table are only noted, since the string as \
-    written is usually the English text. Strings without two letters in a row ("10", \
+    The source language (English or Base) is the one the pages are written in: a string \
+    its table lacks shows as written, in its own words, so it is asked only the strings \
+    written as keys (APP_TITLE, noted) and those its table has under a near-miss key; \
+    `prefs strings status`, `missing`, `sync` and the exports ask it the same. Strings without two letters in a row ("10", \
     "—") and links (an InAppSettingsKit open-URL row's File, "https://…") read the same \
     in every language and are not reported, except a number written with a decimal or \
     grouping mark ("0.25x", "1,000"): it is asked of the languages whose marks differ \
@@ -18,18 +20,22 @@ enum MissingTranslation: LintRule {
     translates (a font name, a brand) is noted once instead of once per language, and \
     the strings of a page that no table translates are one note for the page. A top-level \
     table (Root.strings beside Root.plist) is the one iOS reads for every language: what \
-    it lacks, everyone sees as written, whatever the .lproj copies hold. An entry \
+    it lacks, everyone sees as written, whatever the .lproj copies hold; in a bundle with \
+    no .lproj folder, one that shows none of the pages' strings in other words is the \
+    unlocalized table of the pages' own language, asked as the source language is. An entry \
     that prefs strings add-language or sync marked untranslated counts as missing until a \
     translation replaces it: it only repeats the source text. A key that differs from \
-    the page's string only in letter case ("7-bit ASCII" for "7-Bit ASCII") is a miss on \
-    the device too, since keys compare exactly: it is a warning in every language, with \
-    the key it most likely meant.
+    the page's string only in letter case ("7-bit ASCII" for "7-Bit ASCII"), in white \
+    space (a trailing space, a no-break space U+00A0 for a space) or in Unicode \
+    normalization (é as one character or as e and a combining accent) is a miss on the \
+    device too, since keys compare exactly: it is a warning in every language, with the \
+    key it most likely meant.
     """
   static let defaultSeverity = Severity.warning
   static let lesserSeverities: [(severity: Severity, when: String)] = [
     (
       .note,
-      "the source language lacks the key (the string is its text), or no language translates the string"
+      "the source language lacks a string written as a key, or no language translates the string"
     )
   ]
   static let failingExamples = [
@@ -151,27 +157,32 @@ enum MissingTranslation: LintRule {
     }
   }
 
-  /// A key that differs from the page's string only in letter case, in words.
+  /// A key that differs from the page's string only in letter case, white
+  /// space or Unicode normalization (``NearMissKey``), in words.
   static func caseMiss(_ text: String, variant: String, in file: String, shownBy who: String)
     -> String
   {
-    "\(MessageText.quoted(text)) has no translation in \(file), which has \(MessageText.quoted(variant)); keys compare with their letter case, so \(who) shows it as written (did you mean \(MessageText.quoted(variant))?)"
+    let reason =
+      NearMissKey.reason(between: text, and: variant) ?? NearMissKey.Difference.letterCase.reason
+    return
+      "\(MessageText.quoted(text)) has no translation in \(file), which has \(MessageText.quoted(variant)); \(reason), so \(who) shows it as written (did you mean \(MessageText.quoted(variant))?)"
   }
 
   /// The table's key renamed to the page's string, when that is the one
-  /// thing meant: the table has that key once and no other in another
-  /// letter case, and no other string of the pages is written like it.
+  /// thing meant: the table has that key once and no other near miss of it
+  /// (``NearMissKey``), and no other string of the pages is written like it.
   static func caseFix(
     _ text: String, variant: String, in file: String, of table: TableCoverage,
     _ context: LintContext
   ) -> Fix? {
     guard let loaded = context.bundle.strings[file] else { return nil }
-    let lowered = text.lowercased()
+    let lowered = NearMissKey.looseForm(text)
     let entries = loaded.strings.entries
     guard entries.count(where: { $0.key.isSameKey(as: variant) }) == 1,
-      Set(entries.lazy.filter { $0.key.lowercased() == lowered }.map { PlistKey($0.key) }).count
-        == 1,
-      table.strings.count(where: { $0.text.lowercased() == lowered }) == 1,
+      Set(
+        entries.lazy.filter { NearMissKey.looseForm($0.key) == lowered }.map { PlistKey($0.key) }
+      ).count == 1,
+      table.strings.count(where: { NearMissKey.looseForm($0.text) == lowered }) == 1,
       !table.strings.contains(where: { $0.text.isSameKey(as: variant) }),
       let entry = entries.first(where: { $0.key.isSameKey(as: variant) })
     else { return nil }
@@ -210,7 +221,7 @@ enum MissingTranslation: LintRule {
           caseMiss(string.text, variant: variant, in: file, shownBy: "every language"),
           file: context.page(of: string).file, place: context.place(of: string),
           keyPath: string.keyPath, severity: .warning)
-      } else if context.coverage.policy.needsTranslation(string.text) {
+      } else if table.needsTopLevelTranslation(index) {
         report.add(
           "\(MessageText.quoted(string.text)) has no translation in \(file), the top-level table iOS reads for every language; every language shows it as written",
           file: context.page(of: string).file, place: context.place(of: string),
@@ -256,31 +267,34 @@ enum MissingTranslation: LintRule {
   }
 }
 
-/// The keys of each table by their lower-case form, built on first use: a
-/// string whose key is missing may be there in another letter case.
+/// The keys of each table by their loose form (``NearMissKey/looseForm(_:)``),
+/// built on first use: a string whose key is missing may be there in another
+/// letter case, with other white space or in another Unicode normalization.
 struct CaselessKeys {
   let context: LintContext
   /// Per file: for the strings of its table that a key of the file equals but
-  /// for letter case, by the string's index in the table, that key (the
-  /// least, when several).
+  /// for letter case, white space or normalization, by the string's index in
+  /// the table, that key (the least, when several).
   private var variantsByFile: [String: [Int: String]] = [:]
-  /// Per table: its strings' indices by their lowercased text, and the
-  /// lengths of those texts in UTF-8.
+  /// Per table: its strings' indices by their loose form, and the lengths
+  /// of those forms in UTF-8.
   private var loweredByTable: [String: (indices: [String: [Int]], lengths: Set<Int>)] = [:]
 
   init(_ context: LintContext) { self.context = context }
 
   /// The key of `file` that equals the table's string at `index` but for
-  /// letter case; nil when there is none.
+  /// letter case, white space or normalization; nil when there is none.
   mutating func variant(of index: Int, in table: TableCoverage, file: String) -> String? {
     let variants = variantsByFile[file] ?? findVariants(of: table, in: file)
-    guard let variant = variants[index], variant != table.strings[index].text else { return nil }
+    // Keys compare by exact scalars: another normalization of the text is a near miss.
+    guard let variant = variants[index], !variant.isSameKey(as: table.strings[index].text)
+    else { return nil }
     return variant
   }
 
-  /// One pass over the file's keys. A key of ASCII keeps its length when
-  /// lowercased: one of a length no string has is passed over without
-  /// lowercasing it (most keys of most tables).
+  /// One pass over the file's keys. A key of ASCII letters and single inner
+  /// spaces keeps its length in its loose form: one of a length no string
+  /// has is passed over without working it out (most keys of most tables).
   private mutating func findVariants(of table: TableCoverage, in file: String) -> [Int: String] {
     let lowered =
       loweredByTable[table.name]
@@ -288,7 +302,7 @@ struct CaselessKeys {
         var indices: [String: [Int]] = [:]
         var lengths = Set<Int>()
         for (index, string) in table.strings.enumerated() {
-          let text = string.text.lowercased()
+          let text = NearMissKey.looseForm(string.text)
           indices[text, default: []].append(index)
           lengths.insert(text.utf8.count)
         }
@@ -299,14 +313,25 @@ struct CaselessKeys {
     // The entries as written (a key twice is looked at twice, to the same end).
     for entry in context.bundle.strings[file]?.strings.entries ?? [] {
       let text = entry.key
-      if !lowered.lengths.contains(text.utf8.count), text.utf8.allSatisfy({ $0 < 0x80 }) {
+      if !lowered.lengths.contains(text.utf8.count), Self.keepsItsLength(text) {
         continue
       }
-      for index in lowered.indices[text.lowercased()] ?? [] {
+      for index in lowered.indices[NearMissKey.looseForm(text)] ?? [] {
         variants[index] = min(variants[index] ?? text, text)
       }
     }
     variantsByFile[file] = variants
     return variants
+  }
+
+  /// Whether a key's loose form has its length: printable ASCII with no
+  /// white space at its ends and no two spaces in a row.
+  static func keepsItsLength(_ text: String) -> Bool {
+    var previous: UInt8 = 0x20
+    for byte in text.utf8 {
+      guard byte > 0x20 || (byte == 0x20 && previous != 0x20), byte < 0x7F else { return false }
+      previous = byte
+    }
+    return previous != 0x20 || text.isEmpty
   }
 }

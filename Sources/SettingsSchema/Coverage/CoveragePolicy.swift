@@ -30,8 +30,9 @@ public struct CoveragePolicy: Sendable, Hashable {
   /// table need no translation in the language folders.
   public var skipsShadowedTables: Bool
   /// Languages whose raw strings are usually the text itself (the English/Base
-  /// rule): a key their table lacks still shows the right words, so consumers
-  /// report it more quietly.
+  /// rule): a key their table lacks still shows the right words, so it is
+  /// not asked of them (``TableCoverage/needsTranslation(_:in:)``). With
+  /// ``pagesLanguage``'s folder, they make ``sourceFolders(among:)``.
   public var sourceLanguages: Set<String>
   /// A key whose translation is empty in every table of its name is a
   /// deliberate blank (a footer left empty on purpose), not a forgotten one.
@@ -93,6 +94,28 @@ public struct CoveragePolicy: Sendable, Hashable {
 
   /// The policy lint and `prefs strings` share.
   public static let standard = CoveragePolicy()
+
+  /// The folders of a bundle that hold the pages' own language, which every
+  /// command treats alike (status says `source`; `missing`, lint, `sync` and
+  /// the exports ask them only what their own words cannot show, see
+  /// ``TableCoverage/needsTranslation(_:in:)``): those of ``sourceLanguages``.
+  ///
+  /// ```swift
+  /// CoveragePolicy.standard.sourceFolders(among: ["English", "de"])  // ["English"]
+  /// ```
+  public func sourceFolders(among folders: [String]) -> Set<String> {
+    Set(folders.filter(sourceLanguages.contains))
+  }
+
+  /// Whether a language (a folder or a tag, with or without a folder in the
+  /// bundle) is the pages' own: one of ``sourceLanguages``, or the same tag
+  /// as ``pagesLanguage``.
+  public func isSourceLanguage(_ language: String) -> Bool {
+    if sourceLanguages.contains(language) { return true }
+    guard let tag = LanguageFolder.intendedTag(of: language) ?? LanguageFolder.tag(of: language)
+    else { return false }
+    return tag == (LanguageFolder.intendedTag(of: pagesLanguage) ?? pagesLanguage)
+  }
 
   /// Whether `text` is asked for in every language: with
   /// ``skipsStringsWithoutWords``, strings without words and links (an

@@ -87,6 +87,7 @@ public struct TranslationCoverage: Sendable {
     let otherMarks =
       policy.skipsStringsWithoutWords
       ? Set(folders.filter(policy.writesNumbersOtherwise)) : []
+    let sourceFolders = policy.sourceFolders(among: inventory.folders)
     tables = names.map { name in
       let list = strings[name] ?? []
       let isShadowed = policy.skipsShadowedTables && inventory.topLevelTables.contains(name)
@@ -107,14 +108,22 @@ public struct TranslationCoverage: Sendable {
         } else {
           presence = .absent
         }
+        let isSource = sourceFolders.contains(folder)
         return LanguageCoverage(
-          language: folder, file: file, presence: presence,
-          isSourceLanguage: policy.sourceLanguages.contains(folder),
+          language: folder, file: file, presence: presence, isSourceLanguage: isSource,
           states: files[file]?.states
-            ?? [TranslationState](repeating: .absent, count: list.count))
+            ?? [TranslationState](repeating: .absent, count: list.count),
+          entriesUnderNearMissKeys: isSource
+            ? Self.nearMisses(of: list, in: bundle.strings[file]) : [])
+      }
+      // A top-level table that shows some string of the pages in other words is a translation.
+      let topLevel = bundle.strings["\(name).strings"]?.translations
+      let topLevelTranslates = list.contains { string in
+        topLevel?[PlistKey(string.text)].map { $0 != string.text } ?? false
       }
       return TableCoverage(
         name: name, strings: list, needsTranslation: needs, isShadowed: isShadowed,
+        topLevelTranslatesThePages: topLevelTranslates,
         languages: languages, isNumberOnly: numbers, languagesWritingNumbersOtherwise: otherMarks,
         policy: policy)
     }
@@ -129,13 +138,10 @@ public struct TranslationCoverage: Sendable {
   /// order; for a language without a folder, every string that needs translation
   /// in it (``TableCoverage/needsTranslation(_:in:)``).
   public func untranslated(in language: String) -> [UntranslatedString] {
-    let otherMarks = policy.skipsStringsWithoutWords && policy.writesNumbersOtherwise(language)
-    return tables.flatMap { table in
+    tables.flatMap { table in
       let coverage = table.language(language)
       return table.strings.indices.compactMap { index -> UntranslatedString? in
-        guard table.needsTranslation(index, writingNumbersOtherwise: otherMarks) else {
-          return nil
-        }
+        guard table.needsTranslation(index, in: language) else { return nil }
         let state = coverage?.states[index] ?? .absent
         guard state.isUntranslated else { return nil }
         return UntranslatedString(
@@ -162,6 +168,10 @@ public struct TableCoverage: Sendable {
   public let needsTranslation: [Bool]
   /// Whether a top-level table of this name hides every language's (and the policy skips it).
   public let isShadowed: Bool
+  /// Whether the top-level table of this name shows some string of the
+  /// pages in other words than they are written in (a translation), not
+  /// only as written.
+  public let topLevelTranslatesThePages: Bool
   /// One for each `.lproj` folder, sorted by name.
   public let languages: [LanguageCoverage]
   /// For each string, whether it is only a number written with marks ("0.00"):
@@ -178,16 +188,56 @@ public struct TableCoverage: Sendable {
   /// ```swift
   /// table.needsTranslation(0, in: "pt-BR")  // true for "0.00"
   /// ```
+  ///
+  /// This is the one answer to "does this language need a translation of
+  /// this string" that status, missing, sync, lint and every export read.
+  /// The source language (``LanguageCoverage/isSourceLanguage``) is the one
+  /// the pages are written in: a string its table lacks is shown as written,
+  /// in its own words, as CFBundle returns the key when a table has no
+  /// value for it; only a string written as a key
+  /// (``CoveragePolicy/isWrittenAsKey(_:)``), which reads right in no
+  /// language, is asked of it.
   public func needsTranslation(_ index: Int, in language: String) -> Bool {
-    let otherMarks =
-      languages.contains { $0.language == language }
-      ? languagesWritingNumbersOtherwise.contains(language)
-      : policy.skipsStringsWithoutWords && policy.writesNumbersOtherwise(language)
-    return needsTranslation(index, writingNumbersOtherwise: otherMarks)
+    if let coverage = self.language(language) {
+      return needsTranslation(index, in: coverage)
+    }
+    return needsTranslation(
+      index,
+      writingNumbersOtherwise: policy.skipsStringsWithoutWords
+        && policy.writesNumbersOtherwise(language),
+      isSource: policy.isSourceLanguage(language))
   }
 
-  func needsTranslation(_ index: Int, writingNumbersOtherwise: Bool) -> Bool {
-    needsTranslation[index] && (!isNumberOnly[index] || writingNumbersOtherwise)
+  /// ``needsTranslation(_:in:)`` for a folder of the bundle.
+  public func needsTranslation(_ index: Int, in language: LanguageCoverage) -> Bool {
+    needsTranslation(
+      index, writingNumbersOtherwise: languagesWritingNumbersOtherwise.contains(language.language),
+      isSource: language.isSourceLanguage, nearMisses: language.entriesUnderNearMissKeys)
+  }
+
+  func needsTranslation(
+    _ index: Int, writingNumbersOtherwise: Bool, isSource: Bool, nearMisses: Set<Int> = []
+  ) -> Bool {
+    guard needsTranslation[index] else { return false }
+    // An entry of the source table under a near-miss key was written for the
+    // string, and its words are never shown: the string is asked of it too.
+    if isSource {
+      return CoveragePolicy.isWrittenAsKey(strings[index].text) || nearMisses.contains(index)
+    }
+    return !isNumberOnly[index] || writingNumbersOtherwise
+  }
+
+  /// Whether the top-level table of this name (shown in every language,
+  /// found before any `.lproj` copy) is asked the string at `index`. In a
+  /// bundle with no language folder that translates none of the pages'
+  /// strings into other words (an Xcode template left beside the pages), it
+  /// is the unlocalized resource CFBundle finds for every language, in the
+  /// pages' own language: it is asked as the source language is
+  /// (``needsTranslation(_:in:)``), only the strings written as keys.
+  public func needsTopLevelTranslation(_ index: Int) -> Bool {
+    let text = strings[index].text
+    guard policy.needsTranslation(text) else { return false }
+    return !languages.isEmpty || topLevelTranslatesThePages || CoveragePolicy.isWrittenAsKey(text)
   }
 
   /// A language's coverage; nil when the bundle has no such folder.
@@ -198,10 +248,8 @@ public struct TableCoverage: Sendable {
   /// Positions in ``strings`` of the strings that need translation and that
   /// the language leaves out or marks untranslated.
   public func untranslated(in language: LanguageCoverage) -> [Int] {
-    let otherMarks = languagesWritingNumbersOtherwise.contains(language.language)
-    return strings.indices.filter {
-      needsTranslation($0, writingNumbersOtherwise: otherMarks)
-        && language.states[$0].isUntranslated
+    strings.indices.filter {
+      needsTranslation($0, in: language) && language.states[$0].isUntranslated
     }
   }
 
@@ -211,7 +259,10 @@ public struct TableCoverage: Sendable {
   public func isTranslatedNowhere(_ index: Int) -> Bool {
     var read = false
     for language in languages where language.presence == .read {
-      if isNumberOnly[index], !languagesWritingNumbersOtherwise.contains(language.language) {
+      // A language not asked the string says nothing of it, but the source
+      // language's entry for it is one: the string is translated somewhere.
+      guard needsTranslation(index, in: language) else {
+        if language.isSourceLanguage, !language.states[index].isUntranslated { return false }
         continue
       }
       guard language.states[index].isUntranslated else { return false }
@@ -237,11 +288,18 @@ public struct LanguageCoverage: Sendable {
   /// `de.lproj/Root.strings`, whether or not it exists.
   public let file: String
   public let presence: Presence
-  /// Whether the policy counts the folder as a source language (the English/Base rule).
+  /// Whether the folder holds the pages' own language
+  /// (``CoveragePolicy/sourceFolders(among:)``): what its table lacks is
+  /// shown in its own words, so it is asked only the strings written as keys.
   public let isSourceLanguage: Bool
   /// For each of the table's strings, what this file does with it (every one
   /// `.absent` when the file is absent or unreadable).
   public let states: [TranslationState]
+  /// For a source language's table, the positions of the strings it has an
+  /// entry for under a near-miss key (``NearMissKey``: another letter case,
+  /// white space or normalization) and none under their own: an entry
+  /// meant for the string that iOS never finds. Empty for other languages.
+  public let entriesUnderNearMissKeys: Set<Int>
 }
 
 /// What a table does with one string, as iOS reads it (the last entry of a key wins).
@@ -388,6 +446,23 @@ extension TranslationCoverage {
         unusedEntries: knowsUnused ? unused : [], emptyEntries: empty,
         duplicateEntries: duplicates),
       states: states)
+  }
+
+  /// The positions of `strings` that a table has an entry for under a
+  /// near-miss key (``NearMissKey/looseForm(_:)``) and none under their own.
+  static func nearMisses(of strings: [LocalizableString], in table: LoadedStrings?) -> Set<Int> {
+    guard let table, !strings.isEmpty else { return [] }
+    let exact = Set(table.strings.entries.map { PlistKey($0.key) })
+    var byLooseForm: [String: [Int]] = [:]
+    for (index, string) in strings.enumerated() where !exact.contains(PlistKey(string.text)) {
+      byLooseForm[NearMissKey.looseForm(string.text), default: []].append(index)
+    }
+    guard !byLooseForm.isEmpty else { return [] }
+    var result = Set<Int>()
+    for entry in table.strings.entries {
+      result.formUnion(byLooseForm[NearMissKey.looseForm(entry.key)] ?? [])
+    }
+    return result
   }
 
   static func duplicates(in entries: [StringsEntry]) -> [Int] {

@@ -30,7 +30,9 @@ public enum XLIFF {
   /// `de` exports `German.lproj`'s translations when that is the bundle's
   /// German. `target-language` and `source-language` are always BCP 47 tags
   /// (`de`, `pt-BR`, `hr` for `Croatian.lproj`), and each `<file>`'s
-  /// `original` is the source table iOS reads (`English.lproj/Root.strings`).
+  /// `original` is the source table iOS reads (`English.lproj/Root.strings`,
+  /// a top-level `Root.strings`), or the file the source language's table
+  /// would be written to when the bundle has none (`en.lproj/Root.strings`).
   public static func export(
     _ model: TranslationModel, language: String, toolVersion: String? = nil
   ) throws -> String {
@@ -50,10 +52,7 @@ public enum XLIFF {
     // copy of a localized page, whose keys its table is looked up with.
     let shown = model.pages(for: folder ?? language)
     for table in shown.tables {
-      let source =
-        model.sourceFile(ofTable: table)
-        ?? TranslationModel.path(table: table, language: model.sourceFolder)
-      let original = "\(bundleName)/\(source)"
+      let original = "\(bundleName)/\(model.sourceOrNewFile(ofTable: table))"
       text +=
         "  <file original=\"\(try attribute(original))\" source-language=\"\(try attribute(sourceTag))\" target-language=\"\(try attribute(targetTag))\" datatype=\"plaintext\">\n"
       if let toolVersion {

@@ -1,3 +1,4 @@
+import Localization
 import Plist
 import SettingsSchema
 
@@ -31,6 +32,13 @@ public struct ShownPages: Sendable {
     var policy = policy
     // The pages are written in the source language: its number marks are the pages'.
     policy.pagesLanguage = sourceLanguage
+    // Pages written in another language than English: English is a translation like any other.
+    if !CoveragePolicy.standard.isSourceLanguage(sourceLanguage) {
+      policy.sourceLanguages = Set(
+        ["Base"]
+          + [LanguageFolder.folder(for: sourceLanguage, in: readings.bundle.languages)]
+          .compactMap { $0 })
+    }
     if let languages { policy.languages = languages }
     if let sourceCopy {
       policy.sourceCopyTexts = Set(sourceCopy.keys.values.joined().map(\.text))

@@ -48,7 +48,18 @@ extension TranslationModel {
           entries.indices.filter { !(prune && stale.contains($0)) }.map {
             PlistKey(entries[$0].key)
           })
-        let added = untranslatedEntries(table: table, present: present, of: shown)
+        // The source language is asked only what its own words cannot show (text
+        // written as a key): no entry that only repeats its text is written for a translator.
+        var added = untranslatedEntries(table: table, present: present, of: shown)
+        if let coverage = shown.coverage[table: table], let folder = coverage.language(language),
+          folder.isSourceLanguage
+        {
+          let asked = Set(
+            coverage.strings.indices.filter { coverage.needsTranslation($0, in: folder) }.map {
+              PlistKey(coverage.strings[$0].text)
+            })
+          added.removeAll { !asked.contains(PlistKey($0.key)) }
+        }
         if prune, !stale.isEmpty { summary.append("\(path): \(stale.count) stale removed") }
         if !added.isEmpty { summary.append("\(path): \(added.count) untranslated added") }
         guard !summary.isEmpty else { continue }

@@ -164,7 +164,8 @@ public struct TranslationModel: Sendable {
   /// The source text of a key: its translation in the source language's
   /// folder (`English.lproj` for `en`), else the key.
   public func sourceText(of key: String, table: String) -> String {
-    loaded(table: table, language: sourceFolder)?.translations[PlistKey(key)] ?? key
+    let file = sourceFile(ofTable: table) ?? Self.path(table: table, language: sourceFolder)
+    return bundle.strings[file]?.translations[PlistKey(key)] ?? key
   }
 
   /// The bundle's folder that a language names (`German` for `de`, `pt_BR`
@@ -195,13 +196,28 @@ public struct TranslationModel: Sendable {
   }
 
   /// The file a table's source text comes from, as iOS finds it for the
-  /// source language (`English.lproj/Root.strings`); nil when no folder has it.
+  /// source language: a top-level `Root.strings` first (CFBundle finds a
+  /// resource outside the `.lproj` folders before any localized copy), else
+  /// the source language's folder's (`English.lproj/Root.strings`), else
+  /// the one it falls back to; nil when no file has it.
   public func sourceFile(ofTable table: String) -> String? {
+    if bundle.inventory.topLevelTables.contains(table) { return "\(table).strings" }
     let order = LanguageNegotiation.searchOrder(available: languages, preferred: [sourceLanguage])
     let holder = ([sourceFolder] + order).first {
       bundle.inventory.tablesByFolder[$0]?.contains(table) == true
     }
     return holder.map { Self.path(table: table, language: $0) }
+  }
+
+  /// The file a table's source text comes from (``sourceFile(ofTable:)``),
+  /// or, when the bundle has none, the one the source language's table
+  /// would be written to: in its folder, else in a new folder named by its
+  /// tag (`en.lproj/Root.strings`), never in a folder the source language
+  /// does not name.
+  public func sourceOrNewFile(ofTable table: String) -> String {
+    if let file = sourceFile(ofTable: table) { return file }
+    let folder = folder(for: sourceLanguage) ?? tag(of: sourceLanguage) ?? sourceLanguage
+    return Self.path(table: table, language: folder)
   }
 
   /// A language's translations of the table's strings, leaving out what the
@@ -303,7 +319,8 @@ extension TranslationModel {
   /// The source language's row is marked ``TranslationStatus/isSource``: its
   /// pages are written in it, so a string its table lacks shows its own
   /// text, as it should, and is not missing; only a string written as a
-  /// key (``CoveragePolicy/isWrittenAsKey(_:)``), which nothing replaces, is.
+  /// key (``CoveragePolicy/isWrittenAsKey(_:)``), which nothing replaces, is
+  /// (``TableCoverage/needsTranslation(_:in:)``, as `missing` and lint ask).
   public func status() -> [TranslationStatus] {
     var rows: [TranslationStatus] = []
     let unselected = Dictionary(
@@ -311,29 +328,25 @@ extension TranslationModel {
       uniquingKeysWith: { first, _ in first })
     for language in languages {
       let shown = pages(for: language)
-      let isSource = language == sourceFolder
       for (pageIndex, page) in shown.bundle.pages.enumerated() {
         // A page nothing opens has no strings to translate (lint does not ask them either).
         guard page.isReached, !shown.coverage.policy.excludedPages.contains(page.file),
           let table = page.stringsTable, let coverage = shown.coverage[table: table],
-          let states = coverage.language(language)?.states
+          let folder = coverage.language(language)
         else { continue }
+        let states = folder.states
         var row = TranslationStatus(
           language: language, page: page.file, translated: 0, missing: 0, stale: 0, empty: 0,
           unselected: unselected[language])
-        row.isSource = isSource
+        row.isSource = folder.isSourceLanguage
         for (index, string) in coverage.strings.enumerated() where string.pageIndex == pageIndex {
-          guard coverage.needsTranslation(index, in: language) else {
+          // The one answer missing, sync, lint and the exports read too.
+          guard coverage.needsTranslation(index, in: folder) else {
             row.translated += 1
             continue
           }
           switch states[index] {
-          case .absent, .markedUntranslated:
-            if isSource, !CoveragePolicy.isWrittenAsKey(string.text) {
-              row.translated += 1
-            } else {
-              row.missing += 1
-            }
+          case .absent, .markedUntranslated: row.missing += 1
           case .empty: row.empty += 1
           case .translated: row.translated += 1
           }
