@@ -38,19 +38,39 @@ struct LanguageArgumentTests {
     }
   }
 
-  /// A folder's whole name (`de.lproj`, `German.lproj`) is told apart, with
-  /// the name to give (tester F12); a path ending in `.lproj` is no language.
-  @Test(arguments: [("de.lproj", "de"), ("German.lproj", "German"), ("pt-BR.LPROJ", "pt-BR")])
-  func aFolderNameWithItsSuffixSaysTheNameToGive(value: String, name: String) {
-    let refusal = LanguageArgument.Refusal.folderNameWithSuffix(value, languageName: name)
-    #expect(throws: refusal) { try LanguageArgument.checkOne(value) }
-    #expect(throws: refusal) { try LanguageArgument.preferenceList("en," + value) }
+  /// A folder's whole name (`de.lproj`, `German.lproj`) names its language,
+  /// as CFBundle reads a folder: the name without `.lproj`, alone or in a
+  /// list. Before, it was refused with the name to give.
+  @Test(arguments: [
+    ("de.lproj", "de"), ("German.lproj", "German"), ("pt-BR.LPROJ", "pt-BR"),
+    ("Base.lproj", "Base"), ("en_UK.lproj", "en_UK"),
+  ])
+  func aFolderNameWithItsSuffixIsThatLanguage(value: String, name: String) throws {
+    #expect(try LanguageArgument.checkOne(value) == name)
+    if name != "Base" {
+      #expect(try LanguageArgument.preferenceList("en," + value) == ["en", name])
+    }
   }
 
-  @Test(arguments: ["../de.lproj", "x/de.lproj", ".lproj", "..lproj"])
+  /// A new folder is named by the tag, its suffix or not.
+  @Test func aNewFolderMayBeNamedWithItsSuffix() throws {
+    #expect(try LanguageArgument.checkOne("pt-BR.lproj", makesNewFolder: true) == "pt-BR")
+    #expect(throws: LanguageArgument.Refusal.notALanguage("Croatian.lproj")) {
+      try LanguageArgument.checkOne("Croatian.lproj", makesNewFolder: true)
+    }
+  }
+
+  /// Anything path-like stays refused, its suffix or not, named as given.
+  @Test(arguments: [
+    "../de.lproj", "x/de.lproj", ".lproj", "..lproj", "../x.lproj", "a/b.lproj", "/tmp/de.lproj",
+    "de.lproj/", "de.lproj.lproj", "de\u{1B}.lproj",
+  ])
   func aPathEndingInLprojNamesNoLanguage(value: String) {
     #expect(throws: LanguageArgument.Refusal.notALanguage(value)) {
       try LanguageArgument.checkOne(value)
+    }
+    #expect(throws: LanguageArgument.Refusal.notALanguage(value)) {
+      try LanguageArgument.preferenceList("en," + value)
     }
   }
 

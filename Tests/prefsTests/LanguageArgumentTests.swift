@@ -33,6 +33,29 @@ struct LanguageArgumentTests {
     #expect(!run.errors.contains("\u{1B}"))
   }
 
+  /// A folder's whole name is its language in every command that takes
+  /// one: the same output and exit status as the name without `.lproj`
+  /// (before: a usage error, exit 2). A path ending in `.lproj` is still refused.
+  @Test(arguments: commands.indices)
+  func everyCommandTakesAFolderNameAsItsLanguage(command: Int) {
+    func run(_ value: String) -> (code: Int32, output: String, errors: String) {
+      var arguments = Self.commands[command].map { $0 == "LANG" ? value : $0 }
+      if arguments[0] == "generate" { arguments.insert("swift", at: 1) }
+      let result = DumpTests.run(arguments)
+      return (result.code, result.output, result.errors)
+    }
+    // add-language writes: "de" exists in the Showcase, so both are refused alike (exit 1).
+    let language = Self.commands[command][1] == "add-language" ? "cs" : "de"
+    let folder = run(language + ".lproj")
+    let plain = run(language)
+    #expect(folder.code == plain.code, "\(Self.commands[command]): \(folder.errors)")
+    #expect(folder.code != 2, "\(Self.commands[command]): \(folder.errors)")
+    #expect(folder.output == plain.output)
+    for path in ["../\(language).lproj", "a/\(language).lproj"] {
+      #expect(run(path).code == 2, "\(Self.commands[command]) \(path)")
+    }
+  }
+
   /// The names a bundle's own folders have are languages: a legacy name, a
   /// tag with `_`, `Base`, a folder name that is no tag.
   @Test(arguments: ["de", "pt-BR", "German", "en_UK", "Base", "zh_Hans-CN", "Croatian"])

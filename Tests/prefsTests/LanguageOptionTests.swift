@@ -25,14 +25,16 @@ struct LanguageOptionTests {
     #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
-  /// A folder's whole name is a usage error that says the name to give (tester F12).
-  @Test func aFolderNameWithItsSuffixSaysTheNameToGive() {
-    let result = DumpTests.run(["dump", DumpTests.showcase, "--lang", "de.lproj"])
-    #expect(result.code == 2)
-    #expect(
-      result.errors.contains(
-        "--lang: \"de.lproj\" is a folder's name; give its language without .lproj (\"de\")"),
-      "\(result.errors)")
+  /// A folder's whole name is that folder's language: `--lang de.lproj`
+  /// shows what `--lang de` shows (before: a usage error, tester F12).
+  @Test func aFolderNameWithItsSuffixIsThatLanguage() {
+    let folder = DumpTests.run(["dump", DumpTests.showcase, "--lang", "de.lproj,en"])
+    let tag = DumpTests.run(["dump", DumpTests.showcase, "--lang", "de,en"])
+    #expect(folder.code == 0, "\(folder.errors)")
+    #expect(folder.output == tag.output)
+    let path = DumpTests.run(["dump", DumpTests.showcase, "--lang", "../de.lproj"])
+    #expect(path.code == 2)
+    #expect(path.errors.contains("--lang: \"../de.lproj\" is not a language tag"))
   }
 
   /// An absurdly long list is a usage error, refused before any matching.

@@ -1,17 +1,20 @@
 import Foundation
 import Localization
 
-/// What a user may name a language by, checked one way for every front end:
+/// What a user may name a language by, read one way for every front end:
 /// a preference list (`de-AT,en`, as iOS's `AppleLanguages`) or the one
 /// language a workflow is given (`strings missing`, `add-language`,
 /// `generate`). A tag, or a name a bundle's `.lproj` folder has that is no
-/// tag (`Croatian`, `en_UK`); never a path (`../x`), a list where one
-/// language is asked for (`de,fr`) or a locale (`de@euro`).
+/// tag (`Croatian`, `en_UK`), each also as the folder's whole name
+/// (`de.lproj`, `German.lproj`: that language); never a path (`../x`,
+/// `../x.lproj`, `a/b.lproj`), a list where one language is asked for
+/// (`de,fr`) or a locale (`de@euro`).
 ///
 /// ```swift
-/// try LanguageArgument.preferenceList("de-AT,en")                   // ["de-AT", "en"]
-/// try LanguageArgument.checkOne("German")                            // accepted
-/// try LanguageArgument.checkOne("pt-BR", makesNewFolder: true)       // accepted
+/// try LanguageArgument.preferenceList("de-AT,en.lproj")              // ["de-AT", "en"]
+/// try LanguageArgument.checkOne("German")                            // "German"
+/// try LanguageArgument.checkOne("de.lproj")                          // "de"
+/// try LanguageArgument.checkOne("pt-BR", makesNewFolder: true)       // "pt-BR"
 /// try LanguageArgument.checkOne("de,fr")                             // throws .notALanguage
 /// ```
 public enum LanguageArgument {
@@ -19,9 +22,6 @@ public enum LanguageArgument {
   public enum Refusal: Error, Sendable, Equatable {
     /// The item (as given) names no language.
     case notALanguage(String)
-    /// A folder's whole name (`de.lproj`) where its language is asked for:
-    /// the language is the name without `.lproj` (`languageName`).
-    case folderNameWithSuffix(String, languageName: String)
     /// A preference list longer than ``maximumItems``.
     case tooManyItems(count: Int, maximum: Int)
   }
@@ -30,9 +30,10 @@ public enum LanguageArgument {
   /// before any work (iOS offers a few hundred languages in all).
   public static let maximumItems = 1_000
 
-  /// Splits a preference list at commas; every item must name a language.
-  /// A repeated tag (in any case, `-` or `_`) counts at its first place only,
-  /// as a repeated `LANGUAGE` entry does.
+  /// Splits a preference list at commas; every item must name a language,
+  /// and is given back as ``checkOne(_:makesNewFolder:)`` reads it (`de`
+  /// for `de.lproj`). A repeated tag (in any case, `-` or `_`) counts at its
+  /// first place only, as a repeated `LANGUAGE` entry does.
   ///
   /// ```swift
   /// try LanguageArgument.preferenceList("de,en,DE,de_AT,de-AT")  // ["de", "en", "de_AT"]
@@ -45,38 +46,43 @@ public enum LanguageArgument {
     var seen = Set<String>()
     var items: [String] = []
     for piece in pieces {
-      let item = piece.trimmingCharacters(in: .whitespaces)
+      let given = piece.trimmingCharacters(in: .whitespaces)
+      let item = withoutFolderSuffix(given)
       // A bundle's own folder name that is no tag (Croatian) names that folder.
       guard let key = languageKey(item, allowsBase: false) else {
-        throw refusal(of: item, allowsBase: false)
+        throw .notALanguage(given)
       }
       if seen.insert(key.lowercased()).inserted { items.append(item) }
     }
     return items
   }
 
-  /// Checks the one language a workflow is given, as list items are checked.
-  /// A language a workflow makes a new folder for (`makesNewFolder`) must be
-  /// a tag or `Base`; otherwise a bundle's own folder name that is no tag
-  /// (`Croatian`, `en_UK`) and `Base` are accepted too.
-  public static func checkOne(_ text: String, makesNewFolder: Bool = false) throws(Refusal) {
+  /// Reads the one language a workflow is given, as list items are read,
+  /// and gives back the language to use: the text, or a folder's whole name
+  /// without its `.lproj` (`de.lproj` is `de`, as CFBundle names a folder's
+  /// language). A language a workflow makes a new folder for
+  /// (`makesNewFolder`) must be a tag or `Base`; otherwise a bundle's own
+  /// folder name that is no tag (`Croatian`, `en_UK`) and `Base` are
+  /// accepted too. The refusal names the text as given.
+  @discardableResult
+  public static func checkOne(_ text: String, makesNewFolder: Bool = false) throws(Refusal)
+    -> String
+  {
+    let language = withoutFolderSuffix(text)
     let accepted =
       makesNewFolder
-      ? LanguageTag.isFolderName(text) : languageKey(text, allowsBase: true) != nil
-    guard accepted else { throw refusal(of: text, allowsBase: !makesNewFolder) }
+      ? LanguageTag.isFolderName(language) : languageKey(language, allowsBase: true) != nil
+    guard accepted else { throw .notALanguage(text) }
+    return language
   }
 
-  /// Why an item is refused: a folder's whole name (`de.lproj`) is told
-  /// apart, so the user learns the name to give instead.
-  static func refusal(of item: String, allowsBase: Bool) -> Refusal {
+  /// A folder's whole name (`de.lproj`, in any letter case of the suffix)
+  /// without its suffix; anything else as it is. What is left is then
+  /// checked as a language, so `../x.lproj` and `a/b.lproj` name none.
+  static func withoutFolderSuffix(_ item: String) -> String {
     let suffix = ".lproj"
-    if item.count > suffix.count, item.lowercased().hasSuffix(suffix) {
-      let name = String(item.dropLast(suffix.count))
-      if languageKey(name, allowsBase: allowsBase) != nil {
-        return .folderNameWithSuffix(item, languageName: name)
-      }
-    }
-    return .notALanguage(item)
+    guard item.count > suffix.count, item.lowercased().hasSuffix(suffix) else { return item }
+    return String(item.dropLast(suffix.count))
   }
 
   /// What an item names a language by (its tag, or the folder name that is

@@ -43,7 +43,9 @@ struct GenerateSwift: StreamingCommand {
   @OptionGroup var report: DoneReport
   @OptionGroup var reading: RootPageOption
 
-  func validate() throws { try LanguageOptions.checkOne(language, argument: "--lang") }
+  mutating func validate() throws {
+    language = try LanguageOptions.checkOne(language, argument: "--lang")
+  }
 
   func execute(
     environment: PrefsEnvironment, output stream: inout some TextOutputStream,

@@ -28,7 +28,9 @@ struct StringsBundleOptions: ParsableArguments {
   var config: String?
   @OptionGroup var reading: RootPageOption
 
-  func validate() throws { try LanguageOptions.checkOne(source, argument: "--source") }
+  mutating func validate() throws {
+    source = try LanguageOptions.checkOne(source, argument: "--source")
+  }
 
   /// The bundle's translations opened for the strings workflows.
   func frontEnd(_ environment: PrefsEnvironment) throws -> StringsFrontEnd {
@@ -114,8 +116,8 @@ extension Strings {
     var language: String?
     @Option(help: "Output format: text or json.") var format: Format = .text
 
-    func validate() throws {
-      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
+    mutating func validate() throws {
+      if let given = language { language = try LanguageOptions.checkOne(given, argument: "--lang") }
     }
 
     func execute(
@@ -149,8 +151,8 @@ extension Strings {
     ) var language: String
     @OptionGroup var report: DoneReport
 
-    func validate() throws {
-      try LanguageOptions.checkOne(language, argument: "the language", newFolder: true)
+    mutating func validate() throws {
+      language = try LanguageOptions.checkOne(language, argument: "the language", newFolder: true)
     }
 
     func execute(
@@ -207,8 +209,8 @@ extension Strings {
     var output: String?
     @OptionGroup var report: DoneReport
 
-    func validate() throws {
-      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
+    mutating func validate() throws {
+      if let given = language { language = try LanguageOptions.checkOne(given, argument: "--lang") }
       if format != .xcstrings, language == nil {
         throw ValidationError("\(format.rawValue) needs --lang, the target language")
       }
@@ -258,8 +260,8 @@ extension Strings {
     @Flag(help: "Show what would change; write nothing.") var dryRun = false
     @OptionGroup var report: DoneReport
 
-    func validate() throws {
-      if let language { try LanguageOptions.checkOne(language, argument: "--lang") }
+    mutating func validate() throws {
+      if let given = language { language = try LanguageOptions.checkOne(given, argument: "--lang") }
     }
 
     func execute(

@@ -32,8 +32,6 @@ struct LanguageOptions: ParsableArguments {
       throw ValidationError(
         "--lang: \(count) languages is more than \(maximum); give the few you prefer, most preferred first (de-AT,en)"
       )
-    } catch .folderNameWithSuffix(let item, let name) {
-      throw ValidationError(Self.withoutSuffix(item, name: name, argument: "--lang"))
     } catch .notALanguage(let item) {
       throw ValidationError(
         "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name without .lproj, such as German), most preferred first, separated by commas (de-AT,en)"
@@ -47,24 +45,20 @@ struct LanguageOptions: ParsableArguments {
   /// naming `argument`.
   ///
   /// ```swift
-  /// try LanguageOptions.checkOne("German", argument: "--lang")  // accepted
-  /// try LanguageOptions.checkOne("de,fr", argument: "--lang")   // throws
+  /// try LanguageOptions.checkOne("German", argument: "--lang")    // "German"
+  /// try LanguageOptions.checkOne("de.lproj", argument: "--lang")  // "de"
+  /// try LanguageOptions.checkOne("de,fr", argument: "--lang")     // throws
   /// ```
-  static func checkOne(_ text: String, argument: String, newFolder: Bool = false) throws {
+  /// The language to use is given back (a folder's whole name without
+  /// `.lproj`): a command's `validate()` stores it in place of the text.
+  static func checkOne(_ text: String, argument: String, newFolder: Bool = false) throws -> String {
     do throws(LanguageArgument.Refusal) {
-      try LanguageArgument.checkOne(text, makesNewFolder: newFolder)
-    } catch .folderNameWithSuffix(let item, let name) {
-      throw ValidationError(withoutSuffix(item, name: name, argument: argument))
+      return try LanguageArgument.checkOne(text, makesNewFolder: newFolder)
     } catch {
       throw ValidationError(
         "\(argument): \(visible(text)) is not a language tag; give one tag such as de-AT or zh-Hans\(newFolder ? "" : " (or a .lproj folder's name without .lproj, such as German)")"
       )
     }
-  }
-
-  /// A folder's whole name given for its language: the name to give instead.
-  static func withoutSuffix(_ item: String, name: String, argument: String) -> String {
-    "\(argument): \(visible(item)) is a folder's name; give its language without .lproj (\(visible(name)))"
   }
 
   /// The item as typed, quoted, with anything unprintable escaped.
