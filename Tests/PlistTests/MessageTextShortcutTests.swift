@@ -15,8 +15,11 @@ struct MessageTextShortcutTests {
     String(repeating: "y", count: 81), "🇩🇪",
   ]
 
+  /// The pieces of ASCII: messages of them take the byte-wise shortcut.
+  static let asciiPieces = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+
   /// Deterministic messages: the same every run, so a failure can be repeated.
-  static func messages(count: Int) -> [String] {
+  static func messages(count: Int, of pieces: [String] = pieces) -> [String] {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next() -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

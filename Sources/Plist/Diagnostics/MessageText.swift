@@ -42,6 +42,7 @@ public enum MessageText {
   /// characters (an ellipsis marks the cut), and any line break outside
   /// quotes (an unquoted value's) made a space.
   public static func bounded(_ message: String) -> String {
+    if asciiUnchanged(message) == true { return message }
     let characters = characters(of: message)
     guard characters.contains(where: \.isNewline) || characters.count > limit,
       changes(characters)
@@ -101,6 +102,76 @@ public enum MessageText {
       index = (end ?? characters.count - 1) + 1
     }
     return false
+  }
+
+  /// For a message of ASCII without a carriage return (one character per
+  /// byte), whether ``changes(_:)`` finds nothing to change, worked out on its
+  /// bytes as ``changes(_:)`` does on characters; nil for any other message.
+  static func asciiUnchanged(_ message: String) -> Bool? {
+    var message = message
+    return message.withUTF8 { bytes -> Bool? in
+      guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+      // Character.isNewline and isWhitespace of the ASCII characters.
+      func isNewline(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) }
+      func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+      let quote = UInt8(ascii: "\"")
+      let backslash = UInt8(ascii: "\\")
+      func isEscape(at index: Int) -> Bool {
+        bytes[index] == backslash && index + 1 < bytes.count
+          && (bytes[index + 1] == quote || bytes[index + 1] == backslash)
+      }
+      func opensQuote(at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        switch bytes[index - 1] {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "="),
+          UInt8(ascii: ":"), UInt8(ascii: ","):
+          return true
+        case let byte: return isWhitespace(byte)
+        }
+      }
+      func closingQuote(after start: Int) -> Int? {
+        var index = start + 1
+        while index < bytes.count {
+          if isEscape(at: index) {
+            index += 2
+            continue
+          }
+          if bytes[index] == quote {
+            let next = index + 1
+            // "…" is no ASCII: the other closing marks are.
+            guard next < bytes.count else { return index }
+            switch bytes[next] {
+            case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"),
+              UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "?"),
+              UInt8(ascii: "!"):
+              return index
+            case let byte where isWhitespace(byte): return index
+            default: break
+            }
+          }
+          index += 1
+        }
+        return nil
+      }
+      guard bytes.contains(where: isNewline) || bytes.count > limit else { return true }
+      var index = 0
+      while index < bytes.count {
+        if isEscape(at: index) {
+          index += 2
+          continue
+        }
+        guard bytes[index] == quote, opensQuote(at: index) else {
+          if isNewline(bytes[index]) { return false }
+          index += 1
+          continue
+        }
+        let end = closingQuote(after: index)
+        let value = bytes[(index + 1)..<(end ?? bytes.count)]
+        if value.count > limit || value.contains(where: isNewline) { return false }
+        index = (end ?? bytes.count - 1) + 1
+      }
+      return true
+    }
   }
 
   /// What the other `shortened` gives of `Array(value)`, walking only as far
