@@ -186,7 +186,10 @@ public struct Linter: Sendable {
           keyPath, in: diagnostics[index].file)
       }
     }
-    diagnostics.sort(by: Self.order)
+    // Sorted by index, then moved once: sorting the findings themselves copied
+    // each (a dozen references) at every step of the merge.
+    let sorted = diagnostics.indices.sorted { Self.order(diagnostics[$0], diagnostics[$1]) }
+    diagnostics = sorted.map { diagnostics[$0] }
     let checked = bundle.files.filter { Self.isChecked($0) && !excluded($0) }
     return LintReport(bundlePath: bundle.path, files: checked, diagnostics: diagnostics)
   }

@@ -107,11 +107,32 @@ public struct LintReport: Sendable {
 
   /// The bundle's files, and the app's source files (`--sources`) findings are in.
   public var checkedFiles: Set<String> {
-    Set(files).union(diagnostics.lazy.map(\.file))
+    var result = Set(files)
+    // By index: iterating the array would copy each whole finding (a dozen
+    // references retained and released) to read one field; a run of 300,000
+    // findings spent most of its time there.
+    for index in diagnostics.indices { result.insert(diagnostics[index].file) }
+    return result
   }
 
   public func count(_ severity: Severity) -> Int {
-    diagnostics.count { $0.severity == severity }
+    var count = 0
+    // By index, for the reason `checkedFiles` gives.
+    for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+    return count
+  }
+
+  /// Errors, warnings and notes in one pass over the findings.
+  func severityCounts() -> (errors: Int, warnings: Int, notes: Int) {
+    var counts = (errors: 0, warnings: 0, notes: 0)
+    for index in diagnostics.indices {
+      switch diagnostics[index].severity {
+      case .error: counts.errors += 1
+      case .warning: counts.warnings += 1
+      case .note: counts.notes += 1
+      }
+    }
+    return counts
   }
 }
 
@@ -124,9 +145,14 @@ public struct LintSummary: Sendable, Hashable {
   public var files: Int
 
   public init(_ reports: [LintReport]) {
-    errors = reports.reduce(0) { $0 + $1.count(.error) }
-    warnings = reports.reduce(0) { $0 + $1.count(.warning) }
-    notes = reports.reduce(0) { $0 + $1.count(.note) }
-    files = reports.reduce(0) { $0 + $1.checkedFiles.count }
+    (errors, warnings, notes, files) = (0, 0, 0, 0)
+    // By index, without copying a report (and its findings) per total.
+    for index in reports.indices {
+      let counts = reports[index].severityCounts()
+      errors += counts.errors
+      warnings += counts.warnings
+      notes += counts.notes
+      files += reports[index].checkedFiles.count
+    }
   }
 }

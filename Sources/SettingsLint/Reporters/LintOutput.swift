@@ -140,11 +140,12 @@ enum TextReporter {
       return (text, lines)
     }
     // The summary counts the lines shown, as a reader counts them, and the findings behind them.
-    var lines = output.summary
+    let summary = output.summary
+    var lines = summary
     lines.errors = parts.reduce(0) { $0 + $1.1.errors }
     lines.warnings = parts.reduce(0) { $0 + $1.1.warnings }
     lines.notes = parts.reduce(0) { $0 + $1.1.notes }
-    let findings = output.summary.errors + output.summary.warnings + output.summary.notes
+    let findings = summary.errors + summary.warnings + summary.notes
     return parts.map(\.0).joined() + output.summaryLine(counting: lines, findings: findings) + "\n"
   }
 
@@ -163,25 +164,29 @@ enum TextReporter {
         Key(rule: diagnostic.rule, severity: diagnostic.severity, cause: $0.id)
       }
     }
-    var members: [Key: [Diagnostic]] = [:]
-    for diagnostic in diagnostics {
-      if let key = key(diagnostic) { members[key, default: []].append(diagnostic) }
+    // Each finding's key once, and each cause's members by index: a copy of
+    // every folded finding (a dozen references each) cost more than the rest.
+    let keys = diagnostics.indices.map { key(diagnostics[$0]) }
+    var members: [Key: [Int]] = [:]
+    for index in keys.indices {
+      if let key = keys[index] { members[key, default: []].append(index) }
     }
     var shown: [(Diagnostic, String, String?)] = []
     var done = Set<Key>()
-    for diagnostic in diagnostics {
-      guard let key = key(diagnostic), let cause = diagnostic.cause,
+    for index in diagnostics.indices {
+      guard let key = keys[index], let cause = diagnostics[index].cause,
         let group = members[key], group.count > FindingCause.quotedItems
       else {
-        let fix = diagnostic.fix.flatMap { $0.obstacle == nil ? $0.summary : nil }
-        shown.append((diagnostic, diagnostic.message, fix))
+        let fix = diagnostics[index].fix.flatMap { $0.obstacle == nil ? $0.summary : nil }
+        shown.append((diagnostics[index], diagnostics[index].message, fix))
         continue
       }
       guard done.insert(key).inserted else { continue }
       let fixable =
-        group.allSatisfy { $0.fix != nil && $0.fix?.obstacle == nil }
+        group.allSatisfy { diagnostics[$0].fix != nil && diagnostics[$0].fix?.obstacle == nil }
         ? "each of the \(group.count)" : nil
-      shown.append((diagnostic, cause.message(items: group.compactMap(\.cause?.item)), fixable))
+      let items = group.compactMap { diagnostics[$0].cause?.item }
+      shown.append((diagnostics[index], cause.message(items: items), fixable))
     }
     return shown
   }
