@@ -4,8 +4,12 @@
 /// let document = try PropertyListReader.read(data, limits: ReadLimits(maximumDepth: 64))
 /// ```
 public struct ReadLimits: Sendable, Hashable {
-  /// Largest file read, in bytes.
-  public var maximumBytes: Int
+  /// Largest file read, in bytes: at most `largestReadable`, whatever is asked.
+  public var maximumBytes: Int {
+    get { storedMaximumBytes }
+    set { storedMaximumBytes = min(max(newValue, 0), Self.largestReadable) }
+  }
+  private var storedMaximumBytes: Int
   /// Deepest nesting of arrays and dictionaries.
   public var maximumDepth: Int
   /// Most values a binary plist may expand to (shared objects count each time they are used,
@@ -16,12 +20,16 @@ public struct ReadLimits: Sendable, Hashable {
   public init(
     maximumBytes: Int = 64 << 20, maximumDepth: Int = 200, maximumObjects: Int = 1_000_000
   ) {
-    self.maximumBytes = maximumBytes
+    self.storedMaximumBytes = min(max(maximumBytes, 0), Self.largestReadable)
     self.maximumDepth = maximumDepth
     self.maximumObjects = maximumObjects
   }
 
   public static let standard = ReadLimits()
+
+  /// The most bytes every reader can take: libxml2 takes a document's length as a C
+  /// `int`, so a larger limit would trap instead of refusing the file.
+  public static let largestReadable = Int(Int32.max)
 
   /// Refuses input over the size limit, and empty input (iOS reads no value from it).
   func checkSize(of bytes: [UInt8], emptyMessage: String) throws(ReadIssue) {
