@@ -36,6 +36,9 @@ enum UnusedTranslation: LintRule {
     // Entries by the index of their table in `covered`: a copy of the table and
     // its coverage per unused entry (400,000 in a large table) cost most of the rule.
     let covered = context.coveredTables
+    // Apart, so that reading a table's field copies no (table, coverage) pair.
+    let tables = covered.map(\.table)
+    let coverages = covered.map(\.coverage)
     var unusedKeys: [String: [(table: Int, entry: Int)]] = [:]
     var order: [String] = []
     for (tableIndex, (table, coverage)) in covered.enumerated() {
@@ -67,16 +70,16 @@ enum UnusedTranslation: LintRule {
         }
       } else if let uses = unusedKeys[id] {
         let (apart, folded) = uses.partitioned {
-          let table = covered[$0.table].table
-          return context.isDisabled(
-            self, file: table.file,
-            place: context.place(ofEntry: table.strings.entries[$0.entry], in: table))
+          context.isDisabled(
+            self, file: tables[$0.table].file,
+            place: context.place(
+              ofEntry: tables[$0.table].strings.entries[$0.entry], in: tables[$0.table]))
         }
         for group in apart.map({ [$0] }) + (folded.isEmpty ? [] : [folded]) {
           let use =
-            group.first { covered[$0.table].coverage.language.map(sources.contains) ?? false }
+            group.first { coverages[$0.table].language.map(sources.contains) ?? false }
             ?? group[0]
-          let first = (table: covered[use.table].table, coverage: covered[use.table].coverage)
+          let first = (table: tables[use.table], coverage: coverages[use.table])
           let entry = first.table.strings.entries[use.entry]
           // A key the page shows as written (a DefaultValue) is shown, but never looked up.
           let shownAsWritten = shownAsWritten(entry.key, table: first.coverage.table, context)
