@@ -32,19 +32,39 @@ public enum LintFrontEnd {
       outcome.failure = .unknownRule(id, suggestion: RuleRegistry.closestID(to: id))
       return outcome
     }
-    let paths = bundlePaths(options, environment: environment, notices: &outcome.notices)
+    var paths = bundlePaths(options, environment: environment, notices: &outcome.notices)
     var linters: [Linter] = []
     // The app's sources are read once per set of folders (`sources`, else `sources:`).
     let scans = SourceScans()
+    var configured: [LintPath] = []
+    var configurationErrors: [ConfigurationError] = []
     do throws(LintFailure) {
       for path in paths {
-        linters.append(
-          try linter(
-            for: path, options, disabled: disabled, scans: scans, environment: environment))
+        do throws(LintFailure) {
+          linters.append(
+            try linter(
+              for: path, options, disabled: disabled, scans: scans, environment: environment))
+          configured.append(path)
+        } catch .failed(let error as ConfigurationError) {
+          // A bad `.prefs.yml` stops the bundles it configures, not the ones beside them.
+          if !configurationErrors.contains(where: { $0.description == error.description }) {
+            configurationErrors.append(error)
+          }
+        }
       }
     } catch {
       outcome.failure = error
       return outcome
+    }
+    if let first = configurationErrors.first {
+      // Nothing left to lint, or a baseline that would silently lack those bundles:
+      // the run stops as it does for one bundle.
+      guard !configured.isEmpty, options.writeBaseline == nil else {
+        outcome.failure = .failed(first)
+        return outcome
+      }
+      outcome.configurationErrors = configurationErrors
+      paths = configured
     }
     var reports: [LintReport]
     if options.fix {

@@ -1,4 +1,5 @@
 import Plist
+import ProjectConfiguration
 import SettingsLint
 import SettingsSchema
 import SourceCheck
@@ -25,6 +26,9 @@ public struct LintOutcome: Sendable {
   public var fixableFindings = 0
   /// What stopped the run, when something did.
   public var failure: LintFailure?
+  /// The configurations that did not read, each once: the bundles they configure were
+  /// not linted, the others were (a run of one bundle stops with ``failure`` instead).
+  public var configurationErrors: [ConfigurationError] = []
   /// The bundles read, for the caller to let go of as late as it likes (a large bundle is
   /// millions of small objects: a process about to exit need not free them one by one).
   public var loadedBundles: [[SettingsBundle]] = []

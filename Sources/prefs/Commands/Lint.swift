@@ -160,7 +160,12 @@ struct LintPrinter {
         LintFixResult.listing(outcome.fixes, dryRun: dryRun, summary: false, diff: false))
     }
     if let failure = outcome.failure { return Self.report(failure, to: &errors) }
-    guard let result = outcome.output else { return ExitStatus.success }
+    // The bundles a bad configuration stops; the others' findings follow, in every format.
+    var status = outcome.failed ? ExitStatus.failure : ExitStatus.success
+    for error in outcome.configurationErrors {
+      status = CommandErrors.report(error, to: &errors)
+    }
+    guard let result = outcome.output else { return status }
     output.write(result.render(format))
     if format == .text, outcome.fixableFindings > 0 {
       let findings =
@@ -168,15 +173,22 @@ struct LintPrinter {
       output.write(
         "\(findings) fixable: prefs lint --fix makes the changes, --fix --dry-run shows them.\n")
     }
-    return outcome.failed ? ExitStatus.failure : ExitStatus.success
+    return status
   }
+
+  /// How many bundles found inside a folder its notice names.
+  static let listedBundles = 10
 
   static func lines(_ notice: LintNotice) -> [String] {
     switch notice {
     case .bundlesInside(let folder, let bundles, let stoppedEarly):
       let count = bundles.count == 1 ? "the bundle" : "the \(bundles.count) bundles"
+      // A search of a whole disk finds hundreds: a line names the first few.
+      let listed =
+        bundles.prefix(listedBundles).joined(separator: ", ")
+        + (bundles.count > listedBundles ? " and \(bundles.count - listedBundles) more" : "")
       var lines = [
-        "prefs: \(folder) is no Settings bundle; linting \(count) inside it: \(bundles.joined(separator: ", "))"
+        "prefs: \(folder) is no Settings bundle; linting \(count) inside it: \(listed)"
       ]
       if stoppedEarly {
         let limits = BundleSearch.Limits()
