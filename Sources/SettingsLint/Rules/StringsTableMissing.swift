@@ -83,9 +83,13 @@ enum StringsTableMissing: LintRule {
       if localized, !holdsSettings {
         message += "; the page holds no setting (a licence page?), so it is only noted"
       }
+      // Pages that name one missing table alike (an acknowledgement generator's twenty
+      // licence pages) are one cause in text output; each keeps its finding.
+      let cause = FindingCause(
+        id: message, item: page.file, template: message + " ({count} pages alike: {items})")
       report.add(
         message, file: page.file, place: page.place(of: node, keyPath: "StringsTable"),
-        severity: localized && holdsSettings ? nil : .note)
+        severity: localized && holdsSettings ? nil : .note, cause: cause)
     }
   }
 
