@@ -6,8 +6,8 @@ import Foundation
 /// Only folders whose name ends in `.bundle` are candidates, and only those
 /// ``SettingsBundle/check(at:options:)`` takes (a bundle of images is not
 /// one). The walk never follows a symbolic link, skips hidden folders and
-/// build output (`.build`, `DerivedData`, `Pods`, `Carthage`, `node_modules`),
-/// never looks inside a bundle, and stops at ``Limits``. What it passes over
+/// build output (`.build`, `DerivedData`, `Pods`, `Carthage`, `node_modules`)
+/// and the system's `/proc`, `/sys` and `/dev`, never looks inside a bundle, and stops at ``Limits``. What it passes over
 /// that may hold settings (a link or FIFO named `.bundle`, a folder it cannot
 /// list, a bundle with pages but no `Root`, a stale one with only tables, a
 /// `Pods` folder) it lists in ``Outcome/skipped`` with why.
@@ -73,16 +73,25 @@ public enum BundleSearch {
     ".build", "DerivedData", "Pods", "Carthage", "node_modules", "build",
   ]
 
+  /// The kernel's and devices' folders: files the system makes up as it is read
+  /// (`/proc/kcore`, a device that blocks), never an app's. A search of `/`
+  /// (a link to it named as the folder) passes them by.
+  static let systemFolders: Set<String> = ["/proc", "/sys", "/dev"]
+
   /// The Settings bundles below `folder`, breadth first.
   public static func bundles(inside folder: String, limits: Limits = Limits()) -> Outcome {
     var found: [String] = []
-    var queue: [(path: String, depth: Int)] = [(folder, 0)]
+    // Each folder's real path beside its path: no link is followed below `folder`,
+    // so a child's real path is its parent's and its name.
+    var queue: [(path: String, real: String?, depth: Int)] = [
+      (folder, SettingsBundle.realPath(folder), 0)
+    ]
     var next = 0
     var seen = 0
     var stopped = false
     var skipped: [Skipped] = []
     while next < queue.count {
-      let (path, depth) = queue[next]
+      let (path, real, depth) = queue[next]
       next += 1
       let names: [String]
       do {
@@ -94,6 +103,8 @@ public enum BundleSearch {
       }
       for name in names.sorted() where !name.hasPrefix(".") {
         let child = path.hasSuffix("/") ? path + name : path + "/" + name
+        let childReal = real.map { $0.hasSuffix("/") ? $0 + name : $0 + "/" + name }
+        if let childReal, systemFolders.contains(childReal) { continue }
         var info = stat()
         // lstat: a link is never followed, so the walk stays in the folder and cannot loop.
         guard lstat(child, &info) == 0 else { continue }
@@ -123,7 +134,7 @@ public enum BundleSearch {
           continue
         }
         if depth + 1 < limits.maximumDepth {
-          queue.append((child, depth + 1))
+          queue.append((child, childReal, depth + 1))
         } else {
           stopped = true
         }
