@@ -69,7 +69,7 @@ public struct LicencePages: Sendable {
         && (children.isEmpty || opensLicences)
         && page.specifiers.contains { specifier in
           [specifier.title, specifier["FooterText"]?.string].contains {
-            !($0 ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            Self.showsSomething($0 ?? "")
           }
         }
       let verdict = showsText || opensLicences || named
@@ -86,9 +86,22 @@ public struct LicencePages: Sendable {
   /// A short footer naming a licence ("All icons used under license",
   /// "MIT License") or a copyright is one too.
   public static func isLicenceText(_ text: String) -> Bool {
-    if text.count(where: \.isNewline) >= 3 || text.count >= 160 { return true }
+    // Counted only as far as the answer needs: a licence runs to thousands of characters.
+    if text.utf8.count >= 160, text.prefix(160).count == 160 { return true }
+    var newlines = 0
+    for character in text where character.isNewline {
+      newlines += 1
+      if newlines == 3 { return true }
+    }
     let lowered = text.lowercased()
     return licenceWords.contains { lowered.contains($0) }
+  }
+
+  /// Whether a text holds anything but white space and newlines: what trimming
+  /// them would leave, found at its first letter instead of by copying a whole
+  /// licence into an NSString.
+  public static func showsSomething(_ text: String) -> Bool {
+    text.unicodeScalars.contains { !$0.properties.isWhitespace }
   }
 
   /// Words only a licence or a copyright notice uses.
