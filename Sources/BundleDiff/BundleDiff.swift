@@ -624,7 +624,11 @@ public enum BundleDiff {
         for text in Set(was.texts.keys).union(element.texts.keys).sorted()
         where was.texts[text] != element.texts[text] {
           let (from, to) = (was.texts[text], element.texts[text])
-          func shown(_ value: String?) -> String { value.map(MessageText.quoted) ?? "nothing" }
+          // Old and new are quoted where they differ: a footer's second line, a no-break space.
+          func shown(_ value: String?, against other: String?) -> String {
+            guard let value else { return "nothing" }
+            return other.map { MessageText.quoted(value, against: $0) } ?? MessageText.quoted(value)
+          }
           changes.append(
             BundleChange(
               kind: textChangeKinds[text] ?? .titleChanged, severity: .cosmetic,
@@ -632,7 +636,8 @@ public enum BundleDiff {
               oldPlace: before.place(of: was, entry: text),
               newPlace: page.place(of: element, entry: text),
               message:
-                "the \(text) of \(was.name) changed from \(shown(from)) to \(shown(to))"))
+                "the \(text) of \(was.name) changed from \(shown(from, against: to)) to \(shown(to, against: from))"
+            ))
         }
       }
       changes += compareOrder(old: before, new: page)

@@ -63,7 +63,7 @@ public enum NearMissKey {
       looseForm(key) == looseForm(other)
     else { return [] }
     var found = Set<Difference>()
-    let invisible = { (text: String) in text.unicodeScalars.filter(isInvisible) }
+    let invisible = { (text: String) in Array(text.unicodeScalars.filter(isInvisible)) }
     if invisible(key) != invisible(other) { found.insert(.invisibleCharacter) }
     let (key, other) = (visibleText(key), visibleText(other))
     if whiteSpace(of: key) != whiteSpace(of: other) { found.insert(.whiteSpace) }
