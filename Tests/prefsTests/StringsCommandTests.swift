@@ -1,4 +1,6 @@
 import Foundation
+import PrefsKit
+import StringsWorkflow
 import TestSupport
 import Testing
 
@@ -144,7 +146,15 @@ struct StringsCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == before)
   }
 
-  /// An I/O failure on the second table: exit 1, the first table as it was.
+  /// An I/O failure on the second table, after the bundle was read: the
+  /// first table, already replaced, is put back. The trigger is real: the
+  /// import's changes are made from the bundle as read, then cs.lproj/Root.strings
+  /// becomes a folder (as another process could make it), so renaming the
+  /// new Root.strings into place fails after Advanced.strings was replaced.
+  /// Before, the folder was made before the read, so the walk refused the
+  /// import and no write ever started: the test could not fail. Without the
+  /// roll-back, Advanced.strings would keep the imported "Účty" and the
+  /// snapshot would differ.
   @Test func anImportThatFailsMidwayLeavesEveryTableAsItWas() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let catalog = folder.appendingPathComponent("all.xcstrings").path
@@ -155,25 +165,23 @@ struct StringsCommandTests {
     text = text.replacingOccurrences(of: "\"Síť\"", with: "\"Síťě\"")
       .replacingOccurrences(of: "\"Účet\"", with: "\"Účty\"")
     try text.write(toFile: catalog, atomically: true, encoding: .utf8)
-    let dry = DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs", "--dry-run"])
-    #expect(
-      dry.output.contains("cs.lproj/Advanced.strings")
-        && dry.output.contains("cs.lproj/Root.strings"), "\(dry.output)")
-    // A folder where the second table's file is replaced.
+    let strings = try StringsFrontEnd(
+      StringsOptions(bundle: bundle), environment: PrefsEnvironment(workingDirectory: folder.path))
+    let planned = try strings.importing(catalog, language: "cs", dryRun: true).changes.files
+    let paths = planned.map(\.path)
+    // Advanced.strings is renamed into place first, Root.strings second.
+    #expect(paths == ["cs.lproj/Advanced.strings", "cs.lproj/Root.strings"], "\(paths)")
     let root = bundle + "/cs.lproj/Root.strings"
     let rootBytes = try Data(contentsOf: URL(fileURLWithPath: root))
     try FileManager.default.removeItem(atPath: root)
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
     try rootBytes.write(to: URL(fileURLWithPath: root + "/kept"))
     let before = snapshot()
-    let result = DumpTests.run(["strings", "import", bundle, catalog, "--lang", "cs"])
-    #expect(result.code == 1)
-    // The walk finds the folder named like a table, so the import is refused before any write.
-    #expect(
-      result.errors.contains("cs.lproj/Root.strings: error: a folder, not a regular file"),
-      "\(result.errors)")
-    #expect(result.errors.contains("nothing was written"))
-    #expect(snapshot() == before)
+    #expect(throws: WriteError.self) { try strings.apply(planned, dryRun: false) }
+    #expect(snapshot() == before, "the table already replaced is put back")
+    let advanced = try String(
+      contentsOfFile: bundle + "/cs.lproj/Advanced.strings", encoding: .utf8)
+    #expect(!advanced.contains("Účty") && !advanced.contains("Síťě"))
   }
 
   @Test func formatIsIdempotentAndConvertsEncodings() throws {
