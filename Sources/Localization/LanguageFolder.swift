@@ -109,9 +109,11 @@ public enum LanguageFolder {
     let others = Set(intended.values.compactMap { $0 })
     var result: [Unselected] = []
     var cache: [String: [String]] = [:]
+    // Read once: a folder may be asked about for hundreds of device locales.
+    let folders = matcher.folders(languages)
     func used(for tag: String) -> [String] {
       if let known = cache[tag] { return known }
-      let found = matcher.localizationsToUse(available: languages, preferred: [tag])
+      let found = matcher.localizationsToUse(folders: folders, preferred: [tag])
       cache[tag] = found
       return found
     }

@@ -95,7 +95,12 @@ struct LocalizationMatcher: Sendable {
   /// The folders to use for the first preferred language that any folder
   /// serves, best first, each followed by its fallbacks; empty when none does.
   func localizationsToUse(available: [String], preferred: [String]) -> [String] {
-    let folders = folders(available)
+    localizationsToUse(folders: folders(available), preferred: preferred)
+  }
+
+  /// ``localizationsToUse(available:preferred:)`` over folders already read
+  /// (``folders(_:)``), for a caller that asks about one bundle many times.
+  func localizationsToUse(folders: [Folder], preferred: [String]) -> [String] {
     guard !folders.isEmpty else { return [] }
     var found: (folder: Int, preference: Int)?
     var backup: (folder: Int, preference: Int, fromPortugal: Bool)?
