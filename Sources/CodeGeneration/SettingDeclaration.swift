@@ -95,7 +95,9 @@ public enum ValueShape: Sendable, Hashable {
     case .string: ValueReading.string(stored).map(ReadValue.string)
     case .double: ValueReading.double(stored).map(ReadValue.double)
     case .choice(let choice):
-      choice.cases.firstIndex { ValueReading.same(stored, $0.value) }.map(ReadValue.choice)
+      (choice.cases.firstIndex { ValueReading.same(stored, $0.value) }
+        ?? choice.cases.firstIndex { ValueReading.sameNumber(stored, $0.value) })
+        .map(ReadValue.choice)
     case .date: if case .date(let date) = stored { .date(date) } else { nil }
     }
   }
@@ -181,6 +183,29 @@ enum ValueReading {
     guard let a = exactNumber(stored), let b = exactNumber(expected) else { return false }
     if a.whole != nil || b.whole != nil { return a.whole == b.whole }
     return a.real == b.real
+  }
+
+  /// Whether a number written as text is a number value, or a number value
+  /// the number a text spells, as UserDefaults' number getters read text
+  /// (`doubleForKey:` reads "0.4" as 0.4): a bundle whose `DefaultValue` is
+  /// the string "0.4" among real `Values` registers that string, and the app
+  /// reads it as the value its author wrote. Numbers compare as ``same(_:_:)``
+  /// compares them; text that spells no number is none.
+  static func sameNumber(_ stored: PlistValue, _ expected: PlistValue) -> Bool {
+    switch (stored, expected) {
+    case (.string(let text), .integer), (.string(let text), .real), (.string(let text), .bool):
+      spelled(text).map { same($0, expected) } ?? false
+    case (.integer, .string(let text)), (.real, .string(let text)), (.bool, .string(let text)):
+      spelled(text).map { same(stored, $0) } ?? false
+    default: false
+    }
+  }
+
+  /// The number a text spells (an integer exactly, else a real), as the
+  /// generated `SettingsValueCoding.spelled` reads it.
+  static func spelled(_ text: String) -> PlistValue? {
+    if let whole = Int64(text) { return .integer(whole) }
+    return Double(text).map(PlistValue.real)
   }
 
   /// A number or a boolean as the integer it is, if it is one, and as a real.

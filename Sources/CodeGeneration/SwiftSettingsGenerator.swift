@@ -234,7 +234,15 @@ public struct SwiftSettingsGenerator: Sendable {
         "- Important: a secure text field hides what is typed, but the value is stored in plain text in the app's defaults."
       )
     }
-    if case .choice = declaration.shape {
+    if case .choice(let choice) = declaration.shape {
+      if let value = declaration.registeredDefault, declaration.shape.read(value) == nil,
+        let first = choice.cases.first
+      {
+        // Said, never picked silently: the key needs a value of its enum.
+        lines.append(
+          "- Important: the registered default is none of the bundle's `Values` (Settings.app marks no choice), so the key reads as its first value, `.\(name: first.name)`, until one is stored."
+        )
+      }
       lines.append(
         "A stored value that is none of the bundle's `Values` reads as the default.")
     }
@@ -270,6 +278,12 @@ public struct SwiftSettingsGenerator: Sendable {
       out +=
         "      \(keyword) SettingsValueCoding.same(object, \(value: item.value)) {\n        self = .\(name: item.name)\n"
     }
+    // A number written as text (a string DefaultValue "0.4" among real
+    // Values, registered as the bundle gives it) reads as the value it spells,
+    // as the file's bool and double readers read text.
+    out += "      } else if let match = Self.allCases.first(where: {\n"
+    out += "        SettingsValueCoding.sameNumber(object, $0.storedValue)\n"
+    out += "      }) {\n        self = match\n"
     out += "      } else {\n        return nil\n      }\n    }\n  }\n"
     return out
   }
@@ -352,6 +366,26 @@ public struct SwiftSettingsGenerator: Sendable {
         }
         if stored.whole != nil || wanted.whole != nil { return stored.whole == wanted.whole }
         return stored.real == wanted.real
+      }
+
+      /// Whether a number written as text is the number value, or a number
+      /// value is the number a text spells ("0.4" and 0.4), as the number
+      /// getters read text; compared as `same` compares numbers.
+      static func sameNumber(_ object: Any, _ expected: Any) -> Swift.Bool {
+        if let text = object as? Swift.String {
+          if expected is Swift.String { return false }
+          return spelled(text).map { same($0, expected) } ?? false
+        }
+        if let text = expected as? Swift.String {
+          return spelled(text).map { same(object, $0) } ?? false
+        }
+        return false
+      }
+
+      /// The number a text spells: an integer exactly, else a real; nil for other text.
+      static func spelled(_ text: Swift.String) -> NSNumber? {
+        if let whole = Swift.Int64(text) { return NSNumber(value: whole) }
+        return Swift.Double(text).map { NSNumber(value: $0) }
       }
 
       /// A number or a boolean as the integer it is, if it is one, and as a real.

@@ -91,7 +91,7 @@ struct NameClashTests {
     }
     #expect(used.isSuperset(of: ["SettingsKey", "UserDefaults", "SettingsValueCoding"]))
     // Parameters and locals of the enum's own functions, which hide members.
-    let locals: Set<String> = ["defaults", "object", "values", "self"]
+    let locals: Set<String> = ["defaults", "object", "values", "self", "match"]
     let unreserved = used.subtracting(made).subtracting(locals).subtracting(
       GeneratedNames.usedInTheEnum)
     #expect(unreserved == [], "the enum's code uses names a generated member could take")
