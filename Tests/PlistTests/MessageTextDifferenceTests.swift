@@ -110,3 +110,23 @@ struct MessageTextDifferenceTests {
     #expect(MessageText.quoted("Cafe\u{301}", against: "Caf\u{E9}") == "\"Cafe\\u{301}\"")
   }
 }
+
+/// A value quoted alone shows its invisible characters. Failed before:
+/// Genshin-Pizza-Helper's "\u{200B}⚠️If you don't see…" was quoted raw, like
+/// the fr key it is not.
+struct MessageTextInvisibleTests {
+  @Test(arguments: [
+    "\u{200B}", "\u{200E}", "\u{200F}", "\u{2060}", "\u{FEFF}", "\u{202E}", "\u{2066}",
+  ])
+  func aFormatCharacterIsQuotedAsAnEscape(invisible: String) {
+    let code = String(invisible.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)
+    #expect(MessageText.quoted("\(invisible)⚠️If") == "\"\\u{\(code)}⚠️If\"")
+    #expect(MessageText.quoted("a\(invisible)b") == "\"a\\u{\(code)}b\"")
+  }
+
+  @Test func joinersInsideWhatTheyJoinAreKept() {
+    let family = "👨\u{200D}👩\u{200D}👧"
+    #expect(MessageText.quoted(family) == "\"\(family)\"")
+    #expect(MessageText.quoted("می\u{200C}خواهم") == "\"می\u{200C}خواهم\"")
+  }
+}

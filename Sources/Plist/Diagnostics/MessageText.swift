@@ -16,7 +16,9 @@ public enum MessageText {
   /// A value as a message quotes it: in quotes, cut to its first line of text and
   /// ``limit`` characters (an ellipsis marks the cut), its own quotes and
   /// backslashes escaped, so that ``bounded(_:)`` finds where it ends
-  /// whatever it holds (`the "License"`).
+  /// whatever it holds (`the "License"`), and its invisible format characters
+  /// (a zero-width space, a direction mark, a byte order mark) written as
+  /// `\u{200B}`, so it never reads as another value.
   ///
   /// ```swift
   /// MessageText.quoted("the \"License\"")  // "\"the \\\"License\\\"\""
@@ -33,9 +35,33 @@ public enum MessageText {
     }
     for character in shortened(text) {
       if character == "\"" || character == "\\" { result.append("\\") }
-      result.append(character)
+      if character.unicodeScalars.contains(where: isInvisible) {
+        result += escapingInvisibles(character)
+      } else {
+        result.append(character)
+      }
     }
     return result + "\""
+  }
+
+  /// A character with its invisible (format) scalars as escapes (`\u{200B}`),
+  /// so a message never quotes text that looks like another; a joiner inside
+  /// an emoji or a word (U+200D, U+200C) or an emoji tag is part of what it
+  /// draws and is kept.
+  static func escapingInvisibles(_ character: Character) -> String {
+    var result = ""
+    for (offset, scalar) in character.unicodeScalars.enumerated() {
+      let joins =
+        offset > 0
+        && (scalar == "\u{200C}" || scalar == "\u{200D}"
+          || (0xE0020...0xE007F).contains(scalar.value))
+      if isInvisible(scalar), !joins {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// The message with each quoted value cut to its first line and ``limit``

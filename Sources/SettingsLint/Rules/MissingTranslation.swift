@@ -165,7 +165,7 @@ enum MissingTranslation: LintRule {
     let reason =
       NearMissKey.reason(between: text, and: variant) ?? NearMissKey.Difference.letterCase.reason
     return
-      "\(MessageText.quoted(text)) has no translation in \(file), which has \(MessageText.quoted(variant)); \(reason), so \(who) shows it as written (did you mean \(MessageText.quoted(variant))?)"
+      "\(MessageText.quoted(text, against: variant)) has no translation in \(file), which has \(MessageText.quoted(variant, against: text)); \(reason), so \(who) shows it as written (did you mean \(MessageText.quoted(variant, against: text))?)"
   }
 
   /// The table's key renamed to the page's string, when that is the one
@@ -188,7 +188,8 @@ enum MissingTranslation: LintRule {
     else { return nil }
     return Fix.forText(
       file: file, source: loaded.source,
-      summary: "rename the key \(MessageText.quoted(variant)) to \(MessageText.quoted(text))"
+      summary:
+        "rename the key \(MessageText.quoted(variant, against: text)) to \(MessageText.quoted(text, against: variant))"
     ) { source in
       guard let start = entry.keyOffset, let end = entry.keyEndOffset else { return nil }
       let key: String
