@@ -15,7 +15,10 @@ enum ToggleValues: LintRule {
     """
   static let defaultSeverity = Severity.error
   static let lesserSeverities: [(severity: Severity, when: String)] = [
-    (.warning, "the switch works but shows or stores another state than meant")
+    (.warning, "the switch works but shows or stores another state than meant"),
+    (
+      .note, "a DefaultValue written as text (\"false\") that every reader shows and reads as meant"
+    ),
   ]
   static let failingExamples = [
     RuleExample.root(
@@ -149,6 +152,19 @@ enum ToggleValues: LintRule {
         if dialect == .iask, let meant = meantState(of: defaultValue),
           SpecifierValue.showsOn(defaultValue.value, of: specifier, dialect: dialect) == meant
         {
+          return
+        }
+        // The string "false" (or "NO", "0"): Settings.app shows OFF (not <true/>),
+        // InAppSettingsKit's boolValue and the app's boolForKey: read NO: one state
+        // everywhere, the one meant, so only the type is untidy.
+        if meantState(of: defaultValue) == false,
+          !SpecifierValue.showsOn(defaultValue.value, of: specifier, dialect: dialect),
+          !SpecifierValue.boolValue(of: defaultValue.value)
+        {
+          add(
+            "DefaultValue is the \(defaultValue.typeName) \(defaultValue.shortDescription), not a boolean; "
+              + "\(reader) shows the switch OFF and the app reads false, as meant" + booleanRemedy,
+            at: .defaultValue, severity: .note)
           return
         }
         add(
