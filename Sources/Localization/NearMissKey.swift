@@ -40,7 +40,32 @@ public enum NearMissKey {
   /// ends. Swift compares (and hashes) strings by canonical equivalence, so
   /// two normalizations of one text share their loose form as a dictionary key.
   public static func looseForm(_ text: String) -> String {
-    visibleText(text).lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if let ascii = asciiLooseForm(text) { return ascii }
+    return visibleText(text).lowercased().split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+  }
+
+  /// ``looseForm(_:)`` of a text of ASCII, in one pass over its bytes (lint asks it
+  /// of every key of every table): ASCII has no format characters, its letters
+  /// lowercase one to one, and its white space is tab to carriage return and
+  /// space. Nil for any other text.
+  static func asciiLooseForm(_ text: String) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var spaceBefore = false
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return nil }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        spaceBefore = !bytes.isEmpty
+        continue
+      }
+      if spaceBefore {
+        bytes.append(0x20)
+        spaceBefore = false
+      }
+      bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The text without its format characters (general category Cf), which
