@@ -317,7 +317,11 @@ struct CaselessKeys {
       if !lowered.lengths.contains(text.utf8.count), Self.keepsItsLength(text) {
         continue
       }
-      for index in lowered.indices[NearMissKey.looseForm(text)] ?? [] {
+      guard let indices = lowered.indices[NearMissKey.looseForm(text)],
+        // A key that is another of the strings as written translates that one: no near miss.
+        !indices.contains(where: { table.strings[$0].text.isSameKey(as: text) })
+      else { continue }
+      for index in indices {
         variants[index] = min(variants[index] ?? text, text)
       }
     }

@@ -458,8 +458,10 @@ extension TranslationCoverage {
       byLooseForm[NearMissKey.looseForm(string.text), default: []].append(index)
     }
     guard !byLooseForm.isEmpty else { return [] }
+    // A key that is another of the strings as written translates that one: no near miss.
+    let written = Set(strings.map { PlistKey($0.text) })
     var result = Set<Int>()
-    for entry in table.strings.entries {
+    for entry in table.strings.entries where !written.contains(PlistKey(entry.key)) {
       result.formUnion(byLooseForm[NearMissKey.looseForm(entry.key)] ?? [])
     }
     return result
