@@ -131,7 +131,7 @@ let package = Package(
       ]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
     .testTarget(
       name: "SettingsSchemaTests", dependencies: ["SettingsSchema", "Plist", "TestSupport"]),
     .executableTarget(name: "foundation-defaults", path: "Tests/FoundationDefaults"),

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Localization
@@ -16,14 +17,8 @@ struct NearMissKeyShortcutTests {
 
   /// Deterministic texts: the same every run, so a failure can be repeated.
   static func texts(count: Int) -> [String] {
-    var state: UInt64 = 0x5851_F42D_4C95_7F2D
-    func next() -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(truncatingIfNeeded: state >> 33)
-    }
-    return (0..<count).map { _ in
-      (0..<(next() % 10)).map { _ in pieces[next() % pieces.count] }.joined()
-    }
+    var random = SplitMix64(seed: "NearMissKey.looseForm")
+    return random.texts(count, of: pieces, longest: 10)
   }
 
   @Test func looseFormGivesThePlainFormulasAnswer() {

@@ -1,4 +1,5 @@
 import Plist
+import TestSupport
 import Testing
 
 /// `MessageText` takes shortcuts (a message of ASCII split into characters
@@ -20,14 +21,8 @@ struct MessageTextShortcutTests {
 
   /// Deterministic messages: the same every run, so a failure can be repeated.
   static func messages(count: Int, of pieces: [String] = pieces) -> [String] {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(truncatingIfNeeded: state >> 33)
-    }
-    return (0..<count).map { _ in
-      (0..<(next() % 24)).map { _ in pieces[next() % pieces.count] }.joined()
-    }
+    var random = SplitMix64(seed: "MessageText")
+    return random.texts(count, of: pieces, longest: 24)
   }
 
   @Test func boundedGivesWhatThePlainWalkGives() {

@@ -1,5 +1,6 @@
 import Foundation
 import SettingsSchema
+import TestSupport
 import Testing
 
 /// `LicencePages` counts a text only as far as its answer needs (issue 28: whole
@@ -16,14 +17,8 @@ struct LicenceTextShortcutTests {
 
   /// Deterministic texts: the same every run, so a failure can be repeated.
   static func texts(count: Int) -> [String] {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next() -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(truncatingIfNeeded: state >> 33)
-    }
-    return (0..<count).map { _ in
-      (0..<(next() % 12)).map { _ in pieces[next() % pieces.count] }.joined()
-    }
+    var random = SplitMix64(seed: "LicencePages.isLicenceText")
+    return random.texts(count, of: pieces, longest: 12)
   }
 
   @Test func isLicenceTextGivesThePlainFormulasAnswer() {
