@@ -16,6 +16,9 @@ let package = Package(
     .library(name: "CodeGeneration", targets: ["CodeGeneration"]),
     .library(name: "BundleDiff", targets: ["BundleDiff"]),
     .library(name: "ProjectConfiguration", targets: ["ProjectConfiguration"]),
+    .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "BundleEdit", targets: ["BundleEdit"]),
+    .library(name: "SettingsRender", targets: ["SettingsRender"]),
     .library(name: "PrefsKit", targets: ["PrefsKit"]),
     .plugin(name: "SettingsCodePlugin", targets: ["SettingsCodePlugin"]),
   ],
@@ -52,6 +55,14 @@ let package = Package(
     .target(name: "StringsWorkflow", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     .target(name: "CodeGeneration", dependencies: ["Plist", "SettingsSchema", "Parallel"]),
     .target(name: "BundleDiff", dependencies: ["Plist", "SettingsSchema"]),
+    // NSKeyedArchiver archives stored as Data, read as a tree; nothing is loaded or run.
+    .target(name: "KeyedArchive", dependencies: ["Plist"]),
+    // Edits to a bundle's own plists and tables that change only the bytes that change.
+    .target(name: "BundleEdit", dependencies: ["Plist", "Localization", "SettingsSchema"]),
+    // The Settings app's pages drawn as self-contained HTML and SVG.
+    .target(name: "SettingsRender", dependencies: ["Plist", "Localization", "SettingsSchema"]),
+    // A headless Chromium driven over its DevTools pipe: screenshots, page checks.
+    .target(name: "HeadlessBrowser", dependencies: ["Platform"]),
     // The app's uses of settings keys, from its Swift (swift-syntax) and Objective-C sources.
     .target(
       name: "SourceCheck",
@@ -67,7 +78,9 @@ let package = Package(
       name: "SettingsCodePlugin", capability: .buildTool(), dependencies: ["prefs-generate"]),
     .target(
       name: "SettingsForm",
-      dependencies: ["Plist", "SettingsSchema", "DefaultsStore", "TerminalUI", "TextWidth"]),
+      dependencies: [
+        "Plist", "SettingsSchema", "DefaultsStore", "TerminalUI", "TextWidth", "KeyedArchive",
+      ]),
     .target(
       name: "SettingsLint",
       dependencies: [
@@ -87,7 +100,8 @@ let package = Package(
       dependencies: [
         "Plist", "Localization", "SettingsSchema", "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        "SharedDefaults", "ProjectConfiguration", "TextDiff", "Platform",
+        "SharedDefaults", "ProjectConfiguration", "TextDiff", "Platform", "KeyedArchive",
+        "BundleEdit", "SettingsRender", "HeadlessBrowser",
       ]
     ),
     .executableTarget(
@@ -165,6 +179,27 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "SourceCheckTests", dependencies: ["SourceCheck", "TestSupport"]),
+    .testTarget(
+      name: "KeyedArchiveTests",
+      dependencies: [
+        "KeyedArchive", "Plist", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(
+      name: "BundleEditTests",
+      dependencies: [
+        "BundleEdit", "SettingsSchema", "Plist", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(
+      name: "SettingsRenderTests",
+      dependencies: ["SettingsRender", "SettingsSchema", "Plist", "TestSupport"]),
+    // Rendered pages opened in a real headless Chromium (skipped with a reason without one).
+    .testTarget(
+      name: "BrowserTests",
+      dependencies: [
+        "HeadlessBrowser", "SettingsRender", "PrefsKit", "SettingsSchema", "Plist", "TestSupport",
+      ]),
     .testTarget(
       name: "BundleDiffTests",
       dependencies: ["BundleDiff", "SettingsSchema", "Plist", "TestSupport"]),

@@ -22,8 +22,13 @@ struct ArchitectureTests {
     "CodeGeneration": ["Plist", "SettingsSchema", "Parallel"],
     "BundleDiff": ["Plist", "SettingsSchema", "Localization"],
     "ProjectConfiguration": ["Plist", "SettingsSchema", "Localization"],
+    "KeyedArchive": ["Plist"],
+    "BundleEdit": ["Plist", "Localization", "SettingsSchema"],
+    "SettingsRender": ["Plist", "Localization", "SettingsSchema"],
+    "HeadlessBrowser": ["Platform"],
     "SettingsForm": [
       "Plist", "SettingsSchema", "Localization", "DefaultsStore", "TerminalUI", "TextWidth",
+      "KeyedArchive",
     ],
     "SettingsLint": [
       "Plist", "Localization", "SettingsSchema", "Parallel", "SourceCheck", "ProjectConfiguration",

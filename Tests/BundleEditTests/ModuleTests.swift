@@ -1,0 +1,6 @@
+import BundleEdit
+import Testing
+
+@Test func moduleIsLinked() {
+  #expect(String(describing: BundleEdit.self) == "BundleEdit")
+}
