@@ -35,6 +35,8 @@ struct LanguageOptionTests {
     let path = DumpTests.run(["dump", DumpTests.showcase, "--lang", "../de.lproj"])
     #expect(path.code == 2)
     #expect(path.errors.contains("--lang: \"../de.lproj\" is not a language tag"))
+    // The refusal names the folder form it accepts, not the one it used to refuse.
+    #expect(path.errors.contains("(or a .lproj folder's name, such as German or de.lproj)"))
   }
 
   /// An absurdly long list is a usage error, refused before any matching.

@@ -34,7 +34,7 @@ struct LanguageOptions: ParsableArguments {
       )
     } catch .notALanguage(let item) {
       throw ValidationError(
-        "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name without .lproj, such as German), most preferred first, separated by commas (de-AT,en)"
+        "--lang: \(Self.visible(item)) is not a language tag; give tags such as de-AT or zh-Hans (or a .lproj folder's name, such as German or de.lproj), most preferred first, separated by commas (de-AT,en)"
       )
     }
   }
@@ -56,7 +56,7 @@ struct LanguageOptions: ParsableArguments {
       return try LanguageArgument.checkOne(text, makesNewFolder: newFolder)
     } catch {
       throw ValidationError(
-        "\(argument): \(visible(text)) is not a language tag; give one tag such as de-AT or zh-Hans\(newFolder ? "" : " (or a .lproj folder's name without .lproj, such as German)")"
+        "\(argument): \(visible(text)) is not a language tag; give one tag such as de-AT or zh-Hans\(newFolder ? "" : " (or a .lproj folder's name, such as German or de.lproj)")"
       )
     }
   }
