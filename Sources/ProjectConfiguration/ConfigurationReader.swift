@@ -35,6 +35,8 @@ extension ProjectConfiguration {
         try configuration.read(diff: value, file: file)
       case "strings":
         try configuration.read(strings: value, file: file)
+      case "debug-only":
+        try configuration.read(debugOnly: value, file: file)
       case "sources":
         for item in try sequence(value, named: "sources", file: file) {
           guard let folder = item.string, !folder.isEmpty else {
@@ -74,7 +76,7 @@ extension ProjectConfiguration {
         throw ConfigurationError(
           file: file, node: key,
           message:
-            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings, diff, root or dialect"
+            "unknown section \"\(key.string ?? "")\"; expected lint, sources, strings, diff, root, dialect or debug-only"
         )
       }
     }

@@ -17,6 +17,9 @@ import SettingsSchema
 /// sources: [App/Sources]   # the app's code, for the code-… rules (as --sources)
 /// root: Main                # the page the app opens first (InAppSettingsKit's file = "Main"; as --root)
 /// dialect: iask             # every command reads the bundles as InAppSettingsKit does
+/// debug-only:               # left out of `prefs bundle build --configuration Release`
+///   keys: [server_url]
+///   pages: ["Debug*"]
 /// strings:
 ///   exclude: [Acknowledgements.plist, "Licenses/*.plist"]   # pages out of the strings workflow
 /// diff:
@@ -51,6 +54,9 @@ public struct ProjectConfiguration: Sendable {
   var sourcePlaces: [TextLocation?] = []
   /// `root:`, the page the app opens first, for every command (as `--root`); nil for `Root`.
   public var rootPage: String?
+  /// `debug-only:`, the settings builds other than the ones that keep them
+  /// leave out (``DebugOnly``); nil when the file has no such section.
+  public var debugOnly: DebugOnly?
   /// `dialect:`, the reader every command reads the bundles as; nil to read
   /// each as its folder and pages say (a folder not named `Settings.bundle` as InAppSettingsKit).
   public var dialect: Dialect?
