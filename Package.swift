@@ -60,7 +60,8 @@ let package = Package(
     // Edits to a bundle's own plists and tables that change only the bytes that change.
     .target(name: "BundleEdit", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     // The Settings app's pages drawn as self-contained HTML and SVG.
-    .target(name: "SettingsRender", dependencies: ["Plist", "Localization", "SettingsSchema"]),
+    .target(
+      name: "SettingsRender", dependencies: ["Plist", "Localization", "SettingsSchema", "TextWidth"]),
     // A headless Chromium driven over its DevTools pipe: screenshots, page checks.
     .target(name: "HeadlessBrowser", dependencies: ["Platform"]),
     // The app's uses of settings keys, from its Swift (swift-syntax) and Objective-C sources.

@@ -24,7 +24,7 @@ struct ArchitectureTests {
     "ProjectConfiguration": ["Plist", "SettingsSchema", "Localization"],
     "KeyedArchive": ["Plist"],
     "BundleEdit": ["Plist", "Localization", "SettingsSchema"],
-    "SettingsRender": ["Plist", "Localization", "SettingsSchema"],
+    "SettingsRender": ["Plist", "Localization", "SettingsSchema", "TextWidth"],
     "HeadlessBrowser": ["Platform"],
     "SettingsForm": [
       "Plist", "SettingsSchema", "Localization", "DefaultsStore", "TerminalUI", "TextWidth",
