@@ -57,13 +57,16 @@ public struct DocumentComment: Sendable, Hashable {
 /// document.root["StringsTable"]?.string  // "Root"
 /// ```
 public enum PropertyListReader {
-  public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(ReadIssue)
-    -> PlistDocument
-  {
+  /// `uids` says what a binary plist's keyed-archiver UID reads as: refused
+  /// (the default: no Settings value is one), or as XML spells it.
+  public static func read(
+    _ bytes: [UInt8], limits: ReadLimits = .standard, uids: UIDReading = .refused
+  ) throws(ReadIssue) -> PlistDocument {
     try limits.checkSize(of: bytes, emptyMessage: "the file is empty (0 bytes)")
     if BinaryPlistReader.isBinary(bytes) {
       return PlistDocument(
-        root: try BinaryPlistReader.read(bytes, limits: limits), format: .binary, source: nil,
+        root: try BinaryPlistReader.read(bytes, limits: limits, uids: uids), format: .binary,
+        source: nil,
         encoding: nil,
         issues: [])
     }

@@ -27,8 +27,11 @@ enum BinaryPlistReader {
   static let byteBudgetMultiple = 16
   static let byteBudgetConstant = 16 << 20
 
-  static func read(_ bytes: [UInt8], limits: ReadLimits) throws(ReadIssue) -> PlistNode {
+  static func read(_ bytes: [UInt8], limits: ReadLimits, uids: UIDReading = .refused)
+    throws(ReadIssue) -> PlistNode
+  {
     var parser = try Parser(bytes: bytes, limits: limits)
+    parser.uids = uids
     // Count what the tree would expand to before building any of it, each
     // object once (shared objects weigh what they expand to, times their
     // uses): a bomb of shared references is refused in microseconds.
@@ -67,6 +70,7 @@ enum BinaryPlistReader {
     var produced = 0
     var producedBytes = 0
     var active = Set<Int>()
+    var uids = UIDReading.refused
 
     init(bytes: [UInt8], limits: ReadLimits) throws(ReadIssue) {
       self.bytes = bytes
@@ -317,7 +321,19 @@ enum BinaryPlistReader {
         }
         return PlistNode(.string(String(decoding: units, as: UTF16.self)))
       case 0x8:
-        throw failure("a keyed-archiver UID is not a Settings value", path)
+        guard uids == .asCFUIDDictionary else {
+          throw failure("a keyed-archiver UID is not a Settings value", path)
+        }
+        // CoreFoundation writes a UID in the fewest of 1 to 8 bytes the marker's nibble counts.
+        let size = Int(marker & 0x0F) + 1
+        guard size <= 8 else { throw failure("a keyed-archiver UID of \(size) bytes", path) }
+        try need(size, from: position + 1)
+        let raw = Self.bigEndian(bytes, position + 1, size)
+        guard raw <= UInt64(Int64.max) else {
+          throw failure("the keyed-archiver UID \(raw) does not fit in 64 bits", path)
+        }
+        return PlistNode(
+          .dictionary([PlistEntry(key: UIDReading.key, value: PlistNode(.integer(Int64(raw))))]))
       case 0xA:
         let (count, start) = try count(marker: marker, at: position, path)
         try need(count * referenceSize, from: start)
