@@ -1,0 +1,155 @@
+import Foundation
+import Plist
+
+/// Applies ``PlistEdit``s to the bytes of a property list in the file's own
+/// format (XML, binary or OpenStep), changing only what the edits change:
+/// text formats are spliced at the places the reader recorded, in the file's
+/// encoding, indentation and line breaks, with its comments and key order;
+/// a binary file keeps every object it had, byte for byte (see
+/// `BinaryPlistPatcher`). The result is read back before it is returned, and
+/// must read as the old value with the edit made.
+///
+/// ```swift
+/// let edited = try FormatKeepingWriter.apply(
+///   [.setValue(in: .specifier(3), key: "DefaultValue", to: PlistNode(.string("2.1")))],
+///   to: Array(try Data(contentsOf: root)), file: "Root.plist")
+/// ```
+public enum FormatKeepingWriter {
+  public static func apply(
+    _ edits: [PlistEdit], to bytes: [UInt8], file: String, limits: ReadLimits = .standard
+  ) throws(BundleEditError) -> [UInt8] {
+    var bytes = bytes
+    for edit in edits {
+      bytes = try apply(edit, to: bytes, file: file, limits: limits)
+    }
+    return bytes
+  }
+
+  /// What a reader reads back from `node` once written in `format`: OpenStep
+  /// text holds strings, data, arrays and dictionaries only, so a number,
+  /// a boolean or a date is written, and read, as its text.
+  ///
+  /// ```swift
+  /// FormatKeepingWriter.reading(PlistNode(.bool(true)), in: .openStep).content  // .string("true")
+  /// ```
+  public static func reading(_ node: PlistNode, in format: PlistFormat) -> PlistNode {
+    guard format == .openStep else { return node }
+    switch node.content {
+    case .string, .data: return node
+    case .integer, .real, .bool: return PlistNode(.string(node.value.scalarText))
+    case .date(let date): return PlistNode(.string(ProlepticGregorian.iso8601(date)))
+    case .array(let items): return PlistNode(.array(items.map { reading($0, in: format) }))
+    case .dictionary(let entries):
+      return PlistNode(
+        .dictionary(
+          entries.map { PlistEntry(key: $0.key, value: reading($0.value, in: format)) }))
+    }
+  }
+
+  static func apply(_ edit: PlistEdit, to bytes: [UInt8], file: String, limits: ReadLimits)
+    throws(BundleEditError) -> [UInt8]
+  {
+    let document: PlistDocument
+    do {
+      document = try PropertyListReader.read(bytes, limits: limits)
+    } catch {
+      throw .unreadable(file: file, issue: error)
+    }
+    let edit = edit.writtenAs(document.format)
+    guard let expected = edit.applied(to: document.root) else {
+      throw .cannotEditInPlace(
+        file: file, place: .keyPath(edit.container.description),
+        reason: "\(edit.container) is not a container this edit applies to")
+    }
+    let edited: [UInt8]
+    switch document.format {
+    case .binary:
+      edited = try BinaryPlistPatcher(bytes: bytes, file: file).apply(edit)
+    case .xml, .openStep:
+      guard let source = document.source, let encoding = document.encoding else {
+        throw .cannotEditInPlace(file: file, place: nil, reason: "the reader kept no text")
+      }
+      let codec = TextCodec(encoding: encoding)
+      // The bytes must come back from the decoded text exactly, or the
+      // splice would change bytes it did not touch.
+      guard codec.encode(source.utf8) == bytes else {
+        throw .cannotEditInPlace(
+          file: file, place: nil,
+          reason: "its text in \(encoding.rawValue) does not convert back to the same bytes")
+      }
+      let patcher = TextPlistPatcher(
+        text: source.utf8, syntax: document.format == .xml ? .xml : .openStep, file: file)
+      guard let encoded = codec.encode(try patcher.apply(edit, root: document.root)) else {
+        throw .cannotEditInPlace(
+          file: file, place: nil, reason: "the new text cannot be written in \(encoding.rawValue)")
+      }
+      edited = encoded
+    }
+    let reread: PlistDocument
+    do {
+      reread = try PropertyListReader.read(edited, limits: limits)
+    } catch {
+      throw .notReadBack(file: file, reason: error.message)
+    }
+    guard reread.format == document.format else {
+      throw .notReadBack(file: file, reason: "it would read as \(reread.format.rawValue)")
+    }
+    guard reread.root.value == expected.value else {
+      throw .notReadBack(file: file, reason: "it would not read as the edited values")
+    }
+    return edited
+  }
+}
+
+extension PlistEdit {
+  /// The edit with its new value as the format holds it.
+  func writtenAs(_ format: PlistFormat) -> PlistEdit {
+    switch self {
+    case .setValue(let path, let key, let value):
+      .setValue(in: path, key: key, to: FormatKeepingWriter.reading(value, in: format))
+    case .insertElement(let path, let index, let value):
+      .insertElement(in: path, at: index, FormatKeepingWriter.reading(value, in: format))
+    case .removeElement, .removeEntry: self
+    }
+  }
+}
+
+/// A text encoding both ways, for writing back what was decoded.
+struct TextCodec {
+  let encoding: TextEncoding
+
+  /// The bytes of UTF-8 text in the encoding, with the byte order mark the
+  /// encoding has; nil when a character does not fit (Latin 1).
+  func encode(_ utf8: [UInt8]) -> [UInt8]? {
+    let text = String(decoding: utf8, as: UTF8.self)
+    switch encoding {
+    case .utf8: return utf8
+    case .utf8WithBOM: return [0xEF, 0xBB, 0xBF] + utf8
+    case .utf16LittleEndianWithBOM:
+      return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    case .utf16BigEndianWithBOM:
+      return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    case .utf16LittleEndianWithoutBOM:
+      return text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    case .utf16BigEndianWithoutBOM:
+      return text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    case .utf32LittleEndianWithBOM:
+      return [0xFF, 0xFE, 0, 0]
+        + text.unicodeScalars.flatMap { scalar in
+          (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+        }
+    case .utf32BigEndianWithBOM:
+      return [0, 0, 0xFE, 0xFF]
+        + text.unicodeScalars.flatMap { scalar in
+          (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+        }
+    case .latin1:
+      var result: [UInt8] = []
+      for scalar in text.unicodeScalars {
+        guard scalar.value <= 0xFF else { return nil }
+        result.append(UInt8(scalar.value))
+      }
+      return result
+    }
+  }
+}
