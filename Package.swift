@@ -112,7 +112,8 @@ let package = Package(
         "SettingsSchema",
         "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        "SharedDefaults", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SharedDefaults", "BundleEdit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
