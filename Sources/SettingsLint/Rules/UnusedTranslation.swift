@@ -55,6 +55,9 @@ enum UnusedTranslation: LintRule {
       }
     }
     let sources = context.coverage.policy.sourceLanguages
+    // Worked out once: asked of every unused entry, a walk over every row of the bundle
+    // per entry was most of a lint of a 400,000-entry table.
+    let valuesShownAsWritten = order.isEmpty ? [:] : valuesShownAsWritten(context)
     for id in order {
       if id.hasPrefix("table "), let files = unusedTables[String(id.dropFirst("table ".count))] {
         // A table whose own directive turns the rule off is reported apart, for the directive to hide.
@@ -82,7 +85,7 @@ enum UnusedTranslation: LintRule {
           let first = (table: tables[use.table], coverage: coverages[use.table])
           let entry = first.table.strings.entries[use.entry]
           // A key the page shows as written (a DefaultValue) is shown, but never looked up.
-          let shownAsWritten = shownAsWritten(entry.key, table: first.coverage.table, context)
+          let shownAsWritten = valuesShownAsWritten[first.coverage.table]?[entry.key]
           let hint =
             (first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key))
             ?? shownAsWritten.map { _ in "" }
@@ -125,26 +128,27 @@ enum UnusedTranslation: LintRule {
       "; the key is XML-escaped, but a .strings file takes it as written: did you mean \(MessageText.quoted(unescaped))?"
   }
 
-  /// "the DefaultValue of … never used" for an entry whose key is a value a
-  /// row shows as written: the DefaultValue of a title value or a text field.
-  /// Settings.app and InAppSettingsKit look up Titles, never a value (a title
-  /// value without Titles shows the value's `description`), so a translation
-  /// of it is never used, however often the page shows the text.
-  static func shownAsWritten(_ key: String, table: String, _ context: LintContext)
-    -> String?
-  {
-    for page in context.bundle.pages where page.stringsTable == table {
+  /// "the DefaultValue of … never used" by table and key, for an entry whose key is a
+  /// value a row shows as written: the DefaultValue of a title value or a text field.
+  /// Settings.app and InAppSettingsKit look up Titles, never a value (a title value
+  /// without Titles shows the value's `description`), so a translation of it is never
+  /// used, however often the page shows the text. The first such row of the bundle's
+  /// pages, in order, names the cause.
+  static func valuesShownAsWritten(_ context: LintContext) -> [String: [String: String]] {
+    var found: [String: [String: String]] = [:]
+    for page in context.bundle.pages {
+      guard let table = page.stringsTable else { continue }
       for specifier in page.specifiers {
-        guard specifier.defaultValue?.string == key,
+        guard let key = specifier.defaultValue?.string, found[table]?[key] == nil,
           let rule = context.catalog.spec(of: specifier.type)?.valueRule,
           rule == .text || (rule == .shown && specifier.choices == nil)
         else { continue }
         let row = specifier.key.map { " of \(MessageText.key($0))" } ?? ""
-        return
+        found[table, default: [:]][key] =
           "the DefaultValue\(row) in \(page.file), which the row shows as written: a DefaultValue is never translated, so the entry is never used"
       }
     }
-    return nil
+    return found
   }
 
   /// "; 3 other languages' Root.strings have it too" when the cause repeats.
