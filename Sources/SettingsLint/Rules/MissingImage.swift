@@ -59,26 +59,16 @@ enum MissingImage: LintRule {
         for key in ["MinimumValueImage", "MaximumValueImage"] {
           guard let name = specifier[key]?.string, !name.isEmpty else { continue }
           if SettingsBundle.unsafeReason(ofPath: name) == nil,
-            candidates(for: name).contains(where: files.contains)
+            SettingsBundle.imageCandidates(for: name).contains(where: files.contains)
           {
             continue
           }
           report.add(
-            "\(key) \(MessageText.quoted(name)) is not in the bundle (looked for \(candidates(for: name).joined(separator: ", "))); the slider shows no image",
+            "\(key) \(MessageText.quoted(name)) is not in the bundle (looked for \(SettingsBundle.imageCandidates(for: name).joined(separator: ", "))); the slider shows no image",
             file: page.file, place: context.place(specifier, key: key, on: page),
             keyPath: specifier.keyPath)
         }
       }
     }
-  }
-
-  static func candidates(for name: String) -> [String] {
-    let hasExtension = name.split(separator: "/").last?.contains(".") ?? false
-    if hasExtension, let dot = name.lastIndex(of: ".") {
-      let stem = name[..<dot]
-      let ext = name[dot...]
-      return [name, "\(stem)@2x\(ext)", "\(stem)@3x\(ext)"]
-    }
-    return [name, name + ".png", name + "@2x.png", name + "@3x.png"]
   }
 }

@@ -255,6 +255,20 @@ extension SettingsBundle {
 
   /// ``infoPlistIdentifier`` of the `Info.plist` beside the bundle folder at `path`.
   public func infoPlistIdentifier(besideBundleAt path: String) -> String? {
+    guard let identifier = infoPlist(besideBundleAt: path)?.root["CFBundleIdentifier"]?.string,
+      !identifier.isEmpty
+    else { return nil }
+    return identifier
+  }
+
+  /// The app's `Info.plist` beside the bundle folder at `path` (the app
+  /// bundle's own), read within the standard limits; nil when there is none
+  /// or it does not read.
+  ///
+  /// ```swift
+  /// bundle.infoPlist(besideBundleAt: "Examples/Showcase/Settings.bundle")?.root["CFBundleName"]
+  /// ```
+  public func infoPlist(besideBundleAt path: String) -> PlistDocument? {
     var folder = path
     while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
     let components = folder.split(separator: "/", omittingEmptySubsequences: false)
@@ -270,9 +284,8 @@ extension SettingsBundle {
     guard
       let data = try? BoundedInput.read(
         path: info, limit: ReadLimits.standard.maximumBytes, regularFileOnly: true),
-      let document = try? PropertyListReader.read(data),
-      let identifier = document.root["CFBundleIdentifier"]?.string, !identifier.isEmpty
+      let document = try? PropertyListReader.read(data)
     else { return nil }
-    return identifier
+    return document
   }
 }
