@@ -18,6 +18,12 @@ public struct FileChange: Sendable, Hashable {
   public var element: ElementCandidate
   /// The format the file is in, and stays in.
   public var format: PlistFormat
+  /// For a set: the attribute's value before (nil when it was absent) and after.
+  public var previous: PlistValue? = nil
+  public var value: PlistValue? = nil
+
+  /// Whether the edit leaves the file as it was (a value set to itself).
+  public var isUnchanged: Bool { original == edited }
 
   public init(
     file: String, original: [UInt8], edited: [UInt8], element: ElementCandidate,
@@ -71,8 +77,11 @@ public struct BundleEditor: Sendable {
     let value = try AttributeValue.typed(
       text, attribute: attribute, of: element.specifier, in: bundle.catalog,
       element: element.candidate)
-    return try edit(
+    var change = try edit(
       element, [.setValue(in: element.path, key: attribute, to: PlistNode(plain: value))])
+    change.previous = element.specifier[attribute]?.value
+    change.value = FormatKeepingWriter.reading(PlistNode(plain: value), in: change.format).value
+    return change
   }
 
   /// Adds a new element after the element `NAME`, from `ATTRIBUTE=VALUE`

@@ -1,3 +1,4 @@
+import Foundation
 import Plist
 import SettingsSchema
 
@@ -76,11 +77,15 @@ public enum ElementLocator {
     if let loaded = bundle.pages.first(where: { $0.file == file }), loaded.document != nil {
       return [loaded]
     }
+    guard SettingsBundle.containedPath(file, inBundle: bundle.path) != nil else {
+      var info = stat()
+      guard lstat(bundle.path + "/" + file, &info) == 0 else {
+        throw .noPage(file, pages: bundle.files.filter { $0.hasSuffix(".plist") })
+      }
+      throw .pageOutsideBundle(file, reason: "it leads out of the bundle through a link")
+    }
     guard bundle.files.contains(file) else {
       throw .noPage(file, pages: bundle.files.filter { $0.hasSuffix(".plist") })
-    }
-    guard SettingsBundle.containedPath(file, inBundle: bundle.path) != nil else {
-      throw .pageOutsideBundle(file, reason: "it leads out of the bundle through a link")
     }
     guard let bytes = bundle.contents(ofFile: file) else {
       throw .pageOutsideBundle(file, reason: "it is not a regular file of the bundle")

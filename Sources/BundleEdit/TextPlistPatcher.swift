@@ -32,7 +32,7 @@ struct TextPlistPatcher {
       }
       if let entry = entries.last(where: { $0.key.isSameKey(as: key) }) {
         let range = try range(of: entry.value)
-        let indent = indentation(before: entry.keyOffset ?? range.lowerBound)
+        let indent = lineIndentation(of: entry.keyOffset ?? range.lowerBound)
         return try splice(
           range, with: serialize(value, indent: indent, unit: unit(inside: container)))
       }
@@ -75,12 +75,12 @@ struct TextPlistPatcher {
     guard let last = entries.last, let lastKey = last.keyOffset else {
       // An empty dictionary is written again, with the entry on a line of its own.
       let range = try range(of: container)
-      let indent = indentation(before: range.lowerBound)
+      let indent = lineIndentation(of: range.lowerBound)
       var node = PlistNode(.dictionary([PlistEntry(key: key, value: value)]))
       node.offset = nil
       return try splice(range, with: serialize(node, indent: indent, unit: unit))
     }
-    let indent = indentation(before: lastKey)
+    let indent = lineIndentation(of: lastKey)
     let end = syntax == .openStep ? last.endOffset : last.value.endOffset
     guard let end else { throw refusal(lastKey, "the entry \(last.key) has no recorded end") }
     // The gap between two entries, as the file writes it.
@@ -122,20 +122,20 @@ struct TextPlistPatcher {
     let unit = unit(inside: container)
     guard !items.isEmpty else {
       let range = try range(of: container)
-      let indent = indentation(before: range.lowerBound)
+      let indent = lineIndentation(of: range.lowerBound)
       return try splice(
         range, with: serialize(PlistNode(.array([value])), indent: indent, unit: unit))
     }
     let comma = syntax == .openStep ? "," : ""
     if index == 0 {
       let first = try range(of: items[0])
-      let indent = indentation(before: first.lowerBound)
+      let indent = lineIndentation(of: first.lowerBound)
       let gap = itemGap(items, around: 0) ?? (newline + indent)
       let inserted = try serialize(value, indent: indent, unit: unit) + comma + gap
       return replacing(first.lowerBound..<first.lowerBound, with: Array(inserted.utf8))
     }
     let anchor = try range(of: items[index - 1])
-    let indent = indentation(before: anchor.lowerBound)
+    let indent = lineIndentation(of: anchor.lowerBound)
     let gap = itemGap(items, around: index - 1) ?? (newline + indent)
     let inserted = comma + gap + (try serialize(value, indent: indent, unit: unit))
     return replacing(anchor.upperBound..<anchor.upperBound, with: Array(inserted.utf8))
@@ -217,11 +217,20 @@ struct TextPlistPatcher {
     return String(decoding: prefix, as: UTF8.self)
   }
 
+  /// The spaces and tabs that start the line `offset` is on, whatever follows them.
+  func lineIndentation(of offset: Int) -> String {
+    var start = min(offset, text.count)
+    while start > 0, text[start - 1] != 0x0A, text[start - 1] != 0x0D { start -= 1 }
+    var end = start
+    while end < text.count, text[end] == 0x20 || text[end] == 0x09 { end += 1 }
+    return String(decoding: text[start..<end], as: UTF8.self)
+  }
+
   /// One level of indentation: how much deeper the container's elements
   /// stand than the container, else the first indented line of the file,
   /// else a tab (Xcode's).
   func unit(inside container: PlistNode) -> String {
-    let outer = container.offset.map(indentation(before:)) ?? ""
+    let outer = container.offset.map(lineIndentation(of:)) ?? ""
     let firstChild: Int? =
       container.entries?.first?.keyOffset ?? container.array?.first?.offset
     if let firstChild {
