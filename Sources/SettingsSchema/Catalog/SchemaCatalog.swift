@@ -67,7 +67,7 @@ public enum ValueKind: String, Sendable, Decodable {
 }
 
 /// What the schema says about one key.
-public struct KeySpec: Sendable, Decodable, Hashable {
+public struct KeySpec: Sendable, Hashable {
   public var type: ValueKind
   public var required: Bool
   /// The value (or each element) is looked up in the page's strings table.
@@ -81,19 +81,12 @@ public struct KeySpec: Sendable, Decodable, Hashable {
   /// `File`, if any, is handed to that view.
   public var opensInsteadOfPage: Bool
 
-  enum CodingKeys: String, CodingKey {
-    case type, required, localizable, values, elements, opensInsteadOfPage
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    type = try container.decode(ValueKind.self, forKey: .type)
-    required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
-    localizable = try container.decodeIfPresent(Bool.self, forKey: .localizable) ?? false
-    values = try container.decodeIfPresent([String].self, forKey: .values)
-    elements = try container.decodeIfPresent(ValueKind.self, forKey: .elements)
-    opensInsteadOfPage =
-      try container.decodeIfPresent(Bool.self, forKey: .opensInsteadOfPage) ?? false
+  public init(
+    type: ValueKind, required: Bool = false, localizable: Bool = false, values: [String]? = nil,
+    elements: ValueKind? = nil, opensInsteadOfPage: Bool = false
+  ) {
+    (self.type, self.required, self.localizable) = (type, required, localizable)
+    (self.values, self.elements, self.opensInsteadOfPage) = (values, elements, opensInsteadOfPage)
   }
 }
 
@@ -250,35 +243,11 @@ public struct SchemaCatalog: Sendable {
 
   private static let cache = Mutex<[Dialect: SchemaCatalog]>([:])
 
-  private struct File: Decodable {
-    struct TypeEntry: Decodable {
-      var summary: String?
-      var section: Bool?
-      var sectionHoldsOnlyOptions: Bool?
-      var drawnByApp: Bool?
-      var opensPageInFile: Bool?
-      var editable: Bool?
-      var stores: ValueKind?
-      var keys: [String: KeySpec]
-    }
-    var dialect: String
-    var summary: String
-    var extends: String?
-    var page: [String: KeySpec]?
-    var common: [String: KeySpec]?
-    var types: [String: TypeEntry]
-    var valueRules: [String: ValueRule]?
-    var displayNames: [String: String]?
-    var readsScalarsFromText: Bool?
-    var bundleNames: [String]?
-    var stringsTableWhenAbsent: [String]?
-  }
-
   static func decode(_ dialect: Dialect) throws -> SchemaCatalog {
     guard let text = EmbeddedSchemas.files["Schemas/\(dialect.rawValue).json"] else {
       throw SchemaCatalogError(message: "no schema for the dialect \(dialect.rawValue)")
     }
-    let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
+    let file = try SchemaFile(json: text, name: "Schemas/\(dialect.rawValue).json")
     var catalog: SchemaCatalog
     if let base = file.extends {
       guard let baseDialect = Dialect(rawValue: base) else {
