@@ -112,7 +112,7 @@ let package = Package(
         "SettingsSchema",
         "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        "SharedDefaults", "BundleEdit",
+        "SharedDefaults", "BundleEdit", "SettingsRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
