@@ -1,0 +1,295 @@
+import Plist
+import SettingsSchema
+
+/// A specifier's `Key` renamed on every page file of a bundle that writes it
+/// (`Root.plist`, its `~iphone`/`~ipad` variants, InAppSettingsKit's
+/// `.inApp.plist`, child pages, a localized page in a `.lproj` folder), with
+/// the texts of those specifiers that ARE the key (a `Title` written as the key,
+/// which the tables translate) and the tables' entries for those texts.
+///
+/// Only the bytes that name the key change: each page keeps its format (XML,
+/// OpenStep, binary), layout, comments and key order; each table its encoding,
+/// comments and order. A table entry whose text another element still shows
+/// is kept, and a copy under the new key is added right after it.
+///
+/// ```swift
+/// let readings = try Linter().loadVariants(at: "App/Settings.bundle")
+/// let rename = try KeyRename.plan(readings: readings, from: "sound", to: "soundEnabled")
+/// rename.files.map(\.path)  // ["Root.plist", "Root~ipad.plist", "en.lproj/Root.strings"]
+/// ```
+public struct KeyRename: Sendable {
+  /// One file's new bytes.
+  public struct FileEdit: Sendable, Hashable {
+    /// The path inside the bundle.
+    public var path: String
+    public var bytes: [UInt8]
+    public var previous: [UInt8]
+  }
+
+  /// One change, for the list a person reads before or after the write.
+  public struct Change: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+      /// An element's `Key` (its key path, `PreferenceSpecifiers[3]`).
+      case key(keyPath: String)
+      /// An attribute of that element written as the key (`PreferenceSpecifiers[3].Title`).
+      case text(keyPath: String)
+      /// A table's entry renamed.
+      case tableKey
+      /// A table's entry copied under the new key (its old text is still shown elsewhere).
+      case tableKeyCopied
+    }
+    /// The file inside the bundle.
+    public var file: String
+    /// The 1-based line, when the file is text.
+    public var line: Int?
+    public var kind: Kind
+
+    public init(file: String, line: Int?, kind: Kind) {
+      self.file = file
+      self.line = line
+      self.kind = kind
+    }
+  }
+
+  public var oldKey: String
+  public var newKey: String
+  /// The files to write, in the order of ``changes``.
+  public var files: [FileEdit]
+  /// Every change, page files first (in bundle order), then tables.
+  public var changes: [Change]
+
+  /// The rename over every reading of one bundle (the first one's path is the
+  /// bundle's). Refuses when `new` is already a key of an element or of a table
+  /// that would receive it, when no element has `old`, and when a file cannot
+  /// be changed without touching other bytes.
+  public static func plan(readings: [SettingsBundle], from old: String, to new: String)
+    throws(KeyRenameError) -> KeyRename
+  {
+    guard !new.isEmpty else { throw .emptyKey }
+    guard !old.isSameKey(as: new) else { throw .sameKey(old) }
+    guard let first = readings.first else { throw .keyNotFound(old) }
+    var planner = KeyRenamePlanner(readings: readings, bundle: first, old: old, new: new)
+    try planner.planPages()
+    try planner.planTables()
+    return KeyRename(oldKey: old, newKey: new, files: planner.files, changes: planner.changes)
+  }
+}
+
+/// Why a key cannot be renamed. Whatever the case, nothing was written.
+public enum KeyRenameError: Error, Sendable, Hashable {
+  case emptyKey
+  case sameKey(String)
+  /// No element of any page has the key.
+  case keyNotFound(String)
+  /// The new key is already an element's, at these places.
+  case keyExists(String, places: [PagePlace])
+  /// The new key is already a key of a table that would receive it.
+  case tableKeyExists(String, table: String)
+  /// A file that cannot be changed in place without changing other bytes.
+  case fileNotEditable(file: String, reason: NotEditableReason)
+
+  public enum NotEditableReason: Sendable, Hashable {
+    /// The key holds a character its format cannot carry (XML 1.0).
+    case keyNotWritable
+    /// The file's text does not encode back to its bytes (it was repaired on reading).
+    case encodingNotKept
+    /// The file does not read.
+    case unreadable(ReadIssue)
+    /// The binary writer refused the edited tree.
+    case writer(PlistWriteError)
+  }
+}
+
+/// The work of one ``KeyRename/plan(readings:from:to:)``.
+struct KeyRenamePlanner {
+  let readings: [SettingsBundle]
+  let bundle: SettingsBundle
+  let old: String
+  let new: String
+  var files: [KeyRename.FileEdit] = []
+  var changes: [KeyRename.Change] = []
+  /// Texts renamed, by page file: their key paths.
+  var renamedTexts: [String: Set<String>] = [:]
+
+  init(readings: [SettingsBundle], bundle: SettingsBundle, old: String, new: String) {
+    self.readings = readings
+    self.bundle = bundle
+    self.old = old
+    self.new = new
+  }
+
+  /// Every page file of the bundle: each reading's pages, then any other
+  /// plist of the bundle that is a page (a variant no reading opens).
+  var pageFiles: [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for reading in readings {
+      for page in reading.pages where seen.insert(page.file).inserted { result.append(page.file) }
+    }
+    for file in bundle.files
+    where file.hasSuffix(".plist") && file != "Info.plist" && !seen.contains(file) {
+      if bundle.pageDocument(file)?.root["PreferenceSpecifiers"]?.array != nil {
+        seen.insert(file)
+        result.append(file)
+      }
+    }
+    return result.sorted()
+  }
+
+  static let catalogs: [SchemaCatalog] = Dialect.allCases.compactMap {
+    try? SchemaCatalog.load($0)
+  }
+
+  /// The attributes of an element of `type` that iOS or InAppSettingsKit looks up in a table.
+  static func localizableKeys(of type: SpecifierType?) -> Set<String> {
+    guard let type else { return ["Title", "FooterText"] }
+    return Set(catalogs.flatMap { $0.localizableKeys(ofType: type) })
+  }
+
+  mutating func planPages() throws(KeyRenameError) {
+    var existing: [PagePlace] = []
+    for file in pageFiles {
+      guard let bytes = bundle.contents(ofFile: file) else { continue }
+      let document: PlistDocument
+      do {
+        document = try PropertyListReader.read(bytes)
+      } catch {
+        // A page that does not read holds no key to rename; lint names it.
+        continue
+      }
+      guard let elements = document.root["PreferenceSpecifiers"]?.array else { continue }
+      var targets: [(index: Int, texts: [String])] = []
+      for (index, element) in elements.enumerated() {
+        guard let key = element["Key"]?.string else { continue }
+        if key.isSameKey(as: new) {
+          existing.append(
+            PagePlace(
+              file: file,
+              place: document.place(
+                offset: element["Key"]?.offset, keyPath: "PreferenceSpecifiers[\(index)].Key")))
+        }
+        guard key.isSameKey(as: old) else { continue }
+        let type = element["Type"]?.string.map(SpecifierType.init(rawValue:))
+        let texts = (element.entries ?? []).filter { entry in
+          entry.key != "Key" && Self.localizableKeys(of: type).contains(entry.key)
+            && entry.value.string?.isSameKey(as: old) == true
+        }.map(\.key)
+        targets.append((index, texts))
+      }
+      guard !targets.isEmpty else { continue }
+      let edited = try edit(file: file, bytes: bytes, document: document, targets: targets)
+      files.append(KeyRename.FileEdit(path: file, bytes: edited, previous: bytes))
+    }
+    guard existing.isEmpty else { throw .keyExists(new, places: existing) }
+    guard !files.isEmpty else { throw .keyNotFound(old) }
+  }
+
+  /// One page file with the key (and the texts that are the key) of `targets` renamed.
+  mutating func edit(
+    file: String, bytes: [UInt8], document: PlistDocument, targets: [(index: Int, texts: [String])]
+  ) throws(KeyRenameError) -> [UInt8] {
+    guard let elements = document.root["PreferenceSpecifiers"]?.array else { return bytes }
+    var nodes: [(node: PlistNode, keyPath: String, isText: Bool)] = []
+    for target in targets {
+      let element = elements[target.index]
+      let path = "PreferenceSpecifiers[\(target.index)]"
+      for entry in element.entries ?? []
+      where entry.key == "Key" || target.texts.contains(entry.key) {
+        let isText = entry.key != "Key"
+        // The last of a repeated key is the one read; only it names the key.
+        guard element.entry(forKey: entry.key)?.value == entry.value else { continue }
+        nodes.append((entry.value, path + "." + entry.key, isText))
+      }
+    }
+    for item in nodes {
+      let line = item.node.offset.flatMap { document.source?.location(ofOffset: $0).line }
+      let kind: KeyRename.Change.Kind =
+        item.isText ? .text(keyPath: item.keyPath) : .key(keyPath: item.keyPath.components)
+      changes.append(KeyRename.Change(file: file, line: line, kind: kind))
+      if item.isText { renamedTexts[file, default: []].insert(item.keyPath) }
+    }
+    switch document.format {
+    case .binary:
+      var root = document.root
+      root.renameStrings(at: Set(nodes.map(\.keyPath)), to: new, path: "")
+      do {
+        return try BinaryPlistWriter.write(root.value)
+      } catch {
+        throw .fileNotEditable(file: file, reason: .writer(error))
+      }
+    case .xml, .openStep:
+      guard let source = document.source else {
+        throw .fileNotEditable(file: file, reason: .encodingNotKept)
+      }
+      let encoding = document.encoding ?? .utf8
+      var splice = EncodedTextSplice()
+      for item in nodes {
+        guard
+          let range = Self.literalRange(of: item.node, in: source.utf8, format: document.format),
+          let literal = Self.literal(new, format: document.format)
+        else { throw .fileNotEditable(file: file, reason: .keyNotWritable) }
+        splice.replace(range, with: literal)
+      }
+      guard let result = splice.apply(to: bytes, decoded: source.utf8, encoding: encoding) else {
+        throw .fileNotEditable(file: file, reason: .encodingNotKept)
+      }
+      return result
+    }
+  }
+
+  /// The bytes a string value's text takes: an XML element's content
+  /// (between `<string>` and `</string>`), an OpenStep token with its quotes.
+  static func literalRange(of node: PlistNode, in text: [UInt8], format: PlistFormat)
+    -> Range<Int>?
+  {
+    guard let start = node.offset, let end = node.endOffset, start < end, end <= text.count
+    else { return nil }
+    guard format == .xml else { return start..<end }
+    guard let open = text[start..<end].firstIndex(of: UInt8(ascii: ">")),
+      text[open - 1] != UInt8(ascii: "/"),
+      let close = text[start..<end].lastIndex(of: UInt8(ascii: "<")), close > open
+    else { return nil }
+    return (open + 1)..<close
+  }
+
+  /// A string as the format writes it; nil when XML cannot carry it.
+  static func literal(_ text: String, format: PlistFormat) -> String? {
+    switch format {
+    case .xml: XMLPlistWriter.escapedText(text)
+    case .openStep: PlistValue.openStepToken(text)
+    case .binary: nil
+    }
+  }
+}
+
+extension String {
+  /// `PreferenceSpecifiers[3]` of `PreferenceSpecifiers[3].Key`.
+  fileprivate var components: String {
+    guard let dot = lastIndex(of: ".") else { return self }
+    return String(self[..<dot])
+  }
+}
+
+extension PlistNode {
+  /// The strings at the given key paths (`PreferenceSpecifiers[3].Key`) set to `text`.
+  mutating func renameStrings(at paths: Set<String>, to text: String, path: String) {
+    if paths.contains(path), string != nil {
+      content = .string(text)
+      return
+    }
+    switch content {
+    case .array(var items):
+      for index in items.indices {
+        items[index].renameStrings(at: paths, to: text, path: path + "[\(index)]")
+      }
+      content = .array(items)
+    case .dictionary(var entries):
+      for index in entries.indices {
+        let child = path.isEmpty ? entries[index].key : path + "." + entries[index].key
+        entries[index].value.renameStrings(at: paths, to: text, path: child)
+      }
+      content = .dictionary(entries)
+    default: break
+    }
+  }
+}
