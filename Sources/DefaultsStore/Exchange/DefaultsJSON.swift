@@ -18,6 +18,9 @@ import Plist
 public enum DefaultsJSON {
   public static let dateKey = "$date"
   public static let dataKey = "$data"
+  /// Beside `$data`: a reading of the bytes (an archive's tree) for people;
+  /// import takes the bytes and ignores it.
+  public static let archiveKey = "$archive"
 
   /// Why a domain cannot be written as JSON, or JSON cannot be read as a domain.
   public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -54,11 +57,15 @@ public enum DefaultsJSON {
     }
   }
 
-  /// The domain as JSON text, keys sorted, ending with a newline.
-  public static func encode(_ values: [PlistKey: PlistValue]) throws(Failure) -> String {
+  /// The domain as JSON text, keys sorted, ending with a newline. Where
+  /// `reading` gives JSON for a data value, it goes beside the bytes as
+  /// `{"$data": "<base64>", "$archive": …}`, which imports as the bytes.
+  public static func encode(
+    _ values: [PlistKey: PlistValue], reading: ((Data) -> JSONValue?)? = nil
+  ) throws(Failure) -> String {
     var members: [(String, JSONValue)] = []
     for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-      members.append((key.string, try json(value, path: key.string)))
+      members.append((key.string, try json(value, path: key.string, reading: reading)))
     }
     let text = JSONValue.object(members).rendered() + "\n"
     // The guarantee itself: what is written reads back the same, key by key.
@@ -77,7 +84,9 @@ public enum DefaultsJSON {
     return text
   }
 
-  private static func json(_ value: PlistValue, path: String) throws(Failure) -> JSONValue {
+  private static func json(_ value: PlistValue, path: String, reading: ((Data) -> JSONValue?)?)
+    throws(Failure) -> JSONValue
+  {
     switch value {
     case .string(let text): return .string(text)
     case .bool(let flag): return .bool(flag)
@@ -92,11 +101,14 @@ public enum DefaultsJSON {
         back == date
       else { throw .inexactDate(path: path) }
       return .object([(dateKey, .string(ProlepticGregorian.iso8601(date)))])
-    case .data(let data): return .object([(dataKey, .string(data.base64EncodedString()))])
+    case .data(let data):
+      let bytes = (dataKey, JSONValue.string(data.base64EncodedString()))
+      guard let described = reading?(data) else { return .object([bytes]) }
+      return .object([bytes, (archiveKey, described)])
     case .array(let items):
       var result: [JSONValue] = []
       for (index, item) in items.enumerated() {
-        result.append(try json(item, path: "\(path)[\(index)]"))
+        result.append(try json(item, path: "\(path)[\(index)]", reading: reading))
       }
       return .array(result)
     case .dictionary(let entries):
@@ -105,9 +117,13 @@ public enum DefaultsJSON {
       {
         throw .reservedKey(only.string, path: path)
       }
+      if Set(entries.keys.map(\.string)) == [dataKey, archiveKey] {
+        throw .reservedKey(dataKey, path: path)
+      }
       var members: [(String, JSONValue)] = []
       for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
-        members.append((key.string, try json(item, path: path + "." + key.string)))
+        members.append(
+          (key.string, try json(item, path: path + "." + key.string, reading: reading)))
       }
       return .object(members)
     }
@@ -132,6 +148,11 @@ public enum DefaultsJSON {
     func value(of entries: [PlistKey: PlistValue])
       -> Result<PlistValue, JSONPlistReader.ObjectRefusal>
     {
+      // Data with its reading beside it imports as the data; the reading is for people.
+      var entries = entries
+      if entries.count == 2, entries[PlistKey(DefaultsJSON.dataKey)] != nil {
+        entries[PlistKey(DefaultsJSON.archiveKey)] = nil
+      }
       guard entries.count == 1, let (key, value) = entries.first.map({ ($0.key, $0.value) }),
         key.string == DefaultsJSON.dateKey || key.string == DefaultsJSON.dataKey
       else { return .success(.dictionary(entries)) }

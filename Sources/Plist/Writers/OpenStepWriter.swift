@@ -27,22 +27,29 @@ extension PlistValue {
   /// PlistValue.dictionary(["a b": .integer(1)]).openStepText(indent: 0)
   /// // {\n    "a b" = 1;\n}
   /// ```
-  public func openStepText(indent: Int) -> String {
+  public func openStepText(indent: Int) -> String { openStepText(indent: indent, dataText: nil) }
+
+  /// The same, with each data value shown as `dataText` gives it (its bytes
+  /// and the indent of the line it starts on) where that gives text: how
+  /// `defaults read` shows an archive in a domain.
+  public func openStepText(indent: Int, dataText: ((Data, Int) -> String?)?) -> String {
     let pad = String(repeating: "    ", count: indent)
     switch self {
     case .string(let text): return Self.openStepToken(text)
     case .date: return Self.openStepQuoted(scalarText)
+    case .data(let data): return dataText?(data, indent) ?? scalarText
     case .array(let items):
       guard !items.isEmpty else { return "()" }
       return "(\n"
-        + items.map { pad + "    " + $0.openStepText(indent: indent + 1) }.joined(separator: ",\n")
+        + items.map { pad + "    " + $0.openStepText(indent: indent + 1, dataText: dataText) }
+        .joined(separator: ",\n")
         + "\n" + pad + ")"
     case .dictionary(let entries):
       guard !entries.isEmpty else { return "{}" }
       return "{\n"
         + entries.sorted { $0.key < $1.key }.map { (key: PlistKey, value: PlistValue) -> String in
           pad + "    " + Self.openStepToken(key.string) + " = "
-            + value.openStepText(indent: indent + 1) + ";"
+            + value.openStepText(indent: indent + 1, dataText: dataText) + ";"
         }.joined(separator: "\n") + "\n" + pad + "}"
     default: return scalarText
     }

@@ -19,10 +19,16 @@ extension PlistValue {
   /// PlistValue.string("a\nb").readText(forTerminal: false)  // a\nb as stored
   /// ```
   public func readText(forTerminal: Bool) -> String {
+    readText(forTerminal: forTerminal, dataText: nil)
+  }
+
+  /// The same, with data shown as `dataText` gives it (see
+  /// ``openStepText(indent:dataText:)``): an archive as its tree.
+  public func readText(forTerminal: Bool, dataText: ((Data, Int) -> String?)?) -> String {
     switch self {
     case .string(let text):
       forTerminal ? text.escapingControlCharactersAndBackslashes : text
-    case .array, .dictionary: openStepText(indent: 0)
+    case .array, .dictionary, .data: openStepText(indent: 0, dataText: dataText)
     default: scalarText
     }
   }

@@ -252,9 +252,11 @@ public struct DefaultsFrontEnd: Sendable {
 
   /// The domain's values as an XML plist or JSON; a domain that is not
   /// there is `noDomain`, a value the format cannot carry `unexportable`.
-  public func export(domain: String, format: ExchangeFormat) throws(DefaultsFailure) -> (
-    bytes: [UInt8], count: Int
-  ) {
+  /// In JSON an archive (with `archives` `.tree`) has its tree beside its
+  /// bytes (``DefaultsJSON/archiveKey``), which import ignores.
+  public func export(domain: String, format: ExchangeFormat, archives: ArchiveDisplay = .tree)
+    throws(DefaultsFailure) -> (bytes: [UInt8], count: Int)
+  {
     let values = try existingValues(of: domain)
     switch format {
     case .plist:
@@ -265,7 +267,9 @@ public struct DefaultsFrontEnd: Sendable {
       }
     case .json:
       do throws(DefaultsJSON.Failure) {
-        return (Array(try DefaultsJSON.encode(values).utf8), values.count)
+        let reading: ((Data) -> JSONValue?)? =
+          archives == .tree ? { archives.json(of: $0) } : nil
+        return (Array(try DefaultsJSON.encode(values, reading: reading).utf8), values.count)
       } catch {
         throw .unexportableAsJSON(domain: domain, error)
       }
@@ -280,10 +284,10 @@ public struct DefaultsFrontEnd: Sendable {
   /// ```swift
   /// let count = try defaults.export(domain: "com.example.app", format: .json, toFile: "backup.json")
   /// ```
-  public func export(domain: String, format: ExchangeFormat, toFile file: String)
-    throws(DefaultsFailure) -> Int
-  {
-    let (bytes, count) = try export(domain: domain, format: format)
+  public func export(
+    domain: String, format: ExchangeFormat, toFile file: String, archives: ArchiveDisplay = .tree
+  ) throws(DefaultsFailure) -> Int {
+    let (bytes, count) = try export(domain: domain, format: format, archives: archives)
     do throws(OutputFileError) {
       try OutputFile.write(Data(bytes), to: environment.absolutePath(file))
     } catch {

@@ -135,12 +135,18 @@ extension Defaults {
     static let configuration = CommandConfiguration(
       commandName: "read",
       abstract: "Print a key's value, or the whole domain.",
-      discussion: "A scalar prints bare (42, true, text); containers as plist text; --json as JSON."
+      discussion: """
+        A scalar prints bare (42, true, text); containers as plist text; --json as JSON. \
+        Data holding an NSKeyedArchiver archive prints as the tree it holds (classes, \
+        values, references; nothing is loaded or run); --raw prints its bytes.
+        """
     )
 
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The key; none prints every value.") var key: String?
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Print archived values (NSKeyedArchiver data) as their bytes, not as a tree.")
+    var raw = false
     @OptionGroup var location: DefaultsDirectoryOption
 
     func execute(
@@ -149,11 +155,13 @@ extension Defaults {
     ) -> Int32 {
       CommandErrors.run(errors: &errors, writes: false) { errors in
         let shown = try location.frontEnd(environment).read(domain: domain, key: key)
+        let archives: ArchiveDisplay = raw ? .raw : .tree
         // A terminal must get no control character.
         print(
           json
-            ? JSONValue(shown).rendered()
-            : shown.readText(forTerminal: environment.terminal.standardOutputIsTerminal),
+            ? shown.readJSON(archives: archives).rendered()
+            : shown.readText(
+              forTerminal: environment.terminal.standardOutputIsTerminal, archives: archives),
           to: &output)
         return ExitStatus.success
       }
@@ -226,12 +234,16 @@ extension Defaults {
       discussion: """
         --format json writes dates as {"$date": "2026-11-22T10:00:00Z"}, data as \
         {"$data": "<base64>"} and reals always with a fraction (1.0), so that import reads \
-        every value back as it was; a value JSON cannot carry back is refused, naming its key.
+        every value back as it was; a value JSON cannot carry back is refused, naming its key. \
+        Data holding an NSKeyedArchiver archive also gets its tree as "$archive" beside \
+        "$data" (import reads the bytes); --raw leaves it out.
         """)
     @Argument(help: "The domain.") var domain: String
     @Argument(help: "The file, or - for standard output.") var file: String
     @Option(help: "plist (XML, the default) or json.")
     var format: DefaultsFrontEnd.ExchangeFormat = .plist
+    @Flag(help: "In JSON, write archived values (NSKeyedArchiver data) as their bytes alone.")
+    var raw = false
     @OptionGroup var location: DefaultsDirectoryOption
     @OptionGroup var report: DoneReport
 
@@ -242,10 +254,12 @@ extension Defaults {
       CommandErrors.run(errors: &errors, writes: false) { errors in
         let defaults = try location.frontEnd(environment)
         if file == "-" {
-          let (bytes, _) = try defaults.export(domain: domain, format: format)
+          let (bytes, _) = try defaults.export(
+            domain: domain, format: format, archives: raw ? .raw : .tree)
           output.write(String(decoding: bytes, as: UTF8.self))
         } else {
-          let count = try defaults.export(domain: domain, format: format, toFile: file)
+          let count = try defaults.export(
+            domain: domain, format: format, toFile: file, archives: raw ? .raw : .tree)
           report.say(
             "wrote \(DoneReport.count(count, "value")) of \(domain) to \(file)", to: &errors)
         }

@@ -1,6 +1,0 @@
-import KeyedArchive
-import Testing
-
-@Test func moduleIsLinked() {
-  #expect(String(describing: KeyedArchive.self) == "KeyedArchive")
-}
