@@ -282,6 +282,7 @@ public struct PlainFormSession {
     if specifier.isSecure {
       return String(repeating: "•", count: SpecifierValue.text(of: value).count)
     }
+    if let archived = ArchivedValueText.line(of: value) { return archived }
     if case .date(let date) = value, specifier.type == .datePicker {
       return DateText.format(date, DateText.Mode(pickerMode: specifier.datePickerMode))
         + " UTC"

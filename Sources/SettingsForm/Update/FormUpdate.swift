@@ -138,6 +138,12 @@ public enum FormUpdate {
   static func activate(_ state: inout FormState) -> [FormEffect] {
     guard let row = state.focusedRow else { return [] }
     let key = row.key ?? ""
+    // An archived value is shown, never edited as text: that would replace the object.
+    switch row.kind {
+    case .textField, .textView, .datePicker:
+      if ArchivedValueText.line(of: state.value(of: row)) != nil { return [] }
+    default: break
+    }
     switch row.kind {
     case .toggle:
       let (on, off) = SpecifierValue.states(of: row.specifier)

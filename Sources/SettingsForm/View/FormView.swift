@@ -186,19 +186,23 @@ public enum FormView {
         value, of: row.specifier, dialect: state.bundle.options.dialect)
       return isOn ? state.words["value.on"] : state.words["value.off"]
     case .textField(let secure, _):
+      if !secure, let archived = ArchivedValueText.line(of: value) { return archived }
       let text = value.map(SpecifierValue.text(of:)) ?? ""
       return secure ? String(repeating: "•", count: text.count) : text.escapingControlCharacters
     case .multiValue:
       return (title(of: value, in: row, state: state, short: true) ?? "") + " ›"
     case .titleValue:
       return title(of: value, in: row, state: state, short: false)
-        ?? value.map { SpecifierValue.text(of: $0).escapingControlCharacters } ?? ""
+        ?? ArchivedValueText.line(of: value) ?? value.map {
+          SpecifierValue.text(of: $0).escapingControlCharacters
+        } ?? ""
     case .childPane:
       return "›"
     case .action(let action):
       return describe(action, words: state.words)
     case .datePicker(let mode):
       guard case .date(let date)? = value else {
+        if let archived = ArchivedValueText.line(of: value) { return archived }
         return value.map { SpecifierValue.text(of: $0).escapingControlCharacters } ?? ""
       }
       return DateText.format(date, mode) + " UTC"
