@@ -13,7 +13,7 @@ struct Prefs: ParsableCommand {
     version: PrefsVersion.current,
     subcommands: [
       Dump.self, Lint.self, Rules.self, Defaults.self, Edit.self, Render.self, Strings.self,
-      Generate.self, Diff.self,
+      Generate.self, Diff.self, BundleCommand.self,
     ]
   )
 
