@@ -84,7 +84,7 @@ struct TextPlistPatcher {
     let end = syntax == .openStep ? last.endOffset : last.value.endOffset
     guard let end else { throw refusal(lastKey, "the entry \(last.key) has no recorded end") }
     // The gap between two entries, as the file writes it.
-    var gap = newline + indent
+    var gap = openingGap(container, first: entries[0].keyOffset) ?? (newline + indent)
     if entries.count >= 2, let previousEnd = entryEnd(entries[entries.count - 2]),
       let between = whitespace(previousEnd..<lastKey)
     {
@@ -130,13 +130,17 @@ struct TextPlistPatcher {
     if index == 0 {
       let first = try range(of: items[0])
       let indent = lineIndentation(of: first.lowerBound)
-      let gap = itemGap(items, around: 0) ?? (newline + indent)
+      let gap =
+        itemGap(items, around: 0) ?? openingGap(container, first: items[0].offset)
+        ?? (newline + indent)
       let inserted = try serialize(value, indent: indent, unit: unit) + comma + gap
       return replacing(first.lowerBound..<first.lowerBound, with: Array(inserted.utf8))
     }
     let anchor = try range(of: items[index - 1])
     let indent = lineIndentation(of: anchor.lowerBound)
-    let gap = itemGap(items, around: index - 1) ?? (newline + indent)
+    let gap =
+      itemGap(items, around: index - 1) ?? openingGap(container, first: items[0].offset)
+      ?? (newline + indent)
     let inserted = comma + gap + (try serialize(value, indent: indent, unit: unit))
     return replacing(anchor.upperBound..<anchor.upperBound, with: Array(inserted.utf8))
   }
@@ -180,6 +184,28 @@ struct TextPlistPatcher {
       if let gap = whitespace(from..<start) { return gap }
     }
     return nil
+  }
+
+  /// The white space between a container's opening (`<dict>`, `{`, `(`) and
+  /// its first element, possibly none: the gap a container with one element
+  /// shows between elements.
+  private func openingGap(_ container: PlistNode, first: Int?) -> String? {
+    guard let start = container.offset, let first, start < first, first <= text.count else {
+      return nil
+    }
+    var open = start
+    switch syntax {
+    case .xml:
+      while open < first, text[open] != UInt8(ascii: ">") { open += 1 }
+      open += 1
+    case .openStep:
+      guard text[open] == UInt8(ascii: "{") || text[open] == UInt8(ascii: "(") else { return nil }
+      open += 1
+    }
+    guard open <= first else { return nil }
+    let slice = text[open..<first]
+    guard slice.allSatisfy(isSpace) else { return nil }
+    return String(decoding: slice, as: UTF8.self)
   }
 
   /// ` = ` or however the file writes it between a key and its value.
