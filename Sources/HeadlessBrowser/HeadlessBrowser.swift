@@ -1,2 +1,0 @@
-/// A headless Chromium found on the machine and driven over its DevTools pipe.
-public enum HeadlessBrowser {}
