@@ -97,6 +97,8 @@ public enum KeyRenameError: Error, Sendable, Hashable {
     case unreadable(ReadIssue)
     /// The binary writer refused the edited tree.
     case writer(PlistWriteError)
+    /// The page's format-keeping edit was refused.
+    case edit(BundleEditError)
   }
 }
 
@@ -189,7 +191,8 @@ struct KeyRenamePlanner {
     file: String, bytes: [UInt8], document: PlistDocument, targets: [(index: Int, texts: [String])]
   ) throws(KeyRenameError) -> [UInt8] {
     guard let elements = document.root["PreferenceSpecifiers"]?.array else { return bytes }
-    var nodes: [(node: PlistNode, keyPath: String, isText: Bool)] = []
+    var nodes: [(node: PlistNode, keyPath: String, isText: Bool, index: Int, attribute: String)] =
+      []
     for target in targets {
       let element = elements[target.index]
       let path = "PreferenceSpecifiers[\(target.index)]"
@@ -198,7 +201,7 @@ struct KeyRenamePlanner {
         let isText = entry.key != "Key"
         // The last of a repeated key is the one read; only it names the key.
         guard element.entry(forKey: entry.key)?.value == entry.value else { continue }
-        nodes.append((entry.value, path + "." + entry.key, isText))
+        nodes.append((entry.value, path + "." + entry.key, isText, target.index, entry.key))
       }
     }
     for item in nodes {
@@ -208,32 +211,15 @@ struct KeyRenamePlanner {
       changes.append(KeyRename.Change(file: file, line: line, kind: kind))
       if item.isText { renamedTexts[file, default: []].insert(item.keyPath) }
     }
-    switch document.format {
-    case .binary:
-      var root = document.root
-      root.renameStrings(at: Set(nodes.map(\.keyPath)), to: new, path: "")
-      do {
-        return try BinaryPlistWriter.write(root.value)
-      } catch {
-        throw .fileNotEditable(file: file, reason: .writer(error))
-      }
-    case .xml, .openStep:
-      guard let source = document.source else {
-        throw .fileNotEditable(file: file, reason: .encodingNotKept)
-      }
-      let encoding = document.encoding ?? .utf8
-      var splice = EncodedTextSplice()
-      for item in nodes {
-        guard
-          let range = Self.literalRange(of: item.node, in: source.utf8, format: document.format),
-          let literal = Self.literal(new, format: document.format)
-        else { throw .fileNotEditable(file: file, reason: .keyNotWritable) }
-        splice.replace(range, with: literal)
-      }
-      guard let result = splice.apply(to: bytes, decoded: source.utf8, encoding: encoding) else {
-        throw .fileNotEditable(file: file, reason: .encodingNotKept)
-      }
-      return result
+    // Each value set where it is written, in the file's format; read back before it is kept.
+    let edits = nodes.map { item in
+      PlistEdit.setValue(
+        in: .specifier(item.index), key: item.attribute, to: PlistNode(.string(new)))
+    }
+    do {
+      return try FormatKeepingWriter.apply(edits, to: bytes, file: file)
+    } catch {
+      throw .fileNotEditable(file: file, reason: .edit(error))
     }
   }
 
@@ -251,15 +237,6 @@ struct KeyRenamePlanner {
     else { return nil }
     return (open + 1)..<close
   }
-
-  /// A string as the format writes it; nil when XML cannot carry it.
-  static func literal(_ text: String, format: PlistFormat) -> String? {
-    switch format {
-    case .xml: XMLPlistWriter.escapedText(text)
-    case .openStep: PlistValue.openStepToken(text)
-    case .binary: nil
-    }
-  }
 }
 
 extension String {
@@ -267,29 +244,5 @@ extension String {
   fileprivate var components: String {
     guard let dot = lastIndex(of: ".") else { return self }
     return String(self[..<dot])
-  }
-}
-
-extension PlistNode {
-  /// The strings at the given key paths (`PreferenceSpecifiers[3].Key`) set to `text`.
-  mutating func renameStrings(at paths: Set<String>, to text: String, path: String) {
-    if paths.contains(path), string != nil {
-      content = .string(text)
-      return
-    }
-    switch content {
-    case .array(var items):
-      for index in items.indices {
-        items[index].renameStrings(at: paths, to: text, path: path + "[\(index)]")
-      }
-      content = .array(items)
-    case .dictionary(var entries):
-      for index in entries.indices {
-        let child = path.isEmpty ? entries[index].key : path + "." + entries[index].key
-        entries[index].value.renameStrings(at: paths, to: text, path: child)
-      }
-      content = .dictionary(entries)
-    default: break
-    }
   }
 }

@@ -9,8 +9,12 @@ import Testing
 /// pages nothing reaches, the pad reading, and InAppSettingsKit's when the
 /// bundle has `.inApp` pages (lint's readings, without lint).
 enum TestReadings {
-  static func of(_ path: String) throws -> [SettingsBundle] {
+  static func of(_ path: String, dialect: Dialect? = nil) throws -> [SettingsBundle] {
     var options = LoadOptions(keepsComments: false)
+    if let dialect {
+      options.dialect = dialect
+      options.followsBundleReader = false
+    }
     options.includesUnreachedPages = true
     let base = try SettingsBundle.load(at: path, options: options)
     var readings = [base]

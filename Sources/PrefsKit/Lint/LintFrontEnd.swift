@@ -82,7 +82,9 @@ public enum LintFrontEnd {
       reports = outcome.fixes.map { options.dryRun ? $0.outcome.reportOnDisk : $0.outcome.report }
     } else {
       do throws(LintFailure) {
-        let linted = try lint(paths, linters)
+        let linted = try lint(
+          paths, linters,
+          debugOnly: paths.map { debugOnly(for: $0, options, environment: environment) })
         reports = linted.map(\.report)
         outcome.loadedBundles = linted.map(\.bundles)
       } catch {
@@ -239,17 +241,22 @@ public enum LintFrontEnd {
   }
 
   /// Every bundle linted, on every core, in the order given.
-  static func lint(_ paths: [LintPath], _ linters: [Linter]) throws(LintFailure)
+  /// `debugOnly` (by bundle, when given) adds what the bundle without those settings finds.
+  static func lint(
+    _ paths: [LintPath], _ linters: [Linter], debugOnly: [ProjectConfiguration.DebugOnly?] = []
+  ) throws(LintFailure)
     -> [(report: LintReport, bundles: [SettingsBundle])]
   {
     // The bundles with the most entries (languages, pages) first: a large
     // one started last would leave the other cores idle at the end.
-    let size: ((LintPath, Linter)) -> Int = {
+    let size: ((LintPath, (Linter, ProjectConfiguration.DebugOnly?))) -> Int = {
       paths.count > 2 ? entryCount($0.0.resolved) : 0
     }
-    let outcomes = Array(zip(paths, linters)).concurrentMap(largestFirst: size) {
-      path, linter in
-      Result { () throws -> (LintReport, [SettingsBundle]) in
+    let sections = paths.indices.map { $0 < debugOnly.count ? debugOnly[$0] : nil }
+    let outcomes = Array(zip(paths, zip(linters, sections))).concurrentMap(largestFirst: size) {
+      path, item in
+      let (linter, section) = item
+      return Result { () throws -> (LintReport, [SettingsBundle]) in
         let bundles: [SettingsBundle]
         do throws(SettingsBundleError) {
           bundles = try linter.loadVariants(at: path.resolved)
@@ -257,6 +264,10 @@ public enum LintFrontEnd {
           throw path.naming(error)
         }
         var report = try linter.lint(variants: bundles)
+        if let section {
+          report = try checkingWithoutDebugOnly(
+            report, readings: bundles, linter: linter, debugOnly: section, at: path.resolved)
+        }
         report.bundlePath = path.given
         return (report, bundles)
       }

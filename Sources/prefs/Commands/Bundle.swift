@@ -9,7 +9,9 @@ struct BundleCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bundle",
     abstract: "Edit a Settings bundle in place: set, add or remove an element.",
-    subcommands: [BundleSet.self, BundleAdd.self, BundleRemove.self]
+    subcommands: [
+      BundleSet.self, BundleAdd.self, BundleRemove.self, BundleRenameKey.self, BundleBuild.self,
+    ]
   )
 }
 
@@ -156,7 +158,14 @@ enum BundleEditPrinter {
         "\(outcome.written ? "set" : "would set") \(keyPath) in \(file): "
         + "\(shown(outcome.change.previous)) -> \(shown(outcome.change.value))"
     case .add(let anchor, _):
-      what = "\(outcome.written ? "added" : "would add") an element after \(anchor) in \(file)"
+      var added = "an element"
+      if case .dictionary(let entries)? = outcome.change.value {
+        let name = entries["Key"].map(SpecifierValue.text(of:))
+        let type = entries["Type"].map(SpecifierValue.text(of:)) ?? "no Type"
+        added =
+          "\(name ?? entries["Title"].map { "\"\(SpecifierValue.text(of: $0))\"" } ?? "an element") (\(type))"
+      }
+      what = "\(outcome.written ? "added" : "would add") \(added) after \(anchor) in \(file)"
     case .remove(let name):
       what =
         "\(outcome.written ? "removed" : "would remove") \(name) (\(element.type ?? "no Type")) from \(file)"
@@ -200,7 +209,7 @@ enum BundleEditPrinter {
         ExitStatus.usage
       )
     case .pageOutsideBundle(let file, let reason):
-      return ("\(base)\(file): not edited: \(reason)", ExitStatus.failure)
+      return ("\(bundle): the page \(file) is not edited: \(reason)", ExitStatus.failure)
     case .noElement(let name, let pages, let candidates):
       let keys = candidates.compactMap(\.key)
       let listed =
