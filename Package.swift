@@ -112,7 +112,7 @@ let package = Package(
         "SettingsSchema",
         "SettingsLint", "DefaultsStore", "SettingsForm",
         "TerminalUI", "StringsWorkflow", "Parallel", "CodeGeneration", "BundleDiff", "SourceCheck",
-        "SharedDefaults", "BundleEdit", "SettingsRender",
+        "SharedDefaults", "BundleEdit", "SettingsRender", "HeadlessBrowser",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -12,11 +12,14 @@ struct Render: StreamingCommand {
     discussion: """
       --format html writes one self-contained file (no script, no network; slider images \
       from the bundle inline) with every page, its child panes as links, in the language, \
-      idiom and dialect asked for, right-to-left languages mirrored, light and dark appearance.
+      idiom and dialect asked for, right-to-left languages mirrored, light and dark appearance. \
+      --format png -o DIR draws every page of that HTML in a headless Chromium or Google Chrome \
+      (PREFS_BROWSER names one, else it is looked for on PATH and in the usual places), one \
+      PNG per page named after it; without a browser it says how to install one (exit 1).
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case text, html
+    case text, html, png
   }
 
   enum Appearance: String, ExpressibleByArgument, CaseIterable {
@@ -32,10 +35,14 @@ struct Render: StreamingCommand {
   }
 
   @Argument(help: "The Settings.bundle folder.") var bundle: String
-  @Option(help: "text: a page of the form; html: every page as the Settings app draws it.")
+  @Option(
+    help:
+      "text: a page of the form; html: every page as the Settings app draws it; png: a picture of every page (into the folder -o names)."
+  )
   var format: Format = .text
   @Option(
-    name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    name: [.short, .customLong("output")],
+    help: "Write to this file instead of standard output (png: into this folder).")
   var output: String?
   @OptionGroup var languageOptions: LanguageOptions
   @Option(help: "The page to show (a child pane's File); default Root. Text only.") var page:
@@ -64,6 +71,13 @@ struct Render: StreamingCommand {
     if format == .html, page != nil {
       throw ValidationError("--page shows one page as text; --format html shows every page")
     }
+    if format == .png, page != nil {
+      throw ValidationError("--page shows one page as text; --format png draws every page")
+    }
+    if format == .png, output == nil {
+      throw ValidationError(
+        "--format png writes one picture per page: name their folder with -o DIR")
+    }
   }
 
   func execute(
@@ -74,6 +88,11 @@ struct Render: StreamingCommand {
     let options = Edit.options(
       bundle: bundle, domain: domain, languageOptions: languageOptions, idiom: idiom,
       dialect: dialect, reading: reading, location: location)
+    if format == .png, let folder = self.output {
+      return pictures(
+        options, folder: folder, words: words, environment: environment, output: &output,
+        errors: &errors)
+    }
     let text: String
     let unreadTables: [BundleProblem]
     do throws(EditFailure) {
@@ -82,7 +101,7 @@ struct Render: StreamingCommand {
         let drawn = try EditFrontEnd.rendering(
           options, page: page, width: width, words: words.formWords, environment: environment)
         (text, unreadTables) = (drawn.screen + "\n", drawn.unreadTables)
-      case .html:
+      case .html, .png:
         let rendered = try RenderFrontEnd.html(
           options, appearance: appearance.html, environment: environment)
         (text, unreadTables) = (rendered.html, rendered.unreadTables)
