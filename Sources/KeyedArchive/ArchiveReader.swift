@@ -200,7 +200,16 @@ struct ArchiveReader {
     guard depth < limits.maximumDepth else {
       throw KeyedArchiveError(.tooDeep(limit: limits.maximumDepth), object: object, keyPath: path)
     }
-    func field(_ key: String) -> PlistNode? { fields.last { $0.key == key }?.value }
+    // A value may be written in place or as a reference to a plain object of
+    // $objects (NSMutableData's NS.data): either reads the same.
+    let objects = self.objects
+    func field(_ key: String) -> PlistNode? {
+      guard let node = fields.last(where: { $0.key == key })?.value else { return nil }
+      guard let index = Self.uid(node), index > 0, index < Int64(objects.count),
+        objects[Int(index)]["$class"] == nil
+      else { return node }
+      return objects[Int(index)]
+    }
     let known = classes.first { ArchivedClass.family(of: $0) != nil }
     switch known.flatMap(ArchivedClass.family(of:)) {
     case .string:

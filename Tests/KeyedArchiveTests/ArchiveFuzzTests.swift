@@ -10,7 +10,7 @@ import Testing
   static func seeds() throws -> [Data] {
     var seeds: [Data] = []
     for file in Paths.files(under: RealArchiveTests.folder, extensions: ["plist"]) {
-      seeds.append(try Data(contentsOf: URL(fileURLWithPath: file)))
+      seeds.append(try Data(contentsOf: RealArchiveTests.folder.appendingPathComponent(file)))
     }
     for object: Any in [
       NSArray(array: ["a", NSNumber(value: 1), NSDictionary(dictionary: ["k": NSDate()])]),

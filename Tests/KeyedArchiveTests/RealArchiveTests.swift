@@ -15,13 +15,42 @@ import Testing
 
   /// bpylist2's archives that read, and the text of their tree.
   static let readable: [(String, String)] = [
-    ("bpylist2/simple_archive.plist", "archived \"herpderp\""),
+    (
+      "bpylist2/simple_archive.plist",
+      "archived crap.Foo : NSCoder : NSObject\n    active = true\n    count = 42\n    title = \"yo\""
+    ),
     (
       "bpylist2/date_archive.plist",
-      "archived NSDate 2017-02-23T06:15:11Z (509436911.3802 s since 2001)"
+      "archived crap.Foo : NSCoder : NSObject\n    stamp = NSDate 2017-02-23T06:15:58Z (509523358.684097 s since 2001)\n    title = \"hello\""
     ),
-    ("bpylist2/data_archive.plist", "archived <0001020304>"),
-    ("bpylist2/null_archive.plist", "archived nil"),
+    (
+      "bpylist2/null_archive.plist",
+      "archived crap.Foo : NSCoder : NSObject\n    empty = nil\n    title = \"yo\""
+    ),
+    ("bpylist2/nsmutabledata_archive.plist", "archived NSMutableData <68656c6c6f>"),
+    (
+      "bpylist2/circular_archive.plist",
+      "archived crap.Foo : NSCoder : NSObject #1\n    recursive = -> #1 (a cycle: the object contains itself)\n    title = \"hello\""
+    ),
+    (
+      "bpylist2/complex_archive.plist",
+      """
+      archived crap.Foo : NSCoder : NSObject
+          active = true
+          categories = NSArray, 2 objects
+              "banana"
+              "apple"
+          count = 42
+          metadata = NSDictionary, 2 entries
+              "fruit" = "kiwi"
+              "veg" = "asparagus"
+          title = "yo"
+      """
+    ),
+    (
+      "bpylist2/no_root_archive.plist",
+      "archived $top\n    rooty = crap.Foo : NSCoder : NSObject\n        title = \"yo\""
+    ),
   ]
 
   @Test(arguments: readable)
@@ -35,7 +64,7 @@ import Testing
     "bpylist2/circular_archive.plist", "bpylist2/complex_archive.plist",
     "bpylist2/dataclass_archive.plist", "bpylist2/empty_archive.plist",
     "bpylist2/nsmutabledata_archive.plist", "bpylist2/recursive_archive.plist",
-    "bpylist2/invalid_version_archive.plist", "bpylist2/no_class_meta_archive.plist",
+    "bpylist2/invalid_version_archive.plist", "bpylist2/no_root_archive.plist",
   ])
   func everyFixtureReads(file: String) throws {
     let tree = try KeyedArchive.read(try Self.data(file))
@@ -56,6 +85,9 @@ import Testing
     ("bpylist2/no_objects_archive.plist", "missingKey"),
     ("bpylist2/no_top_archive.plist", "missingKey"),
     ("bpylist2/no_class_name_archive.plist", "missingKey"),
+    ("bpylist2/no_class_meta_archive.plist", "missingKey"),
+    ("bpylist2/missing_uid_archive.plist", "missingKey"),
+    ("bpylist2/invalid_type_archive.plist", "notAnArchive"),
   ])
   func aDamagedArchiveIsNamed(file: String, reason: String) throws {
     #expect {
@@ -99,6 +131,6 @@ import Testing
       }
       colours += 1
     }
-    #expect(colours >= 16)
+    #expect(colours == 5)
   }
 }
