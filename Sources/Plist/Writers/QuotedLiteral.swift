@@ -24,6 +24,19 @@ public enum QuotedLiteral {
     as escape: (Unicode.Scalar) -> String
   ) {
     result += "\""
+    // Most text needs no escape: appended whole, not a scalar at a time (the appends
+    // were a tenth of `generate swift` of a large bundle).
+    let plain = text.unicodeScalars.allSatisfy { scalar in
+      switch scalar {
+      case "\"", "\\", "\n", "\r", "\t": false
+      default: !needsEscape(scalar)
+      }
+    }
+    if plain {
+      result += text
+      result += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
