@@ -118,7 +118,11 @@ enum UnusedTranslation: LintRule {
   /// entity: a `.strings` text is not XML, so `&amp;` is five characters and
   /// the key never matches the page's `&`.
   static func xmlEscapeHint(_ key: String) -> String? {
-    guard key.contains("&"), key.contains(";") else { return nil }
+    // Bytes, not Foundation's `contains` (an NSString search per unused entry, 14% of a
+    // lint of a large table): what the replacements below would find holds both.
+    guard key.utf8.contains(UInt8(ascii: "&")), key.utf8.contains(UInt8(ascii: ";")) else {
+      return nil
+    }
     var unescaped = key
     for (entity, character) in xmlEntities {
       unescaped = unescaped.replacingOccurrences(of: entity, with: character)
