@@ -273,6 +273,20 @@ struct BundleLoader {
     return nil
   }
 
+  /// Whether two files hold the same bytes, compared in place (`==` on two
+  /// `[UInt8]` went a byte at a time: 14% of a diff of two large bundles).
+  static func sameBytes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+    guard left.count == right.count else { return false }
+    return left.withUnsafeBytes { left in
+      right.withUnsafeBytes { right in
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else {
+          return true
+        }
+        return memcmp(leftStart, rightStart, left.count) == 0
+      }
+    }
+  }
+
   /// Where a file serves as a strings table: the top level (folder nil) or
   /// directly inside a `.lproj` folder; nil for any other file.
   static func tableLocation(of file: String) -> (folder: String?, table: String)? {
@@ -353,7 +367,7 @@ struct BundleLoader {
       if let otherRoot, let other = BundleFileSystem.containedRealPath(file, realRoot: otherRoot),
         let otherBytes = try? BoundedInput.read(
           path: other, limit: limits.maximumBytes, regularFileOnly: true),
-        otherBytes == bytes
+        Self.sameBytes(otherBytes, bytes)
       {
         return .skipped
       }
