@@ -90,6 +90,8 @@ public enum SwiftEscaping {
   /// character written as `\u{…}`. `/*` and `*/` need nothing: a `//` comment
   /// ends only at the end of its line.
   public static func commentLine(_ text: String) -> String {
+    // Most text needs no escape: returned as it is, not rebuilt a scalar at a time.
+    if !text.unicodeScalars.contains(where: SwiftLiteral.needsEscape) { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -134,13 +136,20 @@ public enum SwiftEscaping {
   /// character a Swift identifier cannot hold replaced by `_` (the names the
   /// generator makes never hold one; this keeps a mistake from becoming code).
   public static func identifier(_ name: String) -> String {
-    var safe = String.UnicodeScalarView()
-    for (index, scalar) in name.unicodeScalars.enumerated() {
-      let allowed =
-        scalar == "_"
+    func isAllowed(_ scalar: Unicode.Scalar, at index: Int) -> Bool {
+      scalar == "_"
         || SwiftIdentifier.isIdentifierCharacter(scalar)
           && !(index == 0 && SwiftIdentifier.startsWithDigit(String(scalar)))
-      safe.append(allowed ? scalar : "_")
+    }
+    // Most names are identifiers already: kept as they are, not rebuilt a scalar at a time.
+    if !name.isEmpty,
+      name.unicodeScalars.enumerated().allSatisfy({ isAllowed($0.element, at: $0.offset) })
+    {
+      return SwiftIdentifier.declared(name)
+    }
+    var safe = String.UnicodeScalarView()
+    for (index, scalar) in name.unicodeScalars.enumerated() {
+      safe.append(isAllowed(scalar, at: index) ? scalar : "_")
     }
     let text = safe.isEmpty ? "_" : String(safe)
     return SwiftIdentifier.declared(text)
