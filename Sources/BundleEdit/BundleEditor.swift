@@ -18,7 +18,8 @@ public struct FileChange: Sendable, Hashable {
   public var element: ElementCandidate
   /// The format the file is in, and stays in.
   public var format: PlistFormat
-  /// For a set: the attribute's value before (nil when it was absent) and after.
+  /// For a set: the attribute's value before (nil when it was absent) and
+  /// after; for an add, the new element (`value`).
   public var previous: PlistValue? = nil
   public var value: PlistValue? = nil
 
@@ -94,12 +95,14 @@ public struct BundleEditor: Sendable {
   {
     let anchor = try ElementLocator.locate(name, in: bundle, page: page)
     let node = try Self.newElement(attributes, catalog: bundle.catalog)
-    return try edit(
+    var change = try edit(
       anchor,
       [
         .insertElement(
           in: PlistPath([.key("PreferenceSpecifiers")]), at: anchor.specifier.index + 1, node)
       ])
+    change.value = FormatKeepingWriter.reading(node, in: change.format).value
+    return change
   }
 
   /// Removes the element `NAME` from its page.
