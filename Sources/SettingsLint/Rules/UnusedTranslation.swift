@@ -39,6 +39,8 @@ enum UnusedTranslation: LintRule {
     // Apart, so that reading a table's field copies no (table, coverage) pair.
     let tables = covered.map(\.table)
     let coverages = covered.map(\.coverage)
+    let files = tables.map(\.file)
+    let languages = coverages.map(\.language)
     var unusedKeys: [String: [(table: Int, entry: Int)]] = [:]
     var order: [String] = []
     for (tableIndex, (table, coverage)) in covered.enumerated() {
@@ -72,38 +74,39 @@ enum UnusedTranslation: LintRule {
             file: first.file, language: first.language)
         }
       } else if let uses = unusedKeys[id] {
-        let (apart, folded) = uses.partitioned {
+        let (apart, folded) = uses.partitioned { use in
           context.isDisabled(
-            self, file: tables[$0.table].file,
+            self, file: files[use.table],
             place: context.place(
-              ofEntry: tables[$0.table].strings.entries[$0.entry], in: tables[$0.table]))
+              ofEntry: tables[use.table].strings.entries[use.entry], in: tables[use.table]))
         }
         for group in apart.map({ [$0] }) + (folded.isEmpty ? [] : [folded]) {
           let use =
-            group.first { coverages[$0.table].language.map(sources.contains) ?? false }
-            ?? group[0]
-          let first = (table: tables[use.table], coverage: coverages[use.table])
-          let entry = first.table.strings.entries[use.entry]
+            group.first { languages[$0.table].map(sources.contains) ?? false } ?? group[0]
+          // One copy of the table and its coverage per finding, not one per field read.
+          let table = tables[use.table]
+          let tableName = coverages[use.table].table
+          let entry = table.strings.entries[use.entry]
           // A key the page shows as written (a DefaultValue) is shown, but never looked up.
-          let shownAsWritten = valuesShownAsWritten[first.coverage.table]?[entry.key]
+          let shownAsWritten = valuesShownAsWritten[tableName]?[entry.key]
           let hint =
-            (first.table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key))
+            (table.strings.isPropertyList ? nil : xmlEscapeHint(entry.key))
             ?? shownAsWritten.map { _ in "" }
           let opening =
             shownAsWritten.map { "\(MessageText.quoted(entry.key)) is \($0)" }
             ?? "no page shows \(MessageText.quoted(entry.key))"
           report.add(
-            opening + others(group.count, of: "\(first.coverage.table).strings") + (hint ?? ""),
-            file: first.table.file, place: context.place(ofEntry: entry, in: first.table),
-            language: first.coverage.language,
+            opening + others(group.count, of: "\(tableName).strings") + (hint ?? ""),
+            file: table.file, place: context.place(ofEntry: entry, in: table),
+            language: languages[use.table],
             // A finding with a hint of its own is shown on its own.
             cause: hint != nil
               ? nil
               : FindingCause(
-                id: first.table.file + (group.count > 1 ? " shared" : ""), item: entry.key,
+                id: table.file + (group.count > 1 ? " shared" : ""), item: entry.key,
                 template: group.count > 1
-                  ? "no page shows {count} entries of \(first.table.file) ({items}); other languages' \(first.coverage.table).strings have them too"
-                  : "no page shows {count} entries of \(first.table.file) ({items})"))
+                  ? "no page shows {count} entries of \(table.file) ({items}); other languages' \(tableName).strings have them too"
+                  : "no page shows {count} entries of \(table.file) ({items})"))
         }
       }
     }
