@@ -18,12 +18,18 @@ public struct BundleBuildOptions: Sendable {
   public var output: String
   /// List what would go without writing the copy.
   public var dryRun: Bool
+  /// The `.prefs.yml` to read (as given); nil for the nearest one above the bundle.
+  public var configurationFile: String?
 
-  public init(bundle: String, configuration: String, output: String, dryRun: Bool = false) {
+  public init(
+    bundle: String, configuration: String, output: String, dryRun: Bool = false,
+    configurationFile: String? = nil
+  ) {
     self.bundle = bundle
     self.configuration = configuration
     self.output = output
     self.dryRun = dryRun
+    self.configurationFile = configurationFile
   }
 }
 
@@ -69,13 +75,14 @@ public enum BundleBuildFrontEnd {
     let named = NamedBundle(options.bundle, environment: environment)
     let configuration: ProjectConfiguration
     do {
-      configuration = try named.configuration()
+      configuration = try named.configuration(
+        file: options.configurationFile, environment: environment)
     } catch {
       throw .configuration(error)
     }
     let readings: [SettingsBundle]
     do {
-      readings = try BundleReadings.all(of: named)
+      readings = try BundleReadings.all(of: named, configuration: configuration)
     } catch {
       switch error {
       case .bundle(let error): throw .bundle(error)

@@ -96,7 +96,18 @@ public enum RenameKeyFrontEnd {
         }
         throw .sources(shown)
       }
-      outcome.sourceUses = scan.uses.filter { $0.key.isSameKey(as: options.oldKey) }
+      let folders = options.sources.map(environment.absolutePath)
+      outcome.sourceUses = scan.uses.filter { $0.key.isSameKey(as: options.oldKey) }.map { use in
+        // Named from the folder as given, as lint names the app's files.
+        var shown = use
+        for (folder, given) in zip(folders, options.sources)
+        where use.place.file.hasPrefix(folder + "/") {
+          let rest = use.place.file.dropFirst(folder.count + 1)
+          shown.place.file = given.hasSuffix("/") ? given + rest : given + "/" + rest
+          break
+        }
+        return shown
+      }
       outcome.skippedSources = scan.skipped
     }
     guard !options.dryRun else { return outcome }
@@ -131,6 +142,13 @@ enum BundleReadings {
     } catch {
       throw .configuration(error)
     }
+    return try all(of: named, configuration: configuration)
+  }
+
+  /// The readings with `root:` and `dialect:` of a configuration already read.
+  static func all(of named: NamedBundle, configuration: ProjectConfiguration) throws(Failure)
+    -> [SettingsBundle]
+  {
     var options = LoadOptions(keepsComments: false)
     options.rootPage = configuration.rootPage
     if let dialect = configuration.dialect {

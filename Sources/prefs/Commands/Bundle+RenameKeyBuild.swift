@@ -167,6 +167,8 @@ struct BundleBuild: StreamingCommand {
   var configuration: String
   @Argument(help: "Where the copy goes (a Settings.bundle folder).") var output: String
   @Flag(help: "Print what would be left out; write nothing.") var dryRun = false
+  @Option(help: "The configuration file (default: the nearest .prefs.yml above the bundle).")
+  var config: String?
 
   func execute(
     environment: PrefsEnvironment, output out: inout some TextOutputStream,
@@ -176,7 +178,8 @@ struct BundleBuild: StreamingCommand {
     do {
       outcome = try BundleBuildFrontEnd.run(
         BundleBuildOptions(
-          bundle: bundle, configuration: configuration, output: output, dryRun: dryRun),
+          bundle: bundle, configuration: configuration, output: output, dryRun: dryRun,
+          configurationFile: config),
         environment: environment)
     } catch {
       return report(error, to: &errors)
