@@ -104,9 +104,9 @@ enum HTMLStyle {
     .page{flex:0 1 390px;min-width:0;max-width:100%;padding:8px 0 16px;border:1px solid var(--separator);border-radius:14px;background:var(--background)}
     .idiom-pad .page{flex-basis:620px}
     .page:target{outline:3px solid var(--tint);outline-offset:2px}
-    .page-header{display:flex;align-items:center;gap:8px;min-height:44px;padding:0 16px 8px}
-    .page-title{flex:1 1 auto;min-width:0;margin:0;font-size:17px;font-weight:600;text-align:center;overflow-wrap:anywhere}
-    .back{flex:0 1 40%;min-width:0;color:var(--tint);text-decoration:none;overflow-wrap:anywhere}
+    .page-header{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr) minmax(0,1fr);align-items:center;gap:8px;min-height:44px;padding:0 16px 8px}
+    .page-title{grid-column:2;min-width:0;margin:0;font-size:17px;font-weight:600;text-align:center;overflow-wrap:anywhere}
+    .back{grid-column:1;grid-row:1;min-width:0;color:var(--tint);text-decoration:none;overflow-wrap:anywhere}
     .back::before{content:"‹ ";display:inline-block}
     [dir=rtl] .back::before{content:"› "}
     .empty{margin:0 16px;color:var(--secondary);font-size:13px}
