@@ -72,7 +72,15 @@ extension PlistNode {
   /// The value for `key` when this is a dictionary (the last entry wins; keys
   /// compare by their exact scalars, as CoreFoundation's do).
   public subscript(key: String) -> PlistNode? {
-    entry(forKey: key)?.value
+    // The value read in place: `entry(forKey:)` copies the whole entry (its key and
+    // offsets) to hand back one field, and every row's every field is asked for so.
+    guard case .dictionary(let entries) = content else { return nil }
+    var index = entries.endIndex
+    while index > entries.startIndex {
+      index -= 1
+      if entries[index].key.isSameKey(as: key) { return entries[index].value }
+    }
+    return nil
   }
 
   /// The element at `index` when this is an array and the index exists.
