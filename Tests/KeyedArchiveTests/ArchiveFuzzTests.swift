@@ -9,7 +9,7 @@ import Testing
 @Suite struct ArchiveFuzzTests {
   static func seeds() throws -> [Data] {
     var seeds: [Data] = []
-    for file in Paths.files(under: RealArchiveTests.folder, extensions: ["plist"]) {
+    for file in Paths.files(under: RealArchiveTests.folder, extensions: ["bplist"]) {
       seeds.append(try Data(contentsOf: RealArchiveTests.folder.appendingPathComponent(file)))
     }
     for object: Any in [

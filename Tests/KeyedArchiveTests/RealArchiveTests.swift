@@ -16,24 +16,24 @@ import Testing
   /// bpylist2's archives that read, and the text of their tree.
   static let readable: [(String, String)] = [
     (
-      "bpylist2/simple_archive.plist",
+      "bpylist2/simple_archive.bplist",
       "archived crap.Foo : NSCoder : NSObject\n    active = true\n    count = 42\n    title = \"yo\""
     ),
     (
-      "bpylist2/date_archive.plist",
+      "bpylist2/date_archive.bplist",
       "archived crap.Foo : NSCoder : NSObject\n    stamp = NSDate 2017-02-23T06:15:58Z (509523358.684097 s since 2001)\n    title = \"hello\""
     ),
     (
-      "bpylist2/null_archive.plist",
+      "bpylist2/null_archive.bplist",
       "archived crap.Foo : NSCoder : NSObject\n    empty = nil\n    title = \"yo\""
     ),
-    ("bpylist2/nsmutabledata_archive.plist", "archived NSMutableData <68656c6c6f>"),
+    ("bpylist2/nsmutabledata_archive.bplist", "archived NSMutableData <68656c6c6f>"),
     (
-      "bpylist2/circular_archive.plist",
+      "bpylist2/circular_archive.bplist",
       "archived crap.Foo : NSCoder : NSObject #1\n    recursive = -> #1 (a cycle: the object contains itself)\n    title = \"hello\""
     ),
     (
-      "bpylist2/complex_archive.plist",
+      "bpylist2/complex_archive.bplist",
       """
       archived crap.Foo : NSCoder : NSObject
           active = true
@@ -48,7 +48,7 @@ import Testing
       """
     ),
     (
-      "bpylist2/no_root_archive.plist",
+      "bpylist2/no_root_archive.bplist",
       "archived $top\n    rooty = crap.Foo : NSCoder : NSObject\n        title = \"yo\""
     ),
   ]
@@ -61,10 +61,10 @@ import Testing
 
   /// Every readable fixture reads, and its text holds no control character.
   @Test(arguments: [
-    "bpylist2/circular_archive.plist", "bpylist2/complex_archive.plist",
-    "bpylist2/dataclass_archive.plist", "bpylist2/empty_archive.plist",
-    "bpylist2/nsmutabledata_archive.plist", "bpylist2/recursive_archive.plist",
-    "bpylist2/invalid_version_archive.plist", "bpylist2/no_root_archive.plist",
+    "bpylist2/circular_archive.bplist", "bpylist2/complex_archive.bplist",
+    "bpylist2/dataclass_archive.bplist", "bpylist2/empty_archive.bplist",
+    "bpylist2/nsmutabledata_archive.bplist", "bpylist2/recursive_archive.bplist",
+    "bpylist2/invalid_version_archive.bplist", "bpylist2/no_root_archive.bplist",
   ])
   func everyFixtureReads(file: String) throws {
     let tree = try KeyedArchive.read(try Self.data(file))
@@ -75,19 +75,19 @@ import Testing
 
   /// A graph that points back at itself is marked, not expanded again.
   @Test func aCircularArchiveIsMarked() throws {
-    let text = try KeyedArchive.read(try Self.data("bpylist2/circular_archive.plist")).text()
+    let text = try KeyedArchive.read(try Self.data("bpylist2/circular_archive.bplist")).text()
     #expect(text.contains("(a cycle: the object contains itself)"))
   }
 
   /// Damaged archives are a typed error naming the place.
   @Test(arguments: [
-    ("bpylist2/invalid_uid_archive.plist", "referenceOutOfRange"),
-    ("bpylist2/no_objects_archive.plist", "missingKey"),
-    ("bpylist2/no_top_archive.plist", "missingKey"),
-    ("bpylist2/no_class_name_archive.plist", "missingKey"),
-    ("bpylist2/no_class_meta_archive.plist", "missingKey"),
-    ("bpylist2/missing_uid_archive.plist", "missingKey"),
-    ("bpylist2/invalid_type_archive.plist", "notAnArchive"),
+    ("bpylist2/invalid_uid_archive.bplist", "referenceOutOfRange"),
+    ("bpylist2/no_objects_archive.bplist", "missingKey"),
+    ("bpylist2/no_top_archive.bplist", "missingKey"),
+    ("bpylist2/no_class_name_archive.bplist", "missingKey"),
+    ("bpylist2/no_class_meta_archive.bplist", "missingKey"),
+    ("bpylist2/missing_uid_archive.bplist", "missingKey"),
+    ("bpylist2/invalid_type_archive.bplist", "notAnArchive"),
   ])
   func aDamagedArchiveIsNamed(file: String, reason: String) throws {
     #expect {
