@@ -69,17 +69,17 @@ public enum FormatKeepingWriter {
       guard let source = document.source, let encoding = document.encoding else {
         throw .cannotEditInPlace(file: file, place: nil, reason: "the reader kept no text")
       }
-      let codec = TextCodec(encoding: encoding)
       // The bytes must come back from the decoded text exactly, or the
       // splice would change bytes it did not touch.
-      guard codec.encode(source.utf8) == bytes else {
+      guard EncodedTextSplice.encode(source.utf8, as: encoding) == bytes else {
         throw .cannotEditInPlace(
           file: file, place: nil,
           reason: "its text in \(encoding.rawValue) does not convert back to the same bytes")
       }
       let patcher = TextPlistPatcher(
         text: source.utf8, syntax: document.format == .xml ? .xml : .openStep, file: file)
-      guard let encoded = codec.encode(try patcher.apply(edit, root: document.root)) else {
+      let patched = try patcher.apply(edit, root: document.root)
+      guard let encoded = EncodedTextSplice.encode(patched, as: encoding) else {
         throw .cannotEditInPlace(
           file: file, place: nil, reason: "the new text cannot be written in \(encoding.rawValue)")
       }
@@ -110,46 +110,6 @@ extension PlistEdit {
     case .insertElement(let path, let index, let value):
       .insertElement(in: path, at: index, FormatKeepingWriter.reading(value, in: format))
     case .removeElement, .removeEntry: self
-    }
-  }
-}
-
-/// A text encoding both ways, for writing back what was decoded.
-struct TextCodec {
-  let encoding: TextEncoding
-
-  /// The bytes of UTF-8 text in the encoding, with the byte order mark the
-  /// encoding has; nil when a character does not fit (Latin 1).
-  func encode(_ utf8: [UInt8]) -> [UInt8]? {
-    let text = String(decoding: utf8, as: UTF8.self)
-    switch encoding {
-    case .utf8: return utf8
-    case .utf8WithBOM: return [0xEF, 0xBB, 0xBF] + utf8
-    case .utf16LittleEndianWithBOM:
-      return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-    case .utf16BigEndianWithBOM:
-      return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-    case .utf16LittleEndianWithoutBOM:
-      return text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-    case .utf16BigEndianWithoutBOM:
-      return text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-    case .utf32LittleEndianWithBOM:
-      return [0xFF, 0xFE, 0, 0]
-        + text.unicodeScalars.flatMap { scalar in
-          (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
-        }
-    case .utf32BigEndianWithBOM:
-      return [0, 0, 0xFE, 0xFF]
-        + text.unicodeScalars.flatMap { scalar in
-          (0..<4).reversed().map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
-        }
-    case .latin1:
-      var result: [UInt8] = []
-      for scalar in text.unicodeScalars {
-        guard scalar.value <= 0xFF else { return nil }
-        result.append(UInt8(scalar.value))
-      }
-      return result
     }
   }
 }
