@@ -26,6 +26,9 @@ public struct DiffOptions: Sendable {
   /// The one reader both versions are read as; nil for `dialect:` of the
   /// configuration, else every reader that opens the bundle.
   public var dialect: Dialect?
+  /// Whether to draw both versions' pages with the changes marked
+  /// (``DiffOutcome/pictures``), and how; nil to compare only.
+  public var pictures: DiffPictureOptions? = nil
 
   public init(
     old: String, new: String, idioms: [Idiom] = Idiom.allCases, configurationFile: String? = nil,
@@ -50,6 +53,8 @@ public struct DiffOutcome: Sendable {
   public var new: BundleVersion
   /// The severities that fail: `diff: fail-on:`, else breaking ones.
   public var failingSeverities: Set<ChangeSeverity>
+  /// Both versions drawn, when ``DiffOptions/pictures`` asked for them.
+  public var pictures: DiffPictures? = nil
 
   /// Whether a change has a severity that fails.
   public var fails: Bool { changes.contains { failingSeverities.contains($0.severity) } }
@@ -118,9 +123,15 @@ public enum DiffFrontEnd {
     let renames = configuration.diff.renames.merging(options.renames) { $1 }
     let changes = BundleDiff.compare(old: before.snapshot, new: after.snapshot, renames: renames)
       .map(labelled)
-    return DiffOutcome(
+    var outcome = DiffOutcome(
       changes: changes, old: before, new: after,
       failingSeverities: configuration.diff.failingSeverities)
+    if let pictures = options.pictures {
+      outcome.pictures = try Self.pictures(
+        pictures, of: outcome, sources: (old, new), idioms: options.idioms, dialect: asked,
+        root: root)
+    }
+    return outcome
   }
 
   /// Where a version is read from (a copy, for `REV:PATH`).

@@ -18,7 +18,18 @@ struct Diff: StreamingCommand {
 
   @Argument(help: "The old bundle: a folder, or REV:PATH.") var old: String
   @Argument(help: "The new bundle: a folder, or REV:PATH.") var new: String
-  @Option(help: "Output format: text, json, markdown or github.") var format: DiffFormat = .text
+  @Option(
+    help:
+      "Output format: text, json, markdown, github, or html (both versions' pages side by side, changes marked)."
+  )
+  var format: DiffCommandFormat = .text
+  @Option(
+    name: [.short, .customLong("output")],
+    help:
+      "html: write to this file instead of standard output; markdown: write the report (prefs-diff.md) and an SVG picture of each changed page, old and new, into this folder."
+  )
+  var output: String?
+  @OptionGroup var languageOptions: LanguageOptions
   @Option(help: "Compare one device's pages only: phone or pad (default: both).")
   var idiom: Idiom?
   @Option(help: "The configuration file (default: the nearest .prefs.yml above NEW).")
@@ -35,15 +46,26 @@ struct Diff: StreamingCommand {
   var dialect: Dialect?
   @OptionGroup var reading: RootPageOption
 
+  func validate() throws {
+    if output != nil, format != .html, format != .markdown {
+      throw ValidationError("-o is for --format html (a file) and --format markdown (a folder)")
+    }
+  }
+
   func execute(
     environment: PrefsEnvironment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream
   ) -> Int32 {
     CommandErrors.run(errors: &errors) { errors in
-      let options = DiffOptions(
+      var options = DiffOptions(
         old: old, new: new, idioms: idiom.map { [$0] } ?? Idiom.allCases,
         configurationFile: config, renames: try RenameArguments.pairs(rename),
         rootPage: reading.root, dialect: dialect)
+      if format == .html || (format == .markdown && self.output != nil) {
+        options.pictures = DiffPictureOptions(
+          languages: languageOptions.preferredLanguages(environment: environment.variables),
+          idiom: idiom)
+      }
       let outcome: DiffOutcome
       do throws(DiffError) {
         outcome = try DiffFrontEnd.run(options, environment: environment)
@@ -56,7 +78,11 @@ struct Diff: StreamingCommand {
       let report = DiffReport(
         outcome, changes: outcome.changes.map(RenameArguments.withRemedy),
         colored: format == .text && environment.colorsOnStandardOutput)
-      output.write(report.render(format))
+      if let pictures = outcome.pictures {
+        try write(report, pictures, outcome: outcome, environment: environment, output: &output)
+      } else if let reportFormat = format.report {
+        output.write(report.render(reportFormat))
+      }
       return outcome.fails ? ExitStatus.failure : ExitStatus.success
     }
   }
@@ -120,4 +146,34 @@ enum RenameArguments {
   }
 }
 
-extension DiffFormat: ExpressibleByArgument {}
+/// `--format`: a ``DiffFormat`` of the report, or the HTML pages side by side.
+enum DiffCommandFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, markdown, github, html
+
+  /// The report's format; nil for html, which draws the pages too.
+  var report: DiffFormat? { DiffFormat(rawValue: rawValue) }
+}
+
+extension Diff {
+  /// The pages drawn: html to the file -o names (or standard output),
+  /// markdown with its pictures into the folder -o names (its files listed).
+  func write(
+    _ report: DiffReport, _ pictures: DiffPictures, outcome: DiffOutcome,
+    environment: PrefsEnvironment, output: inout some TextOutputStream
+  ) throws {
+    // An output that cannot be written is reported as render reports it.
+    if format == .html {
+      let html = report.html(pictures, old: outcome.old.argument, new: outcome.new.argument)
+      if let file = self.output {
+        try RenderFrontEnd.write(html, to: file, environment: environment)
+      } else {
+        output.write(html)
+      }
+    } else if let folder = self.output {
+      let files = DiffReportFiles(report: report, pictures: pictures).files
+      for path in try files.write(into: folder, environment: environment) {
+        output.write(path.escapingControlCharacters + "\n")
+      }
+    }
+  }
+}
