@@ -196,3 +196,85 @@ func spellings(_ key: String) -> [String] {
     }
   }
 }
+
+@Suite struct KeyRenameSharedTextTests {
+  /// A bundle where a toggle's Key and Title are `sound` and a group's Title
+  /// is `sound` too: the group still shows `sound`, so each table keeps its
+  /// entry and gains one under the new key on the next line, comments and the
+  /// shorthand `"sound";` kept.
+  static func bundle() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "prefs-rename-shared-\(UUID().uuidString)/Settings.bundle")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("de.lproj"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+    let root = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \t<key>PreferenceSpecifiers</key>
+      \t<array>
+      \t\t<dict>
+      \t\t\t<key>Type</key>
+      \t\t\t<string>PSGroupSpecifier</string>
+      \t\t\t<key>Title</key>
+      \t\t\t<string>sound</string>
+      \t\t</dict>
+      \t\t<dict>
+      \t\t\t<key>Type</key>
+      \t\t\t<string>PSToggleSwitchSpecifier</string>
+      \t\t\t<key>Title</key>
+      \t\t\t<string>sound</string>
+      \t\t\t<key>Key</key>
+      \t\t\t<string>sound</string>
+      \t\t\t<key>DefaultValue</key>
+      \t\t\t<true/>
+      \t\t</dict>
+      \t</array>
+      \t<key>StringsTable</key>
+      \t<string>Root</string>
+      </dict>
+      </plist>
+
+      """
+    try Data(root.utf8).write(to: folder.appendingPathComponent("Root.plist"))
+    try Data("/* Ton */\n\"sound\" = \"Ton\";\n".utf8).write(
+      to: folder.appendingPathComponent("de.lproj/Root.strings"))
+    try Data(
+      [0xFF, 0xFE] + Array("  \"sound\";\r\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    )
+    .write(to: folder.appendingPathComponent("fr.lproj/Root.strings"))
+    return folder.path
+  }
+
+  @Test func anEntryStillShownIsCopiedUnderTheNewKey() throws {
+    let path = try Self.bundle()
+    defer {
+      try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+    let rename = try KeyRename.plan(
+      readings: try TestReadings.of(path), from: "sound", to: "sound_on")
+    #expect(
+      rename.changes == [
+        .init(file: "Root.plist", line: 16, kind: .text(keyPath: "PreferenceSpecifiers[1].Title")),
+        .init(file: "Root.plist", line: 18, kind: .key(keyPath: "PreferenceSpecifiers[1]")),
+        .init(file: "de.lproj/Root.strings", line: 2, kind: .tableKeyCopied),
+        .init(file: "fr.lproj/Root.strings", line: 1, kind: .tableKeyCopied),
+      ])
+    let german = try #require(rename.files.first { $0.path == "de.lproj/Root.strings" })
+    #expect(
+      String(decoding: german.bytes, as: UTF8.self)
+        == "/* Ton */\n\"sound\" = \"Ton\";\n\"sound_on\" = \"Ton\";\n")
+    let french = try #require(rename.files.first { $0.path == "fr.lproj/Root.strings" })
+    let text = try TextDecoding.decode(french.bytes)
+    #expect(text.encoding == .utf16LittleEndianWithBOM)
+    #expect(
+      String(decoding: text.utf8, as: UTF8.self)
+        == "  \"sound\";\r\n  \"sound_on\" = \"sound\";\r\n")
+    #expect(
+      (foundationReading(french.bytes) as? [String: String]) == [
+        "sound": "sound", "sound_on": "sound",
+      ])
+  }
+}
