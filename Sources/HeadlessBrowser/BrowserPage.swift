@@ -152,8 +152,8 @@ public struct BrowserPage: Sendable {
       parameters["clip"] = clip(rect)
       parameters["captureBeyondViewport"] = true
     }
-    let answer = try browser.call(
-      "Page.captureScreenshot", JSONObject(value: parameters), session: session)
+    let answer = try browser.callInFront(
+      target: targetID, "Page.captureScreenshot", JSONObject(value: parameters), session: session)
     guard let text = answer.value["data"] as? String, let png = Data(base64Encoded: text) else {
       throw .unreadableMessage(method: "Page.captureScreenshot")
     }

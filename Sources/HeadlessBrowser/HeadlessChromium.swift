@@ -164,6 +164,21 @@ public final class HeadlessChromium: Sendable {
     }
   }
 
+  /// Makes `target` the page in front, then calls `method` in its `session`, with no
+  /// other call between: a page behind another draws no frames, and a screenshot of it
+  /// would wait for one.
+  func callInFront(
+    target: String, _ method: String, _ parameters: JSONObject, session: String
+  ) throws(BrowserError) -> DevToolsResult {
+    let timeout = self.timeout
+    return try connection.withLock { connection throws(BrowserError) -> DevToolsResult in
+      guard let open = connection else { throw .closed }
+      _ = try open.call("Target.activateTarget", ["targetId": target], timeout: timeout)
+      return DevToolsResult(
+        value: try open.call(method, parameters.value, session: session, timeout: timeout))
+    }
+  }
+
   /// Calls `method` and waits for the event `event` of the same session that follows it.
   func call(
     _ method: String, _ parameters: JSONObject, session: String, thenWaitFor event: String
