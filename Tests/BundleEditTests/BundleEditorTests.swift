@@ -203,6 +203,37 @@ struct BundleEditorTests {
     }
   }
 
+  /// A child pane whose File climbs out of the bundle opens nothing: its
+  /// elements are not found, so not edited.
+  @Test func aChildPaneOutOfTheBundleIsNotFollowed() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    try bundle.write(
+      "Root.plist",
+      """
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>Out</string><key>File</key><string>../Outside</string></dict>
+      </array></dict></plist>
+      """)
+    let outside = bundle.folder.appendingPathComponent("Outside.plist")
+    try Data(
+      """
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      <dict><key>Type</key><string>PSTitleValueSpecifier</string><key>Key</key><string>evil</string><key>DefaultValue</key><string>1</string></dict>
+      </array></dict></plist>
+      """.utf8
+    ).write(to: outside)
+    let before = try Data(contentsOf: outside)
+    let refusal = try #require(throws: BundleEditError.self) {
+      try Self.editor(bundle).set("evil.DefaultValue", to: "2")
+    }
+    guard case .noElement("evil", ["Root.plist"], _) = refusal else {
+      Issue.record("\(refusal)")
+      return
+    }
+    #expect(try Data(contentsOf: outside) == before)
+  }
+
   @Test func nothingLeavesTheBundle() throws {
     let bundle = try Self.showcase()
     defer { bundle.remove() }
