@@ -123,10 +123,11 @@ struct ArchiveReader {
       throw KeyedArchiveError(
         .referenceOutOfRange(index, objectCount: objects.count), object: from, keyPath: path)
     }
-    // Reference 0 is `$null`, whatever $objects[0] holds (NSKeyedUnarchiver's rule).
-    if index == 0 { return ArchiveNode(kind: .null) }
     let object = Int(index)
     let node = objects[object]
+    // NSKeyedUnarchiver's rule (swift-corelibs-foundation's decodeObject): a
+    // reference to the string `$null` (object 0 as archivers write it) is nil.
+    if node.string == "$null" { return ArchiveNode(kind: .null) }
     guard case .dictionary(let entries) = node.content, Self.uid(node) == nil,
       node["$class"] != nil
     else {
