@@ -140,4 +140,46 @@ import Testing
     let layout = try Self.layout([language, "en"])
     #expect(layout.direction == direction)
   }
+
+  /// A slider's image is read only from inside the bundle and only when it is
+  /// an image: a name with `..`, a link that leaves the bundle, and a file
+  /// that is no PNG, JPEG or GIF give no image (the slider is drawn without).
+  @Test func sliderImagesComeOnlyFromInsideTheBundle() throws {
+    let bundle = try TemporaryBundle()
+    defer { bundle.remove() }
+    let png = Data(
+      base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+    )!
+    try png.write(to: bundle.folder.appendingPathComponent("Outside.png"))
+    try png.write(to: bundle.url.appendingPathComponent("Inside.png"))
+    try FileManager.default.createSymbolicLink(
+      atPath: bundle.url.appendingPathComponent("Link.png").path,
+      withDestinationPath: bundle.folder.appendingPathComponent("Outside.png").path)
+    try bundle.write("Script.png", "<svg onload=alert(1)>")
+    func slider(_ index: Int, _ low: String, _ high: String) -> String {
+      """
+      <dict><key>Type</key><string>PSSliderSpecifier</string><key>Key</key><string>s\(index)</string>
+      <key>DefaultValue</key><real>0.5</real><key>MinimumValue</key><integer>0</integer>
+      <key>MaximumValue</key><integer>1</integer><key>MinimumValueImage</key><string>\(low)</string>
+      <key>MaximumValueImage</key><string>\(high)</string></dict>
+      """
+    }
+    try bundle.write(
+      "Root.plist",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+      \(slider(0, "Inside", "../Outside.png"))
+      \(slider(1, "Link.png", "Script.png"))
+      </array></dict></plist>
+      """)
+    let loaded = try SettingsBundle.load(at: bundle.path)
+    let rows = try #require(SettingsLayout(bundle: loaded, appTitle: "t").pages.first).rows
+    let images = rows.map { row -> [String?] in
+      guard case .slider(_, _, _, let low, let high) = row.control else { return [] }
+      return [low?.file, high?.file]
+    }
+    #expect(images == [["Inside.png", nil], [nil, nil]])
+  }
 }
