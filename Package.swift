@@ -136,7 +136,7 @@ let package = Package(
       dependencies: [
         "PrefsKit", "TestSupport", "Plist", "SettingsSchema", "SettingsLint", "DefaultsStore",
         "StringsWorkflow", "BundleDiff", "ProjectConfiguration", "SettingsForm", "CodeGeneration",
-        "SettingsRender",
+        "SettingsRender", "BundleEdit",
         // The architecture test reads every module's imports.
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
