@@ -67,7 +67,9 @@ extension Render {
     switch error {
     case .cannotStart(_, let code): "did not start: \(String(cString: strerror(code)))"
     case .ended(let log):
-      "ended before it drew the pages" + (log.isEmpty ? "" : "; it said:\n" + log)
+      // One line: a message's line feeds are escaped when it is printed.
+      "ended before it drew the pages"
+        + (log.isEmpty ? "" : "; it said: " + log.split(separator: "\n").joined(separator: " / "))
     case .timedOut(let what, let after):
       "did not answer \(what) within \(after.components.seconds) seconds"
     case .protocolError(let method, _, let message): "refused \(method): \(message)"
