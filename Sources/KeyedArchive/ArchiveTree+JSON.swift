@@ -2,8 +2,9 @@ import Foundation
 import Plist
 
 extension ArchiveTree {
-  /// The tree as JSON: a plain string, number, boolean or `$null` as JSON has
-  /// them; an object as `{"$class": …}` with its decoded value (`string`,
+  /// The tree as JSON: a plain string, number or boolean as JSON has them;
+  /// nil (`$null`) as `{"$null": true}`, since the JSON a domain exports to
+  /// has no `null` (``nullJSON``); an object as `{"$class": …}` with its decoded value (`string`,
   /// `date`, `data` in base64, `uuid`, `url`, `red`…`alpha`, `objects`,
   /// `entries`) or, for another class, `$classes` and its `fields`. An object
   /// shown in more than one place carries `"$id": n` and is `{"$ref": n}`
@@ -21,6 +22,10 @@ extension ArchiveTree {
     ])
   }
 
+  /// How the tree's JSON spells nil: an object, because JSON's `null` has no
+  /// property-list form and the JSON reader refuses it wherever it stands.
+  public static let nullJSON = JSONValue.object([("$null", .bool(true))])
+
   static func json(_ node: ArchiveNode, referenced: Set<Int>) -> JSONValue {
     var members: [(String, JSONValue)] = []
     if let className = node.className { members.append(("$class", .string(className))) }
@@ -31,7 +36,7 @@ extension ArchiveTree {
     }
     let result: JSONValue
     switch node.kind {
-    case .null: result = members.isEmpty ? .null : .object(members)
+    case .null: result = members.isEmpty ? nullJSON : .object(members)
     case .string(let text): result = plainOr(.string(text), "string")
     case .integer(let number): result = plainOr(.integer(number), "number")
     case .real(let number): result = plainOr(JSONValue(PlistValue.real(number)), "number")
@@ -48,7 +53,7 @@ extension ArchiveTree {
       result = .object(members)
     case .url(let relative, let base):
       members.append(("relative", .string(relative)))
-      members.append(("base", base.map { json($0, referenced: referenced) } ?? .null))
+      members.append(("base", base.map { json($0, referenced: referenced) } ?? nullJSON))
       result = .object(members)
     case .color(let color):
       switch color.components {

@@ -53,3 +53,31 @@ struct DefaultsJSONTests {
     #expect(error?.description.contains(message) == true, "\(String(describing: error))")
   }
 }
+
+/// A data value's reading (an archive's tree) never stops the domain from
+/// exporting (tester 2026-11-27d H-g): whatever JSON the reading is, the
+/// export reads back and imports as the bytes; a reading that would not read
+/// back is left out rather than refusing the whole domain.
+struct DefaultsJSONReadingTests {
+  @Test(arguments: [
+    JSONValue.null,
+    .object([("$class", .string("NSURL")), ("base", .null), ("relative", .string("https://e/"))]),
+    .object([("fields", .object([("$date", .integer(5))]))]),
+    .object([("$data", .bool(true))]),
+    .array([.null, .string("a")]),
+  ])
+  func anyReadingExportsAndImportsAsTheBytes(reading: JSONValue) throws {
+    let values: [PlistKey: PlistValue] = [
+      "archived": .data(Data([0x62, 0x70, 1])), "list": .array([.data(Data([2]))]),
+      "name": .string("x"),
+    ]
+    let text = try DefaultsJSON.encode(values, reading: { _ in reading })
+    #expect(try DefaultsJSON.decode(Array(text.utf8)) == values, "\(text)")
+  }
+
+  @Test func aReadingThatReadsBackIsKept() throws {
+    let reading = JSONValue.object([("$null", .bool(true))])
+    let text = try DefaultsJSON.encode(["d": .data(Data([1]))], reading: { _ in reading })
+    #expect(text.contains("\"$archive\": {"), "\(text)")
+  }
+}

@@ -103,4 +103,26 @@ struct ArchivedDefaultsTests {
     let back = try DefaultsFrontEnd.values(in: json, named: "export.json", format: .json)
     #expect(PlistValue.dictionary(back) == (try defaults.read(domain: domain)))
   }
+
+  /// An archive holding nil (`$null`: every absolute NSURL's NS.base, as
+  /// corelibs' NSKeyedArchiver writes it) or NSNull exports as JSON, and the
+  /// export imports as the same bytes (tester 2026-11-27d H-g).
+  @Test func archivesHoldingNilExportAsJSONAndImportAsTheBytes() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let values: [PlistKey: PlistValue] = [
+      "lastURL": .data(Self.archive(NSURL(string: "https://example.com/")!)),
+      "nothing": .data(Self.archive(NSNull())),
+      "list": .data(Self.archive(NSArray(array: [NSNull(), "a"]))),
+      "name": .string("x"),
+    ]
+    try Data(try BinaryPlistWriter.write(.dictionary(values))).write(
+      to: URL(fileURLWithPath: folder + "/com.example.url.plist"))
+    let (json, count) = try defaults.export(domain: "com.example.url", format: .json)
+    #expect(count == 4)
+    let text = String(decoding: json, as: UTF8.self)
+    #expect(text.contains("\"$archive\": {"))
+    #expect(text.contains("\"$null\": true"))
+    let back = try DefaultsFrontEnd.values(in: json, named: "export.json", format: .json)
+    #expect(back == values)
+  }
 }

@@ -103,7 +103,11 @@ public enum DefaultsJSON {
       return .object([(dateKey, .string(ProlepticGregorian.iso8601(date)))])
     case .data(let data):
       let bytes = (dataKey, JSONValue.string(data.base64EncodedString()))
-      guard let described = reading?(data) else { return .object([bytes]) }
+      // The reading goes in only where it reads back by itself: the whole
+      // document must import, and a hostile archive can hold anything.
+      guard let described = reading?(data), readsBack(described) else {
+        return .object([bytes])
+      }
       return .object([bytes, (archiveKey, described)])
     case .array(let items):
       var result: [JSONValue] = []
@@ -126,6 +130,16 @@ public enum DefaultsJSON {
           (key.string, try json(item, path: path + "." + key.string, reading: reading)))
       }
       return .object(members)
+    }
+  }
+
+  private static func readsBack(_ reading: JSONValue) -> Bool {
+    do throws(JSONPlistReader.Failure) {
+      _ = try JSONPlistReader.read(
+        Array(JSONValue.object([(archiveKey, reading)]).rendered().utf8), objects: DatesAndData())
+      return true
+    } catch {
+      return false
     }
   }
 
