@@ -61,7 +61,8 @@ let package = Package(
     .target(name: "BundleEdit", dependencies: ["Plist", "Localization", "SettingsSchema"]),
     // The Settings app's pages drawn as self-contained HTML and SVG.
     .target(
-      name: "SettingsRender", dependencies: ["Plist", "Localization", "SettingsSchema", "TextWidth"]),
+      name: "SettingsRender",
+      dependencies: ["Plist", "Localization", "SettingsSchema", "TextWidth"]),
     // A headless Chromium driven over its DevTools pipe: screenshots, page checks.
     .target(name: "HeadlessBrowser", dependencies: ["Platform"]),
     // The app's uses of settings keys, from its Swift (swift-syntax) and Objective-C sources.
