@@ -5,7 +5,10 @@ import SettingsSchema
 /// page, given the page's mode, synced, then renamed over it. The page is
 /// found by the loader's containment rule, so a write never follows a link
 /// or a `..` out of the bundle, and the file on disk must still hold the
-/// bytes the edit was made from.
+/// bytes the edit was made from. The check and the rename happen under an
+/// exclusive `flock(2)` on the bundle's folder (no file is added to the
+/// bundle), so of two writers that read the same bytes one writes and the
+/// other is refused: no write reported as made is lost to another.
 ///
 /// ```swift
 /// try BundleFileWriter.write(change, inBundle: "App/Settings.bundle")
@@ -17,6 +20,12 @@ public enum BundleFileWriter {
     }
     guard let real = SettingsBundle.containedPath(change.file, inBundle: bundle) else {
       throw .pageOutsideBundle(change.file, reason: "it leads out of the bundle")
+    }
+    let lock = open(bundle, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard lock >= 0 else { throw failure(change.file, errno) }
+    defer { close(lock) }
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw failure(change.file, errno) }
     }
     guard let now = FileManager.default.contents(atPath: real), Array(now) == change.original
     else {
