@@ -24,15 +24,8 @@ enum HTMLText {
   static func attribute(_ text: String) -> String { escape(text, inAttribute: true) }
 
   private static func escape(_ text: String, inAttribute: Bool) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
+    MarkupEscaping.escaped(text) { scalar, out in
       switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
       case "\n" where !inAttribute: out += "\n"
       case "\u{200E}", "\u{200F}", "\u{061C}": out.unicodeScalars.append(scalar)
       default:
@@ -50,7 +43,6 @@ enum HTMLText {
         }
       }
     }
-    return out
   }
 
   /// U+FDD0…U+FDEF and the last two code points of every plane: HTML's

@@ -13,23 +13,14 @@
 /// ```
 enum SVGMarkup {
   static func escaped(_ text: String) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
+    MarkupEscaping.escaped(text) { scalar, out in
       switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
       case "\t": out += "&#9;"
       case "\n": out += "&#10;"
       case "\r": out += "&#13;"
-      default:
-        out.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
+      default: out.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
       }
     }
-    return out
   }
 
   /// XML 1.0's `Char` production (Swift strings hold no lone surrogates).
