@@ -257,7 +257,7 @@ struct BinaryPlistPatcher {
 
   private func write(_ created: [NewObject], top: Int) throws(BundleEditError) -> [UInt8] {
     let total = objectCount + created.count
-    let needed = Self.byteCount(UInt64(total - 1))
+    let needed = BinaryPlistObject.byteCount(UInt64(total - 1))
     if needed > referenceSize {
       return try widened(created, top: top, referenceSize: needed)
     }
@@ -317,14 +317,16 @@ struct BinaryPlistPatcher {
   private func finish(_ objects: [UInt8], offsets: [Int], referenceSize: Int, top: Int) -> [UInt8] {
     var output = objects
     let table = output.count
-    let offsetSize = max(self.offsetSize, Self.byteCount(UInt64(table)))
-    for offset in offsets { Self.append(UInt64(offset), size: offsetSize, to: &output) }
+    let offsetSize = max(self.offsetSize, BinaryPlistObject.byteCount(UInt64(table)))
+    for offset in offsets {
+      BinaryPlistObject.append(UInt64(offset), size: offsetSize, to: &output)
+    }
     // The trailer's first six bytes (unused, and the sort version) as they were.
     output += bytes[(bytes.count - 32)..<(bytes.count - 26)]
     output += [UInt8(offsetSize), UInt8(referenceSize)]
-    Self.append(UInt64(offsets.count), size: 8, to: &output)
-    Self.append(UInt64(top), size: 8, to: &output)
-    Self.append(UInt64(table), size: 8, to: &output)
+    BinaryPlistObject.append(UInt64(offsets.count), size: 8, to: &output)
+    BinaryPlistObject.append(UInt64(top), size: 8, to: &output)
+    BinaryPlistObject.append(UInt64(table), size: 8, to: &output)
     return output
   }
 
@@ -332,73 +334,22 @@ struct BinaryPlistPatcher {
     switch object {
     case .bytes(let bytes): output += bytes
     case .array(let items):
-      header(0xA, count: items.count, into: &output)
-      for item in items { append(UInt64(item), size: referenceSize, to: &output) }
+      BinaryPlistObject.header(0xA, count: items.count, into: &output)
+      for item in items { BinaryPlistObject.append(UInt64(item), size: referenceSize, to: &output) }
     case .dictionary(let keys, let values):
-      header(0xD, count: keys.count, into: &output)
-      for key in keys { append(UInt64(key), size: referenceSize, to: &output) }
-      for value in values { append(UInt64(value), size: referenceSize, to: &output) }
+      BinaryPlistObject.header(0xD, count: keys.count, into: &output)
+      for key in keys { BinaryPlistObject.append(UInt64(key), size: referenceSize, to: &output) }
+      for value in values {
+        BinaryPlistObject.append(UInt64(value), size: referenceSize, to: &output)
+      }
     }
   }
 
   /// A scalar's object as CoreFoundation writes it.
   static func scalar(_ value: PlistValue) -> [UInt8] {
     var output: [UInt8] = []
-    switch value {
-    case .string(let text):
-      if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        header(0x5, count: text.utf8.count, into: &output)
-        output += text.utf8
-      } else {
-        let units = Array(text.utf16)
-        header(0x6, count: units.count, into: &output)
-        for unit in units { output += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
-      }
-    case .integer(let number): integer(number, into: &output)
-    case .real(let number):
-      output.append(0x23)
-      append(number.bitPattern, size: 8, to: &output)
-    case .bool(let flag): output.append(flag ? 0x09 : 0x08)
-    case .date(let date):
-      output.append(0x33)
-      append(date.timeIntervalSinceReferenceDate.bitPattern, size: 8, to: &output)
-    case .data(let data):
-      header(0x4, count: data.count, into: &output)
-      output += data
-    case .array, .dictionary: break  // containers are objects of their own
-    }
+    BinaryPlistObject.scalar(value, into: &output)
     return output
-  }
-
-  private static func integer(_ number: Int64, into output: inout [UInt8]) {
-    let size = number < 0 ? 8 : byteCount(UInt64(number))
-    let power = [1: 0, 2: 1, 4: 2, 8: 3][size] ?? 3
-    output.append(0x10 | UInt8(power))
-    append(UInt64(bitPattern: number), size: 1 << power, to: &output)
-  }
-
-  private static func header(_ kind: UInt8, count: Int, into output: inout [UInt8]) {
-    if count < 15 {
-      output.append(kind << 4 | UInt8(count))
-    } else {
-      output.append(kind << 4 | 0x0F)
-      integer(Int64(count), into: &output)
-    }
-  }
-
-  static func byteCount(_ value: UInt64) -> Int {
-    switch value {
-    case 0...0xFF: 1
-    case 0...0xFFFF: 2
-    case 0...0xFFFF_FFFF: 4
-    default: 8
-    }
-  }
-
-  private static func append(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-    for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
-      output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-    }
   }
 
   static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> UInt64 {
