@@ -57,6 +57,10 @@ public enum BundleEditError: Error, Sendable, Hashable {
   /// The schema knows no such attribute for the type (of the element, when one
   /// exists already): the attributes it knows.
   case unknownAttribute(String, type: String, element: ElementCandidate?, known: [String])
+  /// `set` was asked to change an element's `Key`: a Key is changed by
+  /// renaming (``KeyRename``), which refuses an empty, multi-line or used Key
+  /// and renames the Key's texts with it.
+  case keyNotSet(element: ElementCandidate)
   /// The value does not fit the attribute, and why (the schema's words).
   case valueRefused(String, attribute: String, element: ElementCandidate?, reason: String)
   /// A new element given without `Type`, or the attribute text could not be read.

@@ -69,12 +69,14 @@ public struct BundleEditor: Sendable {
   }
 
   /// Sets `ATTRIBUTE` of the element `NAME` (`version_preference.DefaultValue`)
-  /// to `text`, typed by the schema.
+  /// to `text`, typed by the schema. A `Key` is not set here: ``KeyRename``
+  /// renames it.
   public func set(_ keyPath: String, to text: String, page: String? = nil)
     throws(BundleEditError) -> FileChange
   {
     let (name, attribute) = try Self.splitKeyPath(keyPath)
     let element = try ElementLocator.locate(name, in: bundle, page: page)
+    guard attribute != "Key" else { throw .keyNotSet(element: element.candidate) }
     let value = try AttributeValue.typed(
       text, attribute: attribute, of: element.specifier, in: bundle.catalog,
       element: element.candidate)

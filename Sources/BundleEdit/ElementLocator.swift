@@ -33,7 +33,8 @@ public struct LocatedElement: Sendable {
 /// pages its child panes reach) or on one page file.
 ///
 /// A name that matches more than one element is refused with every match,
-/// never guessed; a name that matches none is refused with the elements the
+/// never guessed (but a Title that one keyless element shares with keyed
+/// ones names the keyless element, which has no other name); a name that matches none is refused with the elements the
 /// pages have.
 public enum ElementLocator {
   /// The element named `name`; `page` limits the search to one page file of
@@ -53,6 +54,10 @@ public enum ElementLocator {
         }
       }
       if found.count == 1, let only = found.first { return only }
+      // A Title shared by one keyless element (a group) and keyed rows names
+      // the keyless one: the rows have their Key to be named by; it has none.
+      let keyless = found.filter { $0.specifier.key == nil }
+      if match == .title, keyless.count == 1, let only = keyless.first { return only }
       if found.count > 1 { throw .ambiguous(name: name, matches: found.map(\.candidate)) }
     }
     throw .noElement(
@@ -69,7 +74,18 @@ public enum ElementLocator {
   public static func searchedPages(of bundle: SettingsBundle, page: String?)
     throws(BundleEditError) -> [Page]
   {
-    guard let page else { return bundle.pages.filter { $0.document != nil } }
+    guard let page else {
+      let readable = bundle.pages.filter { $0.document != nil }
+      // No page reads: say so when one is a link out of the bundle (the loader
+      // does not follow it) rather than finding no element on no page.
+      if readable.isEmpty {
+        let root = bundle.pages.first?.file ?? "Root.plist"
+        if leadsOutThroughLink(root, in: bundle) {
+          throw .pageOutsideBundle(root, reason: "it leads out of the bundle through a link")
+        }
+      }
+      return readable
+    }
     if let reason = SettingsBundle.unsafeReason(ofPath: page) {
       throw .pageOutsideBundle(page, reason: reason)
     }
@@ -78,8 +94,7 @@ public enum ElementLocator {
       return [loaded]
     }
     guard SettingsBundle.containedPath(file, inBundle: bundle.path) != nil else {
-      var info = stat()
-      guard lstat(bundle.path + "/" + file, &info) == 0 else {
+      guard leadsOutThroughLink(file, in: bundle) else {
         throw .noPage(file, pages: bundle.files.filter { $0.hasSuffix(".plist") })
       }
       throw .pageOutsideBundle(file, reason: "it leads out of the bundle through a link")
@@ -104,5 +119,13 @@ public enum ElementLocator {
         file: file, name: Page.name(ofFile: file), document: document, specifiers: specifiers,
         isReached: false)
     ]
+  }
+
+  /// Whether `file` is there in the bundle's folder but the containment rule
+  /// does not reach it: a link out of the bundle.
+  static func leadsOutThroughLink(_ file: String, in bundle: SettingsBundle) -> Bool {
+    var info = stat()
+    return SettingsBundle.containedPath(file, inBundle: bundle.path) == nil
+      && lstat(bundle.path + "/" + file, &info) == 0
   }
 }

@@ -376,8 +376,9 @@ struct TextPlistPatcher {
     return "\(value)"
   }
 
-  /// Text for an XML element: `&`, `<` and `>` as entities; a character XML
-  /// cannot hold is refused.
+  /// Text for an XML element: `&`, `<` and `>` as entities, as
+  /// `XMLPlistWriter` writes them, and a carriage return as `&#13;`; a
+  /// character XML cannot hold is refused.
   private func escaped(_ value: String) throws(BundleEditError) -> String {
     var result = ""
     for scalar in value.unicodeScalars {
@@ -385,7 +386,10 @@ struct TextPlistPatcher {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      // A raw carriage return reads back as a line feed (XML's end-of-line
+      // handling, in CoreFoundation's parser too); a reference does not.
+      case "\r": result += "&#13;"
+      case "\t", "\n": result.unicodeScalars.append(scalar)
       default:
         let code = scalar.value
         guard code >= 0x20, code != 0xFFFE, code != 0xFFFF else {

@@ -224,7 +224,8 @@ enum BundleEditPrinter {
       return (
         "\(bundle): \"\(name)\" names \(matches.count) elements: "
           + matches.map { named($0, bundle: bundle) }.joined(separator: ", ")
-          + "; name one by its Key, or give its page with --page",
+          + (Set(matches.map(\.place.file)).count > 1
+            ? "; name one by its Key, or give its page with --page" : "; name one by its Key"),
         ExitStatus.failure
       )
     case .unknownAttribute(let attribute, let type, let element, let known):
@@ -232,6 +233,13 @@ enum BundleEditPrinter {
       return (
         "\(place)\(type) has no attribute \(attribute); it has \(known.joined(separator: ", "))",
         ExitStatus.failure
+      )
+    case .keyNotSet(let element):
+      return (
+        "\(named(element, bundle: bundle)): its Key is not set; rename it with"
+          + " prefs bundle rename-key \(bundle) OLD NEW, which refuses an empty or used Key"
+          + " and renames its texts too",
+        ExitStatus.usage
       )
     case .valueRefused(let text, let attribute, let element, let reason):
       let place = element.map { base + $0.place.description + ": " } ?? ""
