@@ -42,6 +42,48 @@ public enum KeyedArchive {
     (try? propertyList(data, limits: limits)) != nil
   }
 
+  /// Why data that names itself an archive cannot be read within `limits`
+  /// (its property list is too large, has too many values or is nested too
+  /// deep), as an ``KeyedArchiveError/Reason/overReadLimits(_:)`` error; nil
+  /// for other data and for archives the reader takes (``isArchive(_:limits:)``).
+  ///
+  /// ```swift
+  /// KeyedArchive.overReadLimits(huge)?.description
+  /// // the binary plist expands to more than 1000000 values
+  /// ```
+  public static func overReadLimits(_ data: Data, limits: Limits = .standard)
+    -> KeyedArchiveError?
+  {
+    let bytes = [UInt8](data)
+    guard looksLikeArchiveFormat(bytes) else { return nil }
+    do throws(ReadIssue) {
+      _ = try PropertyListReader.read(
+        bytes, limits: ReadLimits(maximumBytes: limits.maximumBytes), uids: .asCFUIDDictionary)
+      return nil
+    } catch {
+      // A plist the reader refuses cannot be asked for its `$archiver`: the
+      // names an archiver writes as they are (both plist formats store ASCII
+      // strings as their bytes) are the evidence that it is an archive.
+      guard error.kind == .limit, contains(bytes, "$archiver"), contains(bytes, archiverName)
+      else { return nil }
+      return KeyedArchiveError(.overReadLimits(error.message))
+    }
+  }
+
+  static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+    let needle = Array(text.utf8)
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var index = 0
+    let last = bytes.count - needle.count
+    while index <= last {
+      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// The archive's tree. Throws a ``KeyedArchiveError`` naming what is wrong
   /// and where; never loads or runs a class it names.
   public static func read(_ data: Data, limits: Limits = .standard) throws(KeyedArchiveError)

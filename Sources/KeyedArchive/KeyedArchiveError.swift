@@ -23,6 +23,9 @@ public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConverti
     case tooDeep(limit: Int)
     /// More values than the limit (shared plain values count each time they are used).
     case tooLarge(limit: Int)
+    /// Data that names itself an `NSKeyedArchiver` archive but whose property
+    /// list is over the reader's limits (size, values, depth): the reader's words.
+    case overReadLimits(String)
   }
 
   public var reason: Reason
@@ -48,6 +51,7 @@ public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConverti
         "a reference to object \(index), but $objects holds \(count)"
       case .tooDeep(let limit): "objects nested deeper than \(limit) levels"
       case .tooLarge(let limit): "more than \(limit) values"
+      case .overReadLimits(let message): message
       }
     var place = keyPath.escapingControlCharacters
     if let object, !keyPath.hasPrefix("$objects[\(object)]") {

@@ -125,4 +125,27 @@ struct ArchivedDefaultsTests {
     let back = try DefaultsFrontEnd.values(in: json, named: "export.json", format: .json)
     #expect(back == values)
   }
+
+  /// An archive over the reader's limits (here its property list nested
+  /// deeper than the reader goes; KeyedArchiveTests' OverReadLimitsTests has
+  /// the tester's million values) is named as one, with the reason, after
+  /// its bytes (tester 2026-11-27d H-h).
+  @Test func anArchiveTooLargeToShowSaysSo() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var nested = PlistValue.string("s")
+    for _ in 0..<250 { nested = .array([nested]) }
+    let data = Data(
+      try BinaryPlistWriter.write(
+        .dictionary([
+          "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100000),
+          "$top": .dictionary(["root": .dictionary(["CF$UID": .integer(1)])]),
+          "$objects": .array([.string("$null"), nested]),
+        ]), limits: ReadLimits(maximumDepth: 300)))
+    let shown = try #require(ArchiveDisplay.tree.text(of: data, indent: 0))
+    #expect(
+      shown == PlistValue.data(data).scalarText
+        + " (an NSKeyedArchiver archive too large to show: nesting deeper than 200 levels)")
+    #expect(ArchiveDisplay.raw.text(of: data, indent: 0) == nil)
+    #expect(ArchiveDisplay.tree.text(of: Data(repeating: 0x78, count: 100), indent: 0) == nil)
+  }
 }

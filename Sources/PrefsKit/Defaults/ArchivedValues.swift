@@ -19,7 +19,13 @@ public enum ArchiveDisplay: Sendable, Hashable {
   /// The text of `data` at `indent` when it is an archive (its tree, or its
   /// bytes and why they do not read); nil for other data.
   public func text(of data: Data, indent: Int) -> String? {
-    guard self == .tree, KeyedArchive.isArchive(data) else { return nil }
+    guard self == .tree else { return nil }
+    guard KeyedArchive.isArchive(data) else {
+      return KeyedArchive.overReadLimits(data).map {
+        PlistValue.data(data).scalarText + " (an NSKeyedArchiver archive too large to show: "
+          + $0.description.escapingControlCharacters + ")"
+      }
+    }
     do throws(KeyedArchiveError) {
       return try KeyedArchive.read(data).text(indent: indent)
     } catch {
