@@ -61,6 +61,9 @@ public enum BundleEditError: Error, Sendable, Hashable {
   /// renaming (``KeyRename``), which refuses an empty, multi-line or used Key
   /// and renames the Key's texts with it.
   case keyNotSet(element: ElementCandidate)
+  /// A new element's `Key` is already an element's: the two rows would show
+  /// and write one stored value.
+  case keyInUse(String, elements: [ElementCandidate])
   /// The value does not fit the attribute, and why (the schema's words).
   case valueRefused(String, attribute: String, element: ElementCandidate?, reason: String)
   /// A new element given without `Type`, or the attribute text could not be read.

@@ -91,12 +91,21 @@ public struct BundleEditor: Sendable {
   /// texts (`Type=PSToggleSwitchSpecifier`, `Key=sync`, `DefaultValue=YES`;
   /// an array attribute takes one element per text: `Values=1 Values=2`),
   /// checked against the schema: a known type, known attributes, the
-  /// required ones present, each value of its kind.
+  /// required ones present, each value of its kind, a Key no element has,
+  /// as many Titles (and ShortTitles) as Values, a File inside the bundle.
   public func add(after name: String, attributes: [String], page: String? = nil)
     throws(BundleEditError) -> FileChange
   {
     let anchor = try ElementLocator.locate(name, in: bundle, page: page)
     let node = try Self.newElement(attributes, catalog: bundle.catalog)
+    if let key = node["Key"]?.string {
+      let used = bundle.pages.flatMap { page in
+        page.specifiers.filter { $0.key?.isSameKey(as: key) == true }.map {
+          ElementCandidate(page: page, index: $0.index)
+        }
+      }
+      guard used.isEmpty else { throw .keyInUse(key, elements: used) }
+    }
     var change = try edit(
       anchor,
       [
@@ -202,6 +211,23 @@ public struct BundleEditor: Sendable {
     let required = (catalog.types[type]?.keys ?? [:]).merging(catalog.commonKeys) { a, _ in a }
       .filter { $0.value.required && !entries.map(\.key).contains($0.key) }.map(\.key).sorted()
     guard required.isEmpty else { throw .missingAttributes(required, type: typeText) }
-    return PlistNode(.dictionary(entries))
+    let node = PlistNode(.dictionary(entries))
+    // Settings pairs Values[i] with Titles[i]: other counts show wrong titles.
+    if let values = node["Values"]?.array {
+      for attribute in ["Titles", "ShortTitles"] {
+        guard let titles = node[attribute]?.array, titles.count != values.count else { continue }
+        throw .valueRefused(
+          attributes.filter { $0.hasPrefix(attribute + "=") }.joined(separator: " "),
+          attribute: attribute, element: nil,
+          reason:
+            "\(attribute) has \(titles.count) but Values has \(values.count); each value needs one title"
+        )
+      }
+    }
+    // The rule the loader and lint apply: a page is looked up inside the bundle.
+    if let file = node["File"]?.string, let reason = SettingsBundle.unsafeReason(ofPath: file) {
+      throw .valueRefused(file, attribute: "File", element: nil, reason: reason)
+    }
+    return node
   }
 }

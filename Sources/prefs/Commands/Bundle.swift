@@ -234,6 +234,13 @@ enum BundleEditPrinter {
         "\(place)\(type) has no attribute \(attribute); it has \(known.joined(separator: ", "))",
         ExitStatus.failure
       )
+    case .keyInUse(let key, let elements):
+      return (
+        "\(bundle): the Key \"\(key.escapingControlCharacters)\" is already used by "
+          + elements.map { named($0, bundle: bundle) }.joined(separator: ", ")
+          + "; two rows of one Key show and write one stored value",
+        ExitStatus.failure
+      )
     case .keyNotSet(let element):
       return (
         "\(named(element, bundle: bundle)): its Key is not set; rename it with"
