@@ -244,7 +244,8 @@ enum BundleEditPrinter {
     case .keyNotSet(let element):
       return (
         "\(named(element, bundle: bundle)): its Key is not set; rename it with"
-          + " prefs bundle rename-key \(bundle) OLD NEW, which refuses an empty or used Key"
+          + " prefs bundle rename-key \(bundle) \(element.key?.escapingControlCharacters ?? "OLD") NEW,"
+          + " which refuses an empty or used Key"
           + " and renames its texts too",
         ExitStatus.usage
       )
