@@ -39,6 +39,14 @@ struct RenderedPagesTests {
       try page.setViewport(Viewport(width: width, height: 640))
       let overflow = try page.horizontalOverflow()
       #expect(overflow == nil, "\(name) at \(width) px: \(String(describing: overflow))")
+      // The back link is one line (cut with "…" when it must be), never "‹" above its label.
+      let brokenBackLinks: [String] = try page.evaluate(
+        """
+        [...document.querySelectorAll('a.back')].filter(a =>
+          a.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(a).lineHeight)
+        ).map(a => a.closest('section').id)
+        """)
+      #expect(brokenBackLinks == [], "\(name) at \(width) px: back links on several lines")
     }
     let links = try page.internalLinkProblems()
     #expect(links == [], "\(name): \(links)")

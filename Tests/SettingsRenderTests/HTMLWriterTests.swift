@@ -79,6 +79,36 @@ import Testing
     }
   }
 
+  /// The back link is one line cut with "…" where it does not fit, as the navigation
+  /// bar's back button is: never "‹" on a line of its own, never a word broken.
+  @Test(arguments: examples)
+  func theBackLinkIsOneLineCutWithAnEllipsis(_ example: Example) throws {
+    let html = try Self.html(example)
+    let rules = html.split(separator: "\n").map(String.init)
+    let back = try #require(rules.first { $0.hasPrefix(".back{") })
+    #expect(back.contains("white-space:nowrap"), "\(back)")
+    #expect(!back.contains("overflow-wrap"), "\(back)")
+    // The label (a `bdi`, in its own direction) clips, so "…" ends the label's text.
+    let label = try #require(rules.first { $0.hasPrefix(".back bdi{") })
+    for declaration in ["overflow:hidden", "text-overflow:ellipsis"] {
+      #expect(label.contains(declaration), "\(label)")
+    }
+    // An inline-block "‹" is a box of its own, which a line may break after.
+    for rule in rules where rule.contains(".back::before") {
+      #expect(!rule.contains("inline-block"), "\(rule)")
+    }
+  }
+
+  /// A text field's value reads in its own direction, whatever the page's: Latin text
+  /// on a right-to-left page keeps its order.
+  @Test(arguments: examples)
+  func textFieldsReadInTheirValuesDirection(_ example: Example) throws {
+    let html = try Self.html(example)
+    for tag in HTMLStructure.skeleton(html) where tag.hasPrefix("<input class=\"field\"") {
+      #expect(tag.contains(" dir=\"auto\""), "\(tag)")
+    }
+  }
+
   @Test(arguments: [("ar", "rtl"), ("he", "rtl"), ("en", "ltr")])
   func rightToLeftSystemLanguagesMirrorThePage(language: String, direction: String) throws {
     let layout = try SettingsLayout.example(

@@ -237,6 +237,34 @@ import Testing
     #expect(mirrored.contains(" L33.4 "))
   }
 
+  /// The chosen value's check mark is the same ✓ in both directions (short stroke down
+  /// to the right, long stroke up to the right); only its place is mirrored.
+  @Test(arguments: drawings) func checkMarksAreNeverMirrored(_ drawing: Drawing) throws {
+    let layout = try drawing.layout()
+    var marks: [(points: [(x: Double, y: Double)], pictureWidth: Double)] = []
+    for page in layout.pages {
+      let picture = SVGPicture.page(page, of: layout)
+      // `<svg xmlns="…" width="W"`: the fourth quoted-apart field.
+      let pictureWidth = try #require(Double(picture.split(separator: "\"")[3]))
+      for line in picture.split(separator: "\n") where line.contains("stroke-width=\"2.5\"") {
+        let path = try #require(
+          line.split(separator: "\"").drop { !$0.hasSuffix(" d=") }.dropFirst().first)
+        let numbers = path.split { $0 == " " || $0 == "M" || $0 == "L" }.compactMap { Double($0) }
+        try #require(numbers.count == 6, "\(line)")
+        marks.append(
+          (stride(from: 0, to: 6, by: 2).map { (numbers[$0], numbers[$0 + 1]) }, pictureWidth))
+      }
+    }
+    #expect(!marks.isEmpty || !drawing.golden.hasPrefix("squared"))
+    for (mark, pictureWidth) in marks {
+      #expect(mark[0].x < mark[1].x && mark[1].x < mark[2].x, "\(mark)")
+      #expect(mark[2].y < mark[0].y && mark[0].y < mark[1].y, "\(mark)")
+      // On the trailing side: the right of a left-to-right page, the left of a mirrored one.
+      let isOnTheLeft = mark[2].x < pictureWidth / 2
+      #expect(isOnTheLeft == (layout.direction == .rightToLeft), "\(mark) of \(pictureWidth)")
+    }
+  }
+
   struct Cut: Sendable, CustomTestStringConvertible {
     var text: String
     var width: Double

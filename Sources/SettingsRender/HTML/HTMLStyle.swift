@@ -92,6 +92,11 @@ enum HTMLStyle {
     return colours + "\n" + rules
   }
 
+  // The back link stays one line, its label cut with "…" at the label's own end (the
+  // label, a `bdi`, is the box that clips, so a Latin title on a right-to-left page
+  // keeps its beginning), as the navigation bar's back button is.
+  // A text field's value reads in its own direction (`dir="auto"` on the input) but is
+  // aligned by the page's, as UIKit's natural alignment follows the app's language.
   static let rules = """
     *{box-sizing:border-box}
     html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
@@ -106,9 +111,10 @@ enum HTMLStyle {
     .page:target{outline:3px solid var(--tint);outline-offset:2px}
     .page-header{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr) minmax(0,1fr);align-items:center;gap:8px;min-height:44px;padding:0 16px 8px}
     .page-title{grid-column:2;min-width:0;margin:0;font-size:17px;font-weight:600;text-align:center;overflow-wrap:anywhere}
-    .back{grid-column:1;grid-row:1;min-width:0;color:var(--tint);text-decoration:none;overflow-wrap:anywhere}
-    .back::before{content:"‹ ";display:inline-block}
-    [dir=rtl] .back::before{content:"› "}
+    .back{grid-column:1;grid-row:1;display:flex;min-width:0;color:var(--tint);text-decoration:none;white-space:nowrap}
+    .back::before{content:"‹";flex:none}
+    [dir=rtl] .back::before{content:"›"}
+    .back bdi{min-width:0;overflow:hidden;text-overflow:ellipsis}
     .empty{margin:0 16px;color:var(--secondary);font-size:13px}
     .group{margin:0 16px 24px}
     .group-title{margin:0 16px 6px;font-size:13px;font-weight:400;text-transform:uppercase;color:var(--secondary);overflow-wrap:anywhere}
@@ -122,7 +128,8 @@ enum HTMLStyle {
     .chevron{flex:0 0 auto;color:var(--secondary);display:inline-block}
     [dir=rtl] .chevron{transform:scaleX(-1)}
     .footer{margin:6px 16px 0;font-size:13px;color:var(--secondary);white-space:pre-line;overflow-wrap:anywhere}
-    .field{flex:1 1 50%;min-width:0;margin:0;padding:0;border:0;background:transparent;color:var(--label);font:inherit;text-align:start}
+    .field{flex:1 1 50%;min-width:0;margin:0;padding:0;border:0;background:transparent;color:var(--label);font:inherit;text-align:left}
+    [dir=rtl] .field{text-align:right}
     .field::placeholder{color:var(--secondary);opacity:1}
     .switch{appearance:none;-webkit-appearance:none;flex:0 0 auto;width:51px;height:31px;margin:0;border-radius:16px;opacity:1;\
     background:radial-gradient(circle at 15.5px 50%,var(--knob) 0 13.5px,transparent 14px),var(--switch-off)}

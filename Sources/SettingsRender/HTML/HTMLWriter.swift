@@ -224,7 +224,7 @@ private struct Writer {
       return element(
         "text-field",
         label
-          + "<input class=\"field\" type=\"\(isSecure ? "password" : "text")\" value=\(attribute(shown))\(hint)\(mode) readonly \(name)>"
+          + "<input class=\"field\" type=\"\(isSecure ? "password" : "text")\" dir=\"auto\" value=\(attribute(shown))\(hint)\(mode) readonly \(name)>"
       )
     case .slider(let shown, let minimum, let maximum, let low, let high):
       var body = "<span class=\"slider\">"

@@ -432,10 +432,13 @@ struct PageDrawing {
     )
   }
 
+  /// A check mark 14 wide whose trailing end is at `trailing`. Only its place is
+  /// mirrored on a right-to-left page: iOS draws the same ✓ in both directions.
   mutating func checkmark(trailing: Double, middle: Double) {
-    let points = [(trailing - 14, middle), (trailing - 9, middle + 5), (trailing, middle - 6)]
+    let left = isRightToLeft ? metrics.width - trailing : trailing - 14
+    let points = [(left, middle), (left + 5, middle + 5), (left + 14, middle - 6)]
     let path = points.enumerated().map { index, point in
-      "\(index == 0 ? "M" : "L")\(x(point.0)) \(SVGMarkup.number(point.1))"
+      "\(index == 0 ? "M" : "L")\(SVGMarkup.number(point.0)) \(SVGMarkup.number(point.1))"
     }.joined(separator: " ")
     body.append(
       "<path class=\"tint-stroke\" d=\"\(path)\" fill=\"none\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
