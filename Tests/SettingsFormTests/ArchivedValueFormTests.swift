@@ -30,4 +30,31 @@ struct ArchivedValueFormTests {
     #expect(ArchivedValueText.line(of: .data(Data([1, 2, 3]))) == nil)
     #expect(ArchivedValueText.line(of: .string("archived")) == nil)
   }
+
+  /// A toggle or multi value whose stored value is an archive says so, in the
+  /// form and in plain mode, instead of showing "off" or no choice as if it
+  /// held its default (tester 2026-11-27d H-i).
+  @Test func anArchivedToggleOrMultiValueSaysWhatIsStored() throws {
+    let toggle = PlistValue.data(Self.archive(NSArray(array: ["a", "b"])))
+    let multi = PlistValue.data(Self.archive(NSArray(array: ["c", "d", "e"])))
+    let values: [PlistKey: PlistValue] = [
+      "dark_mode_preference": toggle, "theme_preference": multi,
+    ]
+    let driver = try FormDriver(width: 80, height: 40, values: values)
+    #expect(driver.screen.contains("archived NSArray, 2 objects"))
+    #expect(driver.screen.contains("archived NSArray, 3 objects"))
+    var output = ""
+    var answers = 0
+    // Enter on every row (keeps each value), then the end of input.
+    _ = PlainFormSession(
+      bundle: driver.state.bundle, store: driver.store, words: .english, idiom: .phone,
+      readAnswer: {
+        answers += 1
+        return answers < 100 ? "" : nil
+      }
+    ).run(output: &output)
+    #expect(output.contains(": archived NSArray, 2 objects"), "\(output)")
+    #expect(output.contains(": archived NSArray, 3 objects"), "\(output)")
+    #expect(try driver.store.persistentValues() == values)
+  }
 }

@@ -263,6 +263,10 @@ public struct PlainFormSession {
   /// its title, a secure text masked, a date as its picker shows it.
   func shownText(of value: PlistValue, for specifier: Specifier, on page: Page) -> String {
     let rule = bundle.catalog.spec(of: specifier.type)?.valueRule
+    // An archive is no boolean nor one of Values: say what is stored.
+    if rule == .toggle || rule == .oneOfValues, let archived = ArchivedValueText.line(of: value) {
+      return archived
+    }
     if rule == .toggle {
       let isOn = SpecifierValue.showsOn(value, of: specifier, dialect: bundle.options.dialect)
       return isOn ? words["value.on"] : words["value.off"]

@@ -138,9 +138,10 @@ public enum FormUpdate {
   static func activate(_ state: inout FormState) -> [FormEffect] {
     guard let row = state.focusedRow else { return [] }
     let key = row.key ?? ""
-    // An archived value is shown, never edited as text: that would replace the object.
+    // An archived value is shown, never edited (as text, a switch or a choice):
+    // that would replace the object the app decodes.
     switch row.kind {
-    case .textField, .textView, .datePicker:
+    case .textField, .textView, .datePicker, .toggle, .multiValue:
       if ArchivedValueText.line(of: state.value(of: row)) != nil { return [] }
     default: break
     }

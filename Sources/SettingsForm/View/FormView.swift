@@ -182,6 +182,8 @@ public enum FormView {
     let value = state.value(of: row)
     switch row.kind {
     case .toggle:
+      // An archive is no boolean: say what is stored, not "off".
+      if let archived = ArchivedValueText.line(of: value) { return archived }
       let isOn = SpecifierValue.showsOn(
         value, of: row.specifier, dialect: state.bundle.options.dialect)
       return isOn ? state.words["value.on"] : state.words["value.off"]
@@ -190,6 +192,7 @@ public enum FormView {
       let text = value.map(SpecifierValue.text(of:)) ?? ""
       return secure ? String(repeating: "•", count: text.count) : text.escapingControlCharacters
     case .multiValue:
+      if let archived = ArchivedValueText.line(of: value) { return archived }
       return (title(of: value, in: row, state: state, short: true) ?? "") + " ›"
     case .titleValue:
       return title(of: value, in: row, state: state, short: false)
