@@ -88,6 +88,26 @@ struct BundleCommandTests {
       message:
         "Type cannot be \"PSToggle\": the schema has no type PSToggle; it has PSChildPaneSpecifier, PSGroupSpecifier, PSMultiValueSpecifier, PSRadioGroupSpecifier, PSSliderSpecifier, PSTextFieldSpecifier, PSTitleValueSpecifier, PSToggleSwitchSpecifier"
     ),
+    // A Key is renamed by rename-key, which checks it (issue 29, H-b).
+    Refusal(
+      arguments: ["set", "Settings.bundle", "name_preference.Key", "pin_preference"], status: 2,
+      message:
+        "Settings.bundle/Root.plist:17:3 name_preference (PSTextFieldSpecifier): its Key is not set; rename it with prefs bundle rename-key Settings.bundle name_preference NEW, which refuses an empty or used Key and renames its texts too"
+    ),
+    // A new element lint would call an error (H-e).
+    Refusal(
+      arguments: [
+        "add", "Settings.bundle", "--after", "version_preference", "Type=PSToggleSwitchSpecifier",
+        "Key=pin_preference", "Title=T", "DefaultValue=NO",
+      ], status: 1,
+      message:
+        "Settings.bundle: the Key \"pin_preference\" is already used by Settings.bundle/Root.plist:45:3 pin_preference (PSTextFieldSpecifier); two rows of one Key show and write one stored value"
+    ),
+    Refusal(
+      arguments: [
+        "add", "Settings.bundle", "--after", "version_preference", "Type=PSChildPaneSpecifier",
+        "Title=E", "File=/etc/passwd",
+      ], status: 1, message: "File cannot be \"/etc/passwd\": an absolute path"),
     Refusal(
       arguments: ["remove", "Settings.bundle", "ADVANCED\u{1B}"], status: 1,
       message:
