@@ -58,7 +58,8 @@ let package = Package(
     // NSKeyedArchiver archives stored as Data, read as a tree; nothing is loaded or run.
     .target(name: "KeyedArchive", dependencies: ["Plist"]),
     // Edits to a bundle's own plists and tables that change only the bytes that change.
-    .target(name: "BundleEdit", dependencies: ["Plist", "Localization", "SettingsSchema"]),
+    .target(
+      name: "BundleEdit", dependencies: ["Plist", "Localization", "SettingsSchema", "Platform"]),
     // The Settings app's pages drawn as self-contained HTML and SVG.
     .target(
       name: "SettingsRender",

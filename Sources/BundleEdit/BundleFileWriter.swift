@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SettingsSchema
 
 /// Writes a ``FileChange`` into its bundle atomically: a new file beside the
@@ -24,9 +25,7 @@ public enum BundleFileWriter {
     let lock = open(bundle, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard lock >= 0 else { throw failure(change.file, errno) }
     defer { close(lock) }
-    while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw failure(change.file, errno) }
-    }
+    if let code = FileLock.lockExclusively(lock) { throw failure(change.file, code) }
     guard let now = FileManager.default.contents(atPath: real), Array(now) == change.original
     else {
       throw .unwritable(file: change.file, reason: "the file changed since it was read")

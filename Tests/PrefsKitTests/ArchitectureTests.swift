@@ -23,7 +23,7 @@ struct ArchitectureTests {
     "BundleDiff": ["Plist", "SettingsSchema", "Localization"],
     "ProjectConfiguration": ["Plist", "SettingsSchema", "Localization"],
     "KeyedArchive": ["Plist"],
-    "BundleEdit": ["Plist", "Localization", "SettingsSchema"],
+    "BundleEdit": ["Plist", "Localization", "SettingsSchema", "Platform"],
     "SettingsRender": ["Plist", "Localization", "SettingsSchema", "TextWidth"],
     "HeadlessBrowser": ["Platform"],
     "SettingsForm": [
