@@ -57,4 +57,17 @@ struct ArchivedValueFormTests {
     #expect(output.contains(": archived NSArray, 3 objects"), "\(output)")
     #expect(try driver.store.persistentValues() == values)
   }
+
+  /// Enter on such a row neither flips the switch nor picks a choice: the
+  /// archive stays as stored.
+  @Test(arguments: ["dark_mode_preference", "theme_preference"])
+  func anArchivedToggleOrMultiValueStaysAsStored(key: String) throws {
+    let stored = PlistValue.data(Self.archive(NSArray(array: ["a", "b"])))
+    var driver = try FormDriver(width: 80, height: 40, values: [PlistKey(key): stored])
+    let index = try #require(driver.state.page.rows.firstIndex { $0.key == key })
+    driver.state.page.focus = index
+    driver.press(.enter)
+    driver.press(.enter)
+    #expect(driver.stored == [PlistKey(key): stored])
+  }
 }
