@@ -98,7 +98,7 @@ public struct BundleEditor: Sendable {
   {
     let anchor = try ElementLocator.locate(name, in: bundle, page: page)
     let node = try Self.newElement(attributes, catalog: bundle.catalog)
-    if let key = node["Key"]?.string {
+    if let key = node[SpecifierAttribute.key.rawValue]?.string {
       let used = bundle.pages.flatMap { page in
         page.specifiers.filter { $0.key?.isSameKey(as: key) == true }.map {
           ElementCandidate(page: page, index: $0.index)
@@ -213,7 +213,7 @@ public struct BundleEditor: Sendable {
     guard required.isEmpty else { throw .missingAttributes(required, type: typeText) }
     let node = PlistNode(.dictionary(entries))
     // Settings pairs Values[i] with Titles[i]: other counts show wrong titles.
-    if let values = node["Values"]?.array {
+    if let values = node[SpecifierAttribute.values.rawValue]?.array {
       for attribute in ["Titles", "ShortTitles"] {
         guard let titles = node[attribute]?.array, titles.count != values.count else { continue }
         throw .valueRefused(
@@ -225,7 +225,9 @@ public struct BundleEditor: Sendable {
       }
     }
     // The rule the loader and lint apply: a page is looked up inside the bundle.
-    if let file = node["File"]?.string, let reason = SettingsBundle.unsafeReason(ofPath: file) {
+    if let file = node[SpecifierAttribute.file.rawValue]?.string,
+      let reason = SettingsBundle.unsafeReason(ofPath: file)
+    {
       throw .valueRefused(file, attribute: "File", element: nil, reason: reason)
     }
     return node

@@ -94,7 +94,7 @@ enum BundlePageFiles {
     }
     for file in bundle.files
     where file.hasSuffix(".plist") && file != "Info.plist" && !seen.contains(file) {
-      if bundle.pageDocument(file)?.root["PreferenceSpecifiers"]?.array != nil {
+      if bundle.pageDocument(file)?.root[PageAttribute.preferenceSpecifiers]?.array != nil {
         seen.insert(file)
       }
     }
@@ -140,17 +140,21 @@ struct DebugStrippingPlanner {
       }
       guard let bytes = bundle.contents(ofFile: file),
         let document = try? PropertyListReader.read(bytes),
-        let elements = document.root["PreferenceSpecifiers"]?.array
+        let elements = document.root[PageAttribute.preferenceSpecifiers]?.array
       else { continue }
       documents[file] = document
       var removed: [Int: DebugStripping.Removal.Kind] = [:]
       for (index, element) in elements.enumerated() {
         let path = PlistPath.specifier(index).description
-        if let key = element["Key"]?.string, let match = keys.first(where: key.isSameKey(as:)) {
+        if let key = element[SpecifierAttribute.key.rawValue]?.string,
+          let match = keys.first(where: key.isSameKey(as:))
+        {
           matchedKeys.insert(match)
           removed[index] = .element(keyPath: path, key: key)
-        } else if element["Type"]?.string.map(SpecifierType.init(rawValue:)) == .childPane,
-          let child = element["File"]?.string, pageNames.contains(Self.pageName(child))
+        } else if element[SpecifierAttribute.type.rawValue]?.string.map(
+          SpecifierType.init(rawValue:)) == .childPane,
+          let child = element[SpecifierAttribute.file.rawValue]?.string,
+          pageNames.contains(Self.pageName(child))
         {
           removed[index] = .childPane(keyPath: path, page: child)
         }
@@ -158,7 +162,8 @@ struct DebugStrippingPlanner {
       // A debug-only group takes the rows of its section with it.
       for (index, kind) in removed {
         guard case .element(_, let key) = kind,
-          elements[index]["Type"]?.string.map(SpecifierType.init(rawValue:)) == .group
+          elements[index][SpecifierAttribute.type.rawValue]?.string.map(
+            SpecifierType.init(rawValue:)) == .group
         else { continue }
         for row in Self.sectionRows(elements, of: index) where removed[row] == nil {
           removed[row] = .sectionRow(keyPath: PlistPath.specifier(row).description, group: key)
@@ -196,7 +201,8 @@ struct DebugStrippingPlanner {
   static func sectionRows(_ elements: [PlistNode], of start: Int) -> Range<Int> {
     var end = start + 1
     while end < elements.count {
-      let type = elements[end]["Type"]?.string.map(SpecifierType.init(rawValue:))
+      let type = elements[end][SpecifierAttribute.type.rawValue]?.string.map(
+        SpecifierType.init(rawValue:))
       if type == .group || type == .radioGroup { break }
       end += 1
     }
@@ -206,7 +212,8 @@ struct DebugStrippingPlanner {
   /// The groups (or radio groups) that had rows, all of which go.
   static func emptiedGroups(_ elements: [PlistNode], removed: Set<Int>) -> [Int] {
     let starts = elements.indices.filter { index in
-      let type = elements[index]["Type"]?.string.map(SpecifierType.init(rawValue:))
+      let type = elements[index][SpecifierAttribute.type.rawValue]?.string.map(
+        SpecifierType.init(rawValue:))
       return type == .group || type == .radioGroup
     }
     var result: [Int] = []
@@ -215,7 +222,8 @@ struct DebugStrippingPlanner {
       let rows = (start + 1)..<end
       // A radio group's own values are its rows: it empties only as a plain group does.
       let isGroup =
-        elements[start]["Type"]?.string.map(SpecifierType.init(rawValue:)) == .group
+        elements[start][SpecifierAttribute.type.rawValue]?.string.map(SpecifierType.init(rawValue:))
+        == .group
       if isGroup, !rows.isEmpty, rows.allSatisfy(removed.contains) { result.append(start) }
     }
     return result

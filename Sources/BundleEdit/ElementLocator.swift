@@ -111,9 +111,10 @@ public enum ElementLocator {
     } catch {
       throw .unreadable(file: file, issue: error)
     }
-    let specifiers = (document.root["PreferenceSpecifiers"]?.array ?? []).enumerated().map {
-      Specifier(index: $0.offset, node: $0.element)
-    }
+    let specifiers = (document.root[PageAttribute.preferenceSpecifiers]?.array ?? []).enumerated()
+      .map {
+        Specifier(index: $0.offset, node: $0.element)
+      }
     return [
       Page(
         file: file, name: Page.name(ofFile: file), document: document, specifiers: specifiers,

@@ -13,7 +13,7 @@ extension KeyRenamePlanner {
         $0.pages.filter { $0.file == file }.compactMap(\.stringsTable)
       }
       if shown.isEmpty {
-        if let written = bundle.pageDocument(file)?.root["StringsTable"]?.string {
+        if let written = bundle.pageDocument(file)?.root[PageAttribute.stringsTable]?.string {
           tables.insert(written)
         }
       } else {

@@ -130,7 +130,7 @@ struct KeyRenamePlanner {
     }
     for file in bundle.files
     where file.hasSuffix(".plist") && file != "Info.plist" && !seen.contains(file) {
-      if bundle.pageDocument(file)?.root["PreferenceSpecifiers"]?.array != nil {
+      if bundle.pageDocument(file)?.root[PageAttribute.preferenceSpecifiers]?.array != nil {
         seen.insert(file)
         result.append(file)
       }
@@ -159,19 +159,23 @@ struct KeyRenamePlanner {
         // A page that does not read holds no key to rename; lint names it.
         continue
       }
-      guard let elements = document.root["PreferenceSpecifiers"]?.array else { continue }
+      guard let elements = document.root[PageAttribute.preferenceSpecifiers]?.array else {
+        continue
+      }
       var targets: [(index: Int, texts: [String])] = []
       for (index, element) in elements.enumerated() {
-        guard let key = element["Key"]?.string else { continue }
+        guard let key = element[SpecifierAttribute.key.rawValue]?.string else { continue }
         if key.isSameKey(as: new) {
           existing.append(
             PagePlace(
               file: file,
               place: document.place(
-                offset: element["Key"]?.offset, keyPath: "PreferenceSpecifiers[\(index)].Key")))
+                offset: element[SpecifierAttribute.key.rawValue]?.offset,
+                keyPath: "PreferenceSpecifiers[\(index)].Key")))
         }
         guard key.isSameKey(as: old) else { continue }
-        let type = element["Type"]?.string.map(SpecifierType.init(rawValue:))
+        let type = element[SpecifierAttribute.type.rawValue]?.string.map(
+          SpecifierType.init(rawValue:))
         let texts = (element.entries ?? []).filter { entry in
           entry.key != "Key" && Self.localizableKeys(of: type).contains(entry.key)
             && entry.value.string?.isSameKey(as: old) == true
@@ -190,7 +194,9 @@ struct KeyRenamePlanner {
   mutating func edit(
     file: String, bytes: [UInt8], document: PlistDocument, targets: [(index: Int, texts: [String])]
   ) throws(KeyRenameError) -> [UInt8] {
-    guard let elements = document.root["PreferenceSpecifiers"]?.array else { return bytes }
+    guard let elements = document.root[PageAttribute.preferenceSpecifiers]?.array else {
+      return bytes
+    }
     var nodes: [(node: PlistNode, keyPath: String, isText: Bool, index: Int, attribute: String)] =
       []
     for target in targets {

@@ -129,7 +129,9 @@ struct LayoutBuilder {
     let title = catalog.key("Title", ofType: type) == nil ? "" : localized(specifier.title, page)
     let subtitle =
       catalog.key("IASKSubtitle", ofType: type) != nil
-      ? specifier["IASKSubtitle"]?.string.flatMap { nonEmpty(localized($0, page)) } : nil
+      ? specifier[SpecifierAttribute.subtitle.rawValue]?.string.flatMap {
+        nonEmpty(localized($0, page))
+      } : nil
     guard let control = control(of: specifier, type: type, on: page, title: title) else {
       return nil
     }
@@ -151,7 +153,8 @@ struct LayoutBuilder {
       let text = value.map(SpecifierValue.text(of:)) ?? ""
       let placeholder =
         catalog.key("IASKPlaceholder", ofType: type) != nil
-        ? specifier["IASKPlaceholder"]?.string.map { localized($0, page) } : nil
+        ? specifier[SpecifierAttribute.placeholder.rawValue]?.string.map { localized($0, page) }
+        : nil
       return .textField(
         text: specifier.isSecure ? String(repeating: "•", count: text.count) : text,
         placeholder: placeholder, isSecure: specifier.isSecure, keyboard: specifier.keyboardType)
@@ -161,8 +164,8 @@ struct LayoutBuilder {
         value: SpecifierValue.sliderPosition(
           of: value, minimum: range.minimum, maximum: range.maximum),
         minimum: range.minimum, maximum: range.maximum,
-        minimumImage: image(specifier["MinimumValueImage"]?.string),
-        maximumImage: image(specifier["MaximumValueImage"]?.string))
+        minimumImage: image(specifier[SpecifierAttribute.minimumValueImage.rawValue]?.string),
+        maximumImage: image(specifier[SpecifierAttribute.maximumValueImage.rawValue]?.string))
     case .multiValue:
       let pageID = LayoutPage.ID(file: page.file, choicesOf: specifier.index)
       let choices = choices(of: specifier, on: page)
@@ -230,7 +233,7 @@ struct LayoutBuilder {
         position: position, title: localized(choice.displayTitle, page),
         isChosen: value == choice.value)
     }
-    if specifier["DisplaySortedByTitle"]?.bool == true {
+    if specifier[SpecifierAttribute.displaySortedByTitle.rawValue]?.bool == true {
       choices.sort {
         let order = $0.title.localizedStandardCompare($1.title)
         return order == .orderedSame ? $0.position < $1.position : order == .orderedAscending

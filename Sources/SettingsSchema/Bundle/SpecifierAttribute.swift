@@ -37,6 +37,23 @@ public struct SpecifierAttribute: RawRepresentable, Hashable, Sendable, CustomSt
   public static let file = SpecifierAttribute(rawValue: "File")
   public static let supportedUserInterfaceIdioms = SpecifierAttribute(
     rawValue: "SupportedUserInterfaceIdioms")
+  public static let minimumValueImage = SpecifierAttribute(rawValue: "MinimumValueImage")
+  public static let maximumValueImage = SpecifierAttribute(rawValue: "MaximumValueImage")
+  public static let displaySortedByTitle = SpecifierAttribute(rawValue: "DisplaySortedByTitle")
+  /// InAppSettingsKit's subtitle (a string, or a dictionary from values to subtitles).
+  public static let subtitle = SpecifierAttribute(rawValue: "IASKSubtitle")
+  /// InAppSettingsKit's placeholder of a text field.
+  public static let placeholder = SpecifierAttribute(rawValue: "IASKPlaceholder")
+}
+
+/// The keys of a page's root dictionary, spelled once.
+///
+/// ```swift
+/// root[PageAttribute.preferenceSpecifiers]?.array  // the page's elements
+/// ```
+public enum PageAttribute {
+  public static let preferenceSpecifiers = "PreferenceSpecifiers"
+  public static let stringsTable = "StringsTable"
 }
 
 extension Specifier {

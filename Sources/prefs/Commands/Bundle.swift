@@ -160,10 +160,12 @@ enum BundleEditPrinter {
     case .add(let anchor, _):
       var added = "an element"
       if case .dictionary(let entries)? = outcome.change.value {
-        let name = entries["Key"].map(SpecifierValue.text(of:))
-        let type = entries["Type"].map(SpecifierValue.text(of:)) ?? "no Type"
+        let name = entries[PlistKey(SpecifierAttribute.key.rawValue)].map(SpecifierValue.text(of:))
+        let type =
+          entries[PlistKey(SpecifierAttribute.type.rawValue)].map(SpecifierValue.text(of:))
+          ?? "no Type"
         added =
-          "\(name ?? entries["Title"].map { "\"\(SpecifierValue.text(of: $0))\"" } ?? "an element") (\(type))"
+          "\(name ?? entries[PlistKey(SpecifierAttribute.title.rawValue)].map { "\"\(SpecifierValue.text(of: $0))\"" } ?? "an element") (\(type))"
       }
       what = "\(outcome.written ? "added" : "would add") \(added) after \(anchor) in \(file)"
     case .remove(let name):
