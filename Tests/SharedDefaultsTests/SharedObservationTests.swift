@@ -120,9 +120,11 @@ struct SharedObservationTests {
     let expected = Dictionary(
       uniqueKeysWithValues: final.map { ($0.key.string, "\($0.value.integer ?? -99)") })
     #expect(expected.count == 10)
+    // Catching up is a reconnection and a read after the server is back; on a loaded machine
+    // it took just over 15 s (the fresh-clone CI run of 60efed8: the values matched right after).
     for (index, watcher) in watchers.enumerated() {
       #expect(
-        eventually(15) { watcher.lastValues == expected },
+        eventually(60) { watcher.lastValues == expected },
         "watcher \(index): \(watcher.lastValues) != \(expected)")
       #expect(watcher.output.contains("# reconnecting"), "watcher \(index) said it reconnects")
       #expect(watcher.process.isRunning, "watcher \(index) is still running: \(watcher.errors)")
