@@ -376,31 +376,18 @@ struct TextPlistPatcher {
     return "\(value)"
   }
 
-  /// Text for an XML element: `&`, `<` and `>` as entities, as
-  /// `XMLPlistWriter` writes them, and a carriage return as `&#13;`; a
-  /// character XML cannot hold is refused.
+  /// Text for an XML element as `XMLPlistWriter` writes it, but a carriage
+  /// return as `&#13;`: a raw one would read back as a line feed. A character
+  /// XML cannot hold is refused.
   private func escaped(_ value: String) throws(BundleEditError) -> String {
-    var result = ""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      // A raw carriage return reads back as a line feed (XML's end-of-line
-      // handling, in CoreFoundation's parser too); a reference does not.
-      case "\r": result += "&#13;"
-      case "\t", "\n": result.unicodeScalars.append(scalar)
-      default:
-        let code = scalar.value
-        guard code >= 0x20, code != 0xFFFE, code != 0xFFFF else {
-          throw .valueRefused(
-            value.escapingControlCharacters, attribute: "", element: nil,
-            reason: String(format: "an XML property list cannot hold the character U+%04X", code))
-        }
-        result.unicodeScalars.append(scalar)
-      }
+    do {
+      return try XMLPlistWriter.escaped(value, carriageReturnAsReference: true)
+    } catch {
+      throw .valueRefused(
+        value.escapingControlCharacters, attribute: "", element: nil,
+        reason: String(
+          format: "an XML property list cannot hold the character U+%04X", error.scalar.value))
     }
-    return result
   }
 
   private func openStep(_ node: PlistNode, indent: String, unit: String) -> String {

@@ -153,6 +153,34 @@ public enum XMLPlistWriter {
   /// `&`, `<` and `>` as entities; characters XML 1.0 cannot carry are refused,
   /// since no XML reader would give them back.
   static func escaped(_ text: String, keyPath: String) throws(PlistWriteError) -> String {
+    do {
+      return try escaped(text)
+    } catch {
+      throw PlistWriteError(
+        keyPath: keyPath,
+        reason:
+          "the text holds the control character U+\(String(error.scalar.value, radix: 16, uppercase: true).leftPadded(4)), which an XML property list cannot store"
+      )
+    }
+  }
+
+  /// A character no XML 1.0 document carries, not even as a reference.
+  package struct UnstorableCharacter: Error, Sendable {
+    package var scalar: Unicode.Scalar
+  }
+
+  /// `&`, `<` and `>` as entities, tab and line feed as they are; a carriage
+  /// return as it is (as CoreFoundation writes it, so that written files stay
+  /// byte for byte Foundation's) or, with `carriageReturnAsReference`, as
+  /// `&#13;`: XML's end-of-line handling reads a raw one back as a line feed
+  /// (CoreFoundation's parser too), a reference as itself.
+  ///
+  /// ```swift
+  /// try XMLPlistWriter.escaped("a\r\nb", carriageReturnAsReference: true)  // "a&#13;\nb"
+  /// ```
+  package static func escaped(_ text: String, carriageReturnAsReference: Bool = false)
+    throws(UnstorableCharacter) -> String
+  {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -160,14 +188,11 @@ public enum XMLPlistWriter {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
+      case "\r" where carriageReturnAsReference: result += "&#13;"
       case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
       default:
         if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          throw PlistWriteError(
-            keyPath: keyPath,
-            reason:
-              "the text holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)), which an XML property list cannot store"
-          )
+          throw UnstorableCharacter(scalar: scalar)
         }
         result.unicodeScalars.append(scalar)
       }
