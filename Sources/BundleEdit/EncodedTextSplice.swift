@@ -45,38 +45,18 @@ struct EncodedTextSplice {
   /// UTF-8 text in `encoding`, its byte order mark as the encoding names it;
   /// nil for Latin-1 text that holds a character Latin-1 has not.
   static func encode(_ utf8: [UInt8], as encoding: TextEncoding) -> [UInt8]? {
-    let text = String(decoding: utf8, as: UTF8.self)
-    func utf16(bigEndian: Bool) -> [UInt8] {
-      text.utf16.flatMap {
-        bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
-      }
-    }
-    func utf32(bigEndian: Bool) -> [UInt8] {
-      text.unicodeScalars.flatMap { scalar -> [UInt8] in
-        let value = scalar.value
-        let bytes = [
-          UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-          UInt8(value & 0xFF),
-        ]
-        return bigEndian ? bytes : bytes.reversed()
-      }
-    }
+    let mark: [UInt8]
     switch encoding {
     case .utf8: return utf8
     case .utf8WithBOM: return [0xEF, 0xBB, 0xBF] + utf8
-    case .utf16LittleEndianWithBOM: return [0xFF, 0xFE] + utf16(bigEndian: false)
-    case .utf16BigEndianWithBOM: return [0xFE, 0xFF] + utf16(bigEndian: true)
-    case .utf16LittleEndianWithoutBOM: return utf16(bigEndian: false)
-    case .utf16BigEndianWithoutBOM: return utf16(bigEndian: true)
-    case .utf32LittleEndianWithBOM: return [0xFF, 0xFE, 0x00, 0x00] + utf32(bigEndian: false)
-    case .utf32BigEndianWithBOM: return [0x00, 0x00, 0xFE, 0xFF] + utf32(bigEndian: true)
-    case .latin1:
-      var result: [UInt8] = []
-      for scalar in text.unicodeScalars {
-        guard scalar.value < 0x100 else { return nil }
-        result.append(UInt8(scalar.value))
-      }
-      return result
+    case .utf16LittleEndianWithBOM: mark = [0xFF, 0xFE]
+    case .utf16BigEndianWithBOM: mark = [0xFE, 0xFF]
+    case .utf32LittleEndianWithBOM: mark = [0xFF, 0xFE, 0x00, 0x00]
+    case .utf32BigEndianWithBOM: mark = [0x00, 0x00, 0xFE, 0xFF]
+    case .utf16LittleEndianWithoutBOM, .utf16BigEndianWithoutBOM, .latin1: mark = []
     }
+    guard let text = try? TextRepair.encode(String(decoding: utf8, as: UTF8.self), as: encoding)
+    else { return nil }
+    return mark + text
   }
 }

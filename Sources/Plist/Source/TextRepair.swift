@@ -241,7 +241,7 @@ public struct TextRepair: Sendable, Hashable {
   }
 
   /// Text in the file's encoding, without a byte order mark.
-  static func encode(_ text: String, as encoding: TextEncoding) throws(Failure) -> [UInt8] {
+  package static func encode(_ text: String, as encoding: TextEncoding) throws(Failure) -> [UInt8] {
     switch encoding {
     case .utf8, .utf8WithBOM:
       return Array(text.utf8)
