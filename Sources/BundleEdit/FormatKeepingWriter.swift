@@ -18,9 +18,17 @@ public enum FormatKeepingWriter {
   public static func apply(
     _ edits: [PlistEdit], to bytes: [UInt8], file: String, limits: ReadLimits = .standard
   ) throws(BundleEditError) -> [UInt8] {
+    guard !edits.isEmpty else { return bytes }
     var bytes = bytes
+    var document: PlistDocument
+    do {
+      document = try PropertyListReader.read(bytes, limits: limits)
+    } catch {
+      throw .unreadable(file: file, issue: error)
+    }
+    // Each edit's read-back is the document the next edit is made on.
     for edit in edits {
-      bytes = try apply(edit, to: bytes, file: file, limits: limits)
+      (bytes, document) = try apply(edit, to: bytes, document: document, file: file, limits: limits)
     }
     return bytes
   }
@@ -46,15 +54,11 @@ public enum FormatKeepingWriter {
     }
   }
 
-  static func apply(_ edit: PlistEdit, to bytes: [UInt8], file: String, limits: ReadLimits)
-    throws(BundleEditError) -> [UInt8]
-  {
-    let document: PlistDocument
-    do {
-      document = try PropertyListReader.read(bytes, limits: limits)
-    } catch {
-      throw .unreadable(file: file, issue: error)
-    }
+  /// `bytes`, which read as `document`, with `edit` made, and what they then read as.
+  static func apply(
+    _ edit: PlistEdit, to bytes: [UInt8], document: PlistDocument, file: String,
+    limits: ReadLimits
+  ) throws(BundleEditError) -> (bytes: [UInt8], document: PlistDocument) {
     let edit = edit.writtenAs(document.format)
     guard let expected = edit.applied(to: document.root) else {
       throw .cannotEditInPlace(
@@ -97,7 +101,7 @@ public enum FormatKeepingWriter {
     guard reread.root.value == expected.value else {
       throw .notReadBack(file: file, reason: "it would not read as the edited values")
     }
-    return edited
+    return (edited, reread)
   }
 }
 
