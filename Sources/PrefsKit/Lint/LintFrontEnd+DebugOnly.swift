@@ -5,16 +5,6 @@ import SettingsLint
 import SettingsSchema
 
 extension LintFrontEnd {
-  /// The `debug-only:` section of the configuration a bundle is linted with;
-  /// nil without one (or when the configuration does not read: the linter says so).
-  static func debugOnly(for path: LintPath, _ options: LintOptions, environment: PrefsEnvironment)
-    -> ProjectConfiguration.DebugOnly?
-  {
-    let named = NamedBundle(path.resolved, environment: environment)
-    return (try? named.configuration(file: options.configurationFile, environment: environment))?
-      .debugOnly
-  }
-
   /// A bundle's report with what the bundle a release build ships (its
   /// `debug-only:` settings left out, as `prefs bundle build` leaves them)
   /// finds and the full bundle does not: each such finding says so

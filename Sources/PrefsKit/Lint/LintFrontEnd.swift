@@ -34,6 +34,8 @@ public enum LintFrontEnd {
     }
     var paths = bundlePaths(options, environment: environment, notices: &outcome.notices)
     var linters: [Linter] = []
+    // Each bundle's `debug-only:` section, from the configuration its linter was made with.
+    var debugOnlySections: [ProjectConfiguration.DebugOnly?] = []
     // The app's sources are read once per set of folders (`sources`, else `sources:`).
     let scans = SourceScans()
     var configured: [LintPath] = []
@@ -41,9 +43,10 @@ public enum LintFrontEnd {
     do throws(LintFailure) {
       for path in paths {
         do throws(LintFailure) {
-          linters.append(
-            try linter(
-              for: path, options, disabled: disabled, scans: scans, environment: environment))
+          let (linter, debugOnly) = try linter(
+            for: path, options, disabled: disabled, scans: scans, environment: environment)
+          linters.append(linter)
+          debugOnlySections.append(debugOnly)
           configured.append(path)
         } catch .failed(let error as ConfigurationError) {
           // A bad `.prefs.yml` stops the bundles it configures, not the ones beside them.
@@ -82,9 +85,7 @@ public enum LintFrontEnd {
       reports = outcome.fixes.map { options.dryRun ? $0.outcome.reportOnDisk : $0.outcome.report }
     } else {
       do throws(LintFailure) {
-        let linted = try lint(
-          paths, linters,
-          debugOnly: paths.map { debugOnly(for: $0, options, environment: environment) })
+        let linted = try lint(paths, linters, debugOnly: debugOnlySections)
         reports = linted.map(\.report)
         outcome.loadedBundles = linted.map(\.bundles)
       } catch {
@@ -210,7 +211,7 @@ public enum LintFrontEnd {
   static func linter(
     for path: LintPath, _ options: LintOptions, disabled: [String], scans: SourceScans,
     environment: PrefsEnvironment
-  ) throws(LintFailure) -> Linter {
+  ) throws(LintFailure) -> (linter: Linter, debugOnly: ProjectConfiguration.DebugOnly?) {
     let configuration: ProjectConfiguration
     do {
       configuration = try NamedBundle(path.resolved, environment: environment).configuration(
@@ -235,9 +236,10 @@ public enum LintFrontEnd {
     loadOptions.followsBundleReader = dialect == nil
     loadOptions.rootPage =
       options.rootPage.flatMap(PageName.init)?.name ?? configuration.rootPage
-    return Linter(
+    let linter = Linter(
       configuration: lintConfiguration, loadOptions: loadOptions, sources: scan,
       idioms: options.idiom.map { [$0] }, dialects: dialect.map { [$0] })
+    return (linter, configuration.debugOnly)
   }
 
   /// Every bundle linted, on every core, in the order given.
