@@ -128,59 +128,7 @@ public enum ComparisonHTML {
   /// Each page of a version as ``HTMLWriter`` writes it (its `<section
   /// class="page">`), ids prefixed and marks applied.
   static func pageSections(_ side: Side, prefix: String) -> [LayoutPage.ID: String] {
-    let document = HTMLWriter.write(side.layout)
-    guard let start = document.range(of: "<main>\n"), let end = document.range(of: "</main>\n")
-    else { return [:] }
-    let main = String(document[start.upperBound..<end.lowerBound])
-    var sections: [LayoutPage.ID: String] = [:]
-    // Bundle text is escaped (quotes and angle brackets included): these
-    // strings are only ever the writer's markup.
-    let pieces = main.components(separatedBy: "<section class=\"page").dropFirst()
-    for (page, piece) in zip(side.layout.pages, pieces) {
-      var html = prefixed("<section class=\"page" + piece, with: prefix)
-      if let marks = side.marks[page.id] { mark(&html, page: page, marks: marks, prefix: prefix) }
-      sections[page.id] = html
-    }
-    return sections
-  }
-
-  /// Every id, and every reference to one, given `prefix`.
-  static func prefixed(_ html: String, with prefix: String) -> String {
-    var html = html
-    for attribute in [
-      " id=\"", " href=\"#", " data-target=\"", " data-parent=\"", " aria-labelledby=\"",
-      " name=\"",
-    ] {
-      html = html.replacingOccurrences(of: attribute, with: attribute + prefix)
-    }
-    return html
-  }
-
-  static func mark(_ html: inout String, page: LayoutPage, marks: PageMarks, prefix: String) {
-    if let mark = marks.page {
-      addMark(mark, toElement: prefix + HTMLWriter.pageID(page.id), in: &html)
-    }
-    let stem = HTMLWriter.pageStem(page.id)
-    for (start, mark) in marks.sections.sorted(by: { $0.key < $1.key }) {
-      addMark(mark, toElement: prefix + "section-\(stem)-\(start)", in: &html)
-    }
-    for row in page.rows {
-      guard let mark = marks.rows[row.id] else { continue }
-      addMark(mark, toElement: prefix + HTMLWriter.rowID(row.id), in: &html)
-    }
-  }
-
-  /// Adds `mark-KIND` to the classes of the element with this id, and its
-  /// mark in words as the element's first content, for a screen reader.
-  static func addMark(_ mark: ChangeMark, toElement id: String, in html: inout String) {
-    guard let idRange = html.range(of: " id=\"\(id)\""),
-      let tagStart = html[..<idRange.lowerBound].lastIndex(of: "<"),
-      let tagEnd = html[idRange.upperBound...].firstIndex(of: ">"),
-      let classRange = html.range(of: "class=\"", range: tagStart..<idRange.lowerBound)
-    else { return }
-    let words = "<span class=\"visually-hidden\">\(mark.rawValue): </span>"
-    html.insert(contentsOf: words, at: html.index(after: tagEnd))
-    html.insert(contentsOf: "mark-\(mark.rawValue) ", at: classRange.upperBound)
+    HTMLWriter.pageSections(side.layout, idPrefix: prefix, marks: side.marks)
   }
 
   /// The comparison's own rules on top of the pages' style sheet: the pairs

@@ -86,12 +86,43 @@ public enum HTMLWriter {
   }
 }
 
+extension HTMLWriter {
+  /// Each page's `<section class="page">` as ``write(_:appearance:)`` writes it,
+  /// for a document that holds more than one version (``ComparisonHTML``):
+  /// every id, and every reference to one, begins with `idPrefix`, and what
+  /// `marks` names gets the class `mark-KIND` and its mark in words as its
+  /// first content, for a screen reader.
+  static func pageSections(
+    _ layout: SettingsLayout, idPrefix: String, marks: [LayoutPage.ID: PageMarks]
+  ) -> [LayoutPage.ID: String] {
+    var sections: [LayoutPage.ID: String] = [:]
+    for (position, page) in layout.pages.enumerated() {
+      var writer = Writer(layout: layout, idPrefix: idPrefix, marks: marks[page.id] ?? PageMarks())
+      writer.page(page, isFirst: position == 0)
+      sections[page.id] = writer.out
+    }
+    return sections
+  }
+}
+
 private struct Writer {
   let layout: SettingsLayout
+  /// Put before every id and every reference to one.
+  let idPrefix: String
+  /// The marks of the page being written.
+  let marks: PageMarks
   var out = ""
 
-  init(layout: SettingsLayout) {
+  init(layout: SettingsLayout, idPrefix: String = "", marks: PageMarks = PageMarks()) {
     self.layout = layout
+    self.idPrefix = idPrefix
+    self.marks = marks
+  }
+
+  /// The class that comes first on a marked element, and the words that open its content.
+  func marking(_ mark: ChangeMark?) -> (classes: String, words: String) {
+    guard let mark else { return ("", "") }
+    return ("mark-\(mark.rawValue) ", "<span class=\"visually-hidden\">\(mark.rawValue): </span>")
   }
 
   mutating func line(_ text: String) {
@@ -140,19 +171,21 @@ private struct Writer {
   }
 
   mutating func page(_ page: LayoutPage, isFirst: Bool) {
-    let id = HTMLWriter.pageID(page.id)
-    var classes = "page"
+    let id = idPrefix + HTMLWriter.pageID(page.id)
+    let mark = marking(marks.page)
+    var classes = mark.classes + "page"
     if isFirst { classes += " page-first" }
     if page.isUnread { classes += " page-unread" }
-    let parent = page.parent.map { " data-parent=\"\(HTMLWriter.pageID($0))\"" } ?? ""
+    let parent = page.parent.map { " data-parent=\"\(idPrefix + HTMLWriter.pageID($0))\"" } ?? ""
     line(
-      "<section class=\"\(classes)\" id=\"\(id)\" data-page=\(attribute(page.id.description))\(parent) aria-labelledby=\"\(id)-title\">"
+      "<section class=\"\(classes)\" id=\"\(id)\" data-page=\(attribute(page.id.description))\(parent) aria-labelledby=\"\(id)-title\">\(mark.words)"
     )
     line("<div class=\"page-header\">")
     if let parentID = page.parent {
       let parentTitle = layout.page(parentID)?.title ?? ""
+      let target = idPrefix + HTMLWriter.pageID(parentID)
       line(
-        "<a class=\"back\" href=\"#\(HTMLWriter.pageID(parentID))\" data-target=\"\(HTMLWriter.pageID(parentID))\">\(text(parentTitle))</a>"
+        "<a class=\"back\" href=\"#\(target)\" data-target=\"\(target)\">\(text(parentTitle))</a>"
       )
     }
     line("<h2 class=\"page-title\" id=\"\(id)-title\">\(text(page.title))</h2>")
@@ -165,8 +198,9 @@ private struct Writer {
   }
 
   mutating func section(_ section: LayoutSection, stem: String) {
-    let id = "section-\(stem)-" + (section.startIndex.map(String.init) ?? "top")
-    line("<div class=\"group\" id=\"\(id)\">")
+    let id = idPrefix + "section-\(stem)-" + (section.startIndex.map(String.init) ?? "top")
+    let mark = marking(section.startIndex.flatMap { marks.sections[$0] })
+    line("<div class=\"\(mark.classes)group\" id=\"\(id)\">\(mark.words)")
     if let title = section.title {
       line("<h3 class=\"group-title\" id=\"\(id)-title\">\(text(title))</h3>")
     }
@@ -184,7 +218,8 @@ private struct Writer {
   }
 
   func row(_ row: LayoutRow, section: LayoutSection, sectionID: String) -> String {
-    let id = HTMLWriter.rowID(row.id)
+    let id = idPrefix + HTMLWriter.rowID(row.id)
+    let mark = marking(marks.rows[row.id])
     let labelID = id + "-label"
     // A control's name: its title; a row without one (a slider, a text field
     // without Title) is named by its section's title, else by its Key.
@@ -207,7 +242,7 @@ private struct Writer {
     let dataKey = row.id.key.map { " data-key=\(attribute($0))" } ?? ""
     func element(_ kind: String, _ body: String, tag: String = "div", extra: String = "") -> String
     {
-      "<\(tag) class=\"row row-\(kind)\" id=\"\(id)\" data-row=\(attribute(row.id.matchKey))\(dataKey)\(extra)>\(body)</\(tag)>"
+      "<\(tag) class=\"\(mark.classes)row row-\(kind)\" id=\"\(id)\" data-row=\(attribute(row.id.matchKey))\(dataKey)\(extra)>\(mark.words)\(body)</\(tag)>"
     }
     func value(_ shown: String) -> String { "<span class=\"value\">\(text(shown))</span>" }
     let chevron = "<span class=\"chevron\" aria-hidden=\"true\">›</span>"
@@ -235,7 +270,7 @@ private struct Writer {
       body += "</span>"
       return element("slider", label + body)
     case .multiValue(let chosen, let page):
-      let target = HTMLWriter.pageID(page)
+      let target = idPrefix + HTMLWriter.pageID(page)
       return element(
         "multi-value", label + value(chosen ?? "") + chevron, tag: "a",
         extra: " href=\"#\(target)\" data-target=\"\(target)\"")
@@ -248,7 +283,7 @@ private struct Writer {
         "<input class=\"visually-hidden\" type=\"radio\" name=\"\(sectionID)\" disabled\(isChosen ? " checked" : "") \(name)>"
           + label + "<span class=\"check\" aria-hidden=\"true\">\(isChosen ? "✓" : "")</span>")
     case .childPane(let page?):
-      let target = HTMLWriter.pageID(page)
+      let target = idPrefix + HTMLWriter.pageID(page)
       return element(
         "child-pane", label + chevron, tag: "a",
         extra: " href=\"#\(target)\" data-target=\"\(target)\"")
