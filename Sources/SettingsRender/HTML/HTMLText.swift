@@ -24,18 +24,34 @@ enum HTMLText {
   static func attribute(_ text: String) -> String { escape(text, inAttribute: true) }
 
   private static func escape(_ text: String, inAttribute: Bool) -> String {
-    MarkupEscaping.escaped(text) { scalar, out in
+    MarkupEscaping.escaped(shown(text)) { scalar, out in
+      if scalar == "\n", inAttribute {
+        out += "\\n"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
+  /// The text a reader is shown, before any markup escaping: a character
+  /// that could act rather than show as a visible `\u{…}` escape (`\r`, `\t`
+  /// for those two), the bidi marks and line feeds kept, a noncharacter as
+  /// U+FFFD. What this writes holds no markup character that `text` did not.
+  ///
+  /// ```swift
+  /// HTMLText.shown("a\u{202E}<b")  // "a\\u{202E}<b"
+  /// ```
+  static func shown(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
       switch scalar {
-      case "\n" where !inAttribute: out += "\n"
-      case "\u{200E}", "\u{200F}", "\u{061C}": out.unicodeScalars.append(scalar)
+      case "\n", "\u{200E}", "\u{200F}", "\u{061C}": out.unicodeScalars.append(scalar)
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
       default:
         if scalar.needsEscapingForTerminal {
-          switch scalar {
-          case "\n": out += "\\n"
-          case "\r": out += "\\r"
-          case "\t": out += "\\t"
-          default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-          }
+          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else if isNoncharacter(scalar) {
           out += "\u{FFFD}"
         } else {
@@ -43,6 +59,7 @@ enum HTMLText {
         }
       }
     }
+    return out
   }
 
   /// U+FDD0…U+FDEF and the last two code points of every plane: HTML's

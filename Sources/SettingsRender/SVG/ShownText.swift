@@ -10,28 +10,7 @@ extension SVGPicture {
   /// SVGPicture.shownText("a\u{202E}b")  // "a\\u{202E}b"
   /// SVGPicture.shownText("<b>")         // "<b>" (escaped only when written)
   /// ```
-  public static func shownText(_ text: String) -> String {
-    // HTMLText writes the shown text with the five references of markup: read them back.
-    let escaped = HTMLText.escaped(text)
-    guard escaped.contains("&") else { return escaped }
-    let references = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'"]
-    var out = ""
-    var rest = Substring(escaped)
-    while let ampersand = rest.firstIndex(of: "&") {
-      out += rest[..<ampersand]
-      rest = rest[ampersand...]
-      guard let end = rest.firstIndex(of: ";"),
-        let character = references[String(rest[...end])]
-      else {
-        out += "&"
-        rest = rest.dropFirst()
-        continue
-      }
-      out += character
-      rest = rest[rest.index(after: end)...]
-    }
-    return out + rest
-  }
+  public static func shownText(_ text: String) -> String { HTMLText.shown(text) }
 
   /// The page with every text in its shown form.
   static func shown(_ page: LayoutPage) -> LayoutPage {
