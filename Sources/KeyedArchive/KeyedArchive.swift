@@ -64,24 +64,11 @@ public enum KeyedArchive {
       // A plist the reader refuses cannot be asked for its `$archiver`: the
       // names an archiver writes as they are (both plist formats store ASCII
       // strings as their bytes) are the evidence that it is an archive.
-      guard error.kind == .limit, contains(bytes, "$archiver"), contains(bytes, archiverName)
+      guard error.kind == .limit, data.range(of: Data("$archiver".utf8)) != nil,
+        data.range(of: Data(archiverName.utf8)) != nil
       else { return nil }
       return KeyedArchiveError(.overReadLimits(error.message))
     }
-  }
-
-  static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = 0
-    let last = bytes.count - needle.count
-    while index <= last {
-      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-        return true
-      }
-      index += 1
-    }
-    return false
   }
 
   /// The archive's tree. Throws a ``KeyedArchiveError`` naming what is wrong
