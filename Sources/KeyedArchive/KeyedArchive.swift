@@ -81,6 +81,27 @@ public enum KeyedArchive {
     return try reader.tree()
   }
 
+  /// The archive's tree, or nil for data that is no archive (what
+  /// ``isArchive(_:limits:)`` says no to); throws for an archive that does not
+  /// read, as ``read(_:limits:)`` does. One reading of the property list,
+  /// where `isArchive` then `read` make two.
+  ///
+  /// ```swift
+  /// if let tree = try KeyedArchive.readIfArchive(data) { print(tree.summary) }
+  /// ```
+  public static func readIfArchive(_ data: Data, limits: Limits = .standard)
+    throws(KeyedArchiveError) -> ArchiveTree?
+  {
+    let root: PlistNode
+    do throws(KeyedArchiveError) {
+      root = try propertyList(data, limits: limits)
+    } catch {
+      return nil
+    }
+    var reader = try ArchiveReader(root: root, limits: limits)
+    return try reader.tree()
+  }
+
   /// The root dictionary of an archive's property list.
   static func propertyList(_ data: Data, limits: Limits) throws(KeyedArchiveError) -> PlistNode {
     // Archivers write binary or XML plists only: any other data is no archive,

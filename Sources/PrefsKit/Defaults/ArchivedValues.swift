@@ -20,14 +20,14 @@ public enum ArchiveDisplay: Sendable, Hashable {
   /// bytes and why they do not read); nil for other data.
   public func text(of data: Data, indent: Int) -> String? {
     guard self == .tree else { return nil }
-    guard KeyedArchive.isArchive(data) else {
-      return KeyedArchive.overReadLimits(data).map {
-        PlistValue.data(data).scalarText + " (an NSKeyedArchiver archive too large to show: "
-          + $0.description.escapingControlCharacters + ")"
-      }
-    }
     do throws(KeyedArchiveError) {
-      return try KeyedArchive.read(data).text(indent: indent)
+      guard let tree = try KeyedArchive.readIfArchive(data) else {
+        return KeyedArchive.overReadLimits(data).map {
+          PlistValue.data(data).scalarText + " (an NSKeyedArchiver archive too large to show: "
+            + $0.description.escapingControlCharacters + ")"
+        }
+      }
+      return tree.text(indent: indent)
     } catch {
       return PlistValue.data(data).scalarText + " (an NSKeyedArchiver archive that does not read: "
         + error.description.escapingControlCharacters + ")"
@@ -36,8 +36,8 @@ public enum ArchiveDisplay: Sendable, Hashable {
 
   /// The JSON reading of `data` when it is an archive that reads; nil otherwise.
   public func json(of data: Data) -> JSONValue? {
-    guard self == .tree, KeyedArchive.isArchive(data) else { return nil }
-    return try? KeyedArchive.read(data).json
+    guard self == .tree else { return nil }
+    return try? KeyedArchive.readIfArchive(data)?.json
   }
 }
 

@@ -11,9 +11,9 @@ import Plist
 /// ```
 public enum ArchivedValueText {
   public static func line(of value: PlistValue?) -> String? {
-    guard case .data(let data)? = value, KeyedArchive.isArchive(data) else { return nil }
+    guard case .data(let data)? = value else { return nil }
     do throws(KeyedArchiveError) {
-      return "archived " + (try KeyedArchive.read(data).summary)
+      return try KeyedArchive.readIfArchive(data).map { "archived " + $0.summary }
     } catch {
       return "archived, does not read: " + error.description.escapingControlCharacters
     }
