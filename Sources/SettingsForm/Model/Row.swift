@@ -90,12 +90,7 @@ public struct Row: Sendable, Equatable {
   public static func listItemTitle(
     _ value: PlistValue, in list: Specifier, bundle: SettingsBundle, page: Page
   ) -> String {
-    guard let item = list.itemSpecifier else {
-      return SpecifierValue.text(of: value).escapingControlCharacters
-    }
-    return RowBuilder.itemTitle(value, of: item) {
-      bundle.localized($0 ?? "", on: page).escapingControlCharacters
-    }
+    list.itemTitle(of: value) { bundle.localized($0 ?? "", on: page) }.escapingControlCharacters
   }
 }
 
@@ -305,26 +300,6 @@ extension RowBuilder {
   static func stored(_ specifier: Specifier, _ values: [PlistKey: PlistValue]) -> PlistValue? {
     guard let key = specifier.key else { return nil }
     return values[PlistKey(key)] ?? specifier.defaultValue?.value
-  }
-
-  /// What an item of a list group shows, as InAppSettingsKit reads it: the
-  /// item's entry under the ItemSpecifier's Key when the item is a dictionary
-  /// that has one, else the item; a value in the ItemSpecifier's Values by
-  /// its title; a dictionary without that entry by the ItemSpecifier's Title.
-  static func itemTitle(
-    _ value: PlistValue, of item: Specifier, localized: (String?) -> String
-  ) -> String {
-    var shown = value
-    if case .dictionary(let entries) = value {
-      guard let key = item.key, let entry = entries[PlistKey(key)] else {
-        return localized(item.title)
-      }
-      shown = entry
-    }
-    if let title = item.choices?.first(where: { $0.value == shown })?.title {
-      return localized(title)
-    }
-    return SpecifierValue.text(of: shown).escapingControlCharacters
   }
 
   /// Words to lines of at most `width` columns (a longer word is cut); line

@@ -111,7 +111,8 @@ struct LayoutBuilder {
         for (position, item) in items.enumerated() {
           rows.append(
             LayoutRow(
-              id: id(position), title: itemTitle(item, of: specifier, page), control: .listItem))
+              id: id(position), title: specifier.itemTitle(of: item) { localized($0, page) },
+              control: .listItem))
         }
       }
       if let add = specifier.addTitle {
@@ -263,24 +264,6 @@ struct LayoutBuilder {
       if catalog.dialect == .iask { return "" }
     }
     return SpecifierValue.text(of: value)
-  }
-
-  /// What a list group's item shows, as InAppSettingsKit reads it: a
-  /// dictionary's entry under the ItemSpecifier's Key, a value in its Values by
-  /// its title, else the value's text.
-  func itemTitle(_ item: PlistValue, of list: Specifier, _ page: Page) -> String {
-    guard let itemSpecifier = list.itemSpecifier else { return SpecifierValue.text(of: item) }
-    var shown = item
-    if case .dictionary(let entries) = item {
-      guard let key = itemSpecifier.key, let entry = entries[PlistKey(key)] else {
-        return localized(itemSpecifier.title, page)
-      }
-      shown = entry
-    }
-    if let title = itemSpecifier.choices?.first(where: { $0.value == shown })?.title {
-      return localized(title, page)
-    }
-    return SpecifierValue.text(of: shown)
   }
 
   /// The image a name written in the page stands for, when the bundle has it

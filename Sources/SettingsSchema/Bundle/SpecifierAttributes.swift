@@ -206,6 +206,31 @@ extension Specifier {
     node["ItemSpecifier"].map { Specifier(index: index, node: $0) }
   }
 
+  /// What an item of this InAppSettingsKit list group shows, as InAppSettingsKit
+  /// reads it by the `ItemSpecifier`: the item's entry under the ItemSpecifier's
+  /// Key when the item is a dictionary that has one, else the item; a value in
+  /// the ItemSpecifier's Values by its title; a dictionary without that entry
+  /// by the ItemSpecifier's Title; else the value's text. Titles go through
+  /// `localized`; nothing is escaped (the form, the pictures escape for their own output).
+  ///
+  /// ```swift
+  /// list.itemTitle(of: .integer(1)) { bundle.localized($0 ?? "", on: page) }  // "one"
+  /// ```
+  public func itemTitle(of item: PlistValue, localized: (String?) -> String) -> String {
+    guard let itemSpecifier else { return SpecifierValue.text(of: item) }
+    var shown = item
+    if case .dictionary(let entries) = item {
+      guard let key = itemSpecifier.key, let entry = entries[PlistKey(key)] else {
+        return localized(itemSpecifier.title)
+      }
+      shown = entry
+    }
+    if let title = itemSpecifier.choices?.first(where: { $0.value == shown })?.title {
+      return localized(title)
+    }
+    return SpecifierValue.text(of: shown)
+  }
+
   /// The title of an InAppSettingsKit list group's add row: its `AddSpecifier`'s
   /// `Title`, else its `IASKPlaceholder`; nil without an `AddSpecifier`.
   ///
