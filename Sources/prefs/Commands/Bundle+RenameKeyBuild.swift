@@ -47,7 +47,7 @@ struct BundleRenameKey: StreamingCommand {
 
   static func lines(_ outcome: RenameKeyOutcome) -> [String] {
     let rename = outcome.rename
-    let prefix = outcome.bundle.hasSuffix("/") ? outcome.bundle : outcome.bundle + "/"
+    let prefix = BundleEditPrinter.folder(outcome.bundle)
     var lines: [String] = []
     let arrow = "\"\(rename.oldKey)\" -> \"\(rename.newKey)\""
     for change in rename.changes {
@@ -210,7 +210,7 @@ struct BundleBuild: StreamingCommand {
       return [head + " as it is: \(configuration) keeps the debug-only settings"]
     }
     var lines = [head + " without its debug-only settings (\(configuration))"]
-    let prefix = outcome.bundle.hasSuffix("/") ? outcome.bundle : outcome.bundle + "/"
+    let prefix = BundleEditPrinter.folder(outcome.bundle)
     for removal in stripping.removals {
       let place = prefix + removal.file + (removal.line.map { ":\($0)" } ?? "")
       switch removal.kind {
