@@ -129,7 +129,6 @@ struct DebugStrippingPlanner {
   mutating func plan() throws(BundleEditError) {
     guard let bundle else { return }
     let pageFiles = BundlePageFiles.all(readings)
-    var documents: [String: PlistDocument] = [:]
     var matchedKeys = Set<String>()
     var elementRemovals: [DebugStripping.Removal] = []
     for file in pageFiles {
@@ -142,7 +141,6 @@ struct DebugStrippingPlanner {
         let document = try? PropertyListReader.read(bytes),
         let elements = document.root[PageAttribute.preferenceSpecifiers]?.array
       else { continue }
-      documents[file] = document
       var removed: [Int: DebugStripping.Removal.Kind] = [:]
       for (index, element) in elements.enumerated() {
         let path = PlistPath.specifier(index).description
