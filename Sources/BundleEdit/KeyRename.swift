@@ -120,24 +120,6 @@ struct KeyRenamePlanner {
     self.new = new
   }
 
-  /// Every page file of the bundle: each reading's pages, then any other
-  /// plist of the bundle that is a page (a variant no reading opens).
-  var pageFiles: [String] {
-    var seen = Set<String>()
-    var result: [String] = []
-    for reading in readings {
-      for page in reading.pages where seen.insert(page.file).inserted { result.append(page.file) }
-    }
-    for file in bundle.files
-    where file.hasSuffix(".plist") && file != "Info.plist" && !seen.contains(file) {
-      if bundle.pageDocument(file)?.root[PageAttribute.preferenceSpecifiers]?.array != nil {
-        seen.insert(file)
-        result.append(file)
-      }
-    }
-    return result.sorted()
-  }
-
   static let catalogs: [SchemaCatalog] = Dialect.allCases.compactMap {
     try? SchemaCatalog.load($0)
   }
@@ -150,7 +132,7 @@ struct KeyRenamePlanner {
 
   mutating func planPages() throws(KeyRenameError) {
     var existing: [PagePlace] = []
-    for file in pageFiles {
+    for file in BundlePageFiles.all(readings) {
       guard let bytes = bundle.contents(ofFile: file) else { continue }
       let document: PlistDocument
       do {
@@ -174,10 +156,10 @@ struct KeyRenamePlanner {
                 keyPath: "PreferenceSpecifiers[\(index)].Key")))
         }
         guard key.isSameKey(as: old) else { continue }
-        let type = element[SpecifierAttribute.type.rawValue]?.string.map(
-          SpecifierType.init(rawValue:))
+        let localizable = Self.localizableKeys(
+          of: element[SpecifierAttribute.type.rawValue]?.string.map(SpecifierType.init(rawValue:)))
         let texts = (element.entries ?? []).filter { entry in
-          entry.key != "Key" && Self.localizableKeys(of: type).contains(entry.key)
+          entry.key != "Key" && localizable.contains(entry.key)
             && entry.value.string?.isSameKey(as: old) == true
         }.map(\.key)
         targets.append((index, texts))
@@ -197,25 +179,27 @@ struct KeyRenamePlanner {
     guard let elements = document.root[PageAttribute.preferenceSpecifiers]?.array else {
       return bytes
     }
-    var nodes: [(node: PlistNode, keyPath: String, isText: Bool, index: Int, attribute: String)] =
-      []
+    var nodes: [(index: Int, attribute: String, node: PlistNode)] = []
     for target in targets {
       let element = elements[target.index]
-      let path = "PreferenceSpecifiers[\(target.index)]"
       for entry in element.entries ?? []
       where entry.key == "Key" || target.texts.contains(entry.key) {
-        let isText = entry.key != "Key"
         // The last of a repeated key is the one read; only it names the key.
         guard element.entry(forKey: entry.key)?.value == entry.value else { continue }
-        nodes.append((entry.value, path + "." + entry.key, isText, target.index, entry.key))
+        nodes.append((target.index, entry.key, entry.value))
       }
     }
     for item in nodes {
       let line = item.node.offset.flatMap { document.source?.location(ofOffset: $0).line }
-      let kind: KeyRename.Change.Kind =
-        item.isText ? .text(keyPath: item.keyPath) : .key(keyPath: item.keyPath.components)
-      changes.append(KeyRename.Change(file: file, line: line, kind: kind))
-      if item.isText { renamedTexts[file, default: []].insert(item.keyPath) }
+      let path = PlistPath.specifier(item.index)
+      guard item.attribute != "Key" else {
+        changes.append(
+          KeyRename.Change(file: file, line: line, kind: .key(keyPath: path.description)))
+        continue
+      }
+      let keyPath = path.appending(.key(item.attribute)).description
+      changes.append(KeyRename.Change(file: file, line: line, kind: .text(keyPath: keyPath)))
+      renamedTexts[file, default: []].insert(keyPath)
     }
     // Each value set where it is written, in the file's format; read back before it is kept.
     let edits = nodes.map { item in
@@ -242,13 +226,5 @@ struct KeyRenamePlanner {
       let close = text[start..<end].lastIndex(of: UInt8(ascii: "<")), close > open
     else { return nil }
     return (open + 1)..<close
-  }
-}
-
-extension String {
-  /// `PreferenceSpecifiers[3]` of `PreferenceSpecifiers[3].Key`.
-  fileprivate var components: String {
-    guard let dot = lastIndex(of: ".") else { return self }
-    return String(self[..<dot])
   }
 }
