@@ -242,11 +242,9 @@ public enum FormView {
 
   /// The (short) title beside a value in Values, localized.
   static func title(of value: PlistValue?, in row: Row, state: FormState, short: Bool) -> String? {
-    guard let value, let choice = row.specifier.choices?.first(where: { $0.value == value })
-    else { return nil }
-    // ShortTitles, when written, stand in for Titles (InAppSettingsKit's titleForCurrentValue:).
-    guard let raw = short && row.specifier.hasShortTitles ? choice.shortTitle : choice.title
-    else { return nil }
+    guard let value, let raw = row.specifier.choiceTitle(for: value, short: short) else {
+      return nil
+    }
     let page = state.bundle.pages.first { $0.file == state.page.file }
     return (page.map { state.bundle.localized(raw, on: $0) } ?? raw).escapingControlCharacters
   }

@@ -246,9 +246,7 @@ struct LayoutBuilder {
   /// A multi value's row text: the (short) title of the value shown; ShortTitles,
   /// when written, stand in for Titles (InAppSettingsKit's `titleForCurrentValue:`).
   func chosenTitle(_ value: PlistValue?, of specifier: Specifier, on page: Page) -> String? {
-    guard let value, let choice = specifier.choices?.first(where: { $0.value == value }),
-      let raw = specifier.hasShortTitles ? choice.shortTitle : choice.title
-    else { return nil }
+    guard let value, let raw = specifier.choiceTitle(for: value, short: true) else { return nil }
     return localized(raw, page)
   }
 
@@ -257,8 +255,8 @@ struct LayoutBuilder {
   /// InAppSettingsKit (IASKPSTitleValueSpecifierViewCell shows no title).
   func titleValueText(_ value: PlistValue?, of specifier: Specifier, on page: Page) -> String {
     guard let value else { return "" }
-    if let choices = specifier.choices {
-      if let choice = choices.first(where: { $0.value == value }), let title = choice.title {
+    if specifier.choices != nil {
+      if let title = specifier.choiceTitle(for: value, short: false) {
         return localized(title, page)
       }
       if catalog.dialect == .iask { return "" }

@@ -114,6 +114,19 @@ extension Specifier {
   /// Whether the element writes a `ShortTitles` list (of any length).
   public var hasShortTitles: Bool { node["ShortTitles"]?.array != nil }
 
+  /// The title written beside `value` in Values, raw (not yet localized); nil
+  /// when `value` is none of them or has no title. `short`: a row's text, for
+  /// which ShortTitles, when written, stand in for Titles (InAppSettingsKit's
+  /// `titleForCurrentValue:`), even where a value has no short title.
+  ///
+  /// ```swift
+  /// theme.choiceTitle(for: .string("dark"), short: true)  // "Dark"
+  /// ```
+  public func choiceTitle(for value: PlistValue, short: Bool) -> String? {
+    guard let choice = choices?.first(where: { $0.value == value }) else { return nil }
+    return short && hasShortTitles ? choice.shortTitle : choice.title
+  }
+
   /// Every string entry of `Titles`, in order, whether or not a value stands beside it.
   public var titleList: [String] { node["Titles"]?.array?.compactMap(\.string) ?? [] }
 
